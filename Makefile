@@ -1,0 +1,43 @@
+# rangepipe — build, demo, test, bench.
+SWIFT ?= swift
+BIN := .build/release/rangepipe
+DEBUG_BIN := .build/debug/rangepipe
+DEMO_STORE := .demo/rangepipe.sqlite
+
+.PHONY: all deps build release demo test bench clean
+
+all: build
+
+# Debian packages the build needs: libcsv (CSV parser), SQLite, zlib.
+deps:
+	@missing=""; \
+	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev; do \
+	  [ -f "$${h%%:*}" ] || missing="$$missing $${h##*:}"; \
+	done; \
+	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# The main job on the shipped samples, with the embedded store.
+demo: release
+	@rm -rf .demo && mkdir -p .demo
+	$(BIN) ingest samples/stocks-monthly.csv --series-column symbol --x date --store $(DEMO_STORE)
+	$(BIN) ingest samples/seattle-weather.csv --store $(DEMO_STORE)
+	$(BIN) ingest samples/quarterly-sales.csv --axis category --store $(DEMO_STORE)
+	$(BIN) series --store $(DEMO_STORE)
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build .demo

@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Strict settings for our own targets (swift-log's habit): Swift 6 language
+// mode everywhere, plus upcoming features that catch sloppy code early.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "rangepipe",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "rangepipe", targets: ["rangepipe"]),
+        .library(name: "RangePipeKit", targets: ["RangePipeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages (see Makefile / .ci/run).
+        .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "RangePipeKit",
+            dependencies: ["CLibCSV", "CSQLite", "CZlib"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "rangepipe",
+            dependencies: [
+                "RangePipeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RangePipeKitTests",
+            dependencies: ["RangePipeKit"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

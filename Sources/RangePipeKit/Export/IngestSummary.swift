@@ -1,0 +1,39 @@
+/// Renders the ingest summary: text for stderr, or one JSON object (`--json`).
+public enum IngestSummary {
+    public static func json(_ report: IngestReport, time: TimeOutputFormat = .iso8601) -> String {
+        let entries = report.series.map { entry -> String in
+            let info = entry.info
+            var s = "{\"name\":\(JSONText.string(info.name)),\"axis\":\"\(info.axis.rawValue)\""
+            s += ",\"rows_read\":\(entry.stats.rowsRead),\"rows_kept\":\(entry.stats.rowsRead - entry.stats.rowsRejected)"
+            s += ",\"rows_rejected\":\(entry.stats.rowsRejected),\"duplicates_dropped\":\(entry.stats.duplicatesDropped)"
+            s += ",\"points\":\(info.points)"
+            s += ",\"x\":{\"min\":\(info.axis.jsonX(info.xMin, time: time)),\"max\":\(info.axis.jsonX(info.xMax, time: time))}"
+            s += ",\"y\":{" + info.fields.map {
+                "\(JSONText.string($0.name)):{\"min\":\(JSONText.number($0.min)),\"max\":\(JSONText.number($0.max)),\"missing\":\($0.missing)}"
+            }.joined(separator: ",") + "}}"
+            return s
+        }
+        let rejected = report.unattributedRejects + report.series.reduce(0) { $0 + $1.stats.rowsRejected }
+        let seconds = (report.seconds * 1000).rounded() / 1000
+        return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))}"
+    }
+
+    public static func text(_ report: IngestReport) -> String {
+        var rows: [[String]] = [["SERIES", "AXIS", "READ", "KEPT", "REJECTED", "DUPLICATES", "POINTS", "X RANGE", "Y RANGE"]]
+        for entry in report.series {
+            let info = entry.info
+            let x = "\(info.axis.textX(info.xMin, time: .iso8601)) … \(info.axis.textX(info.xMax, time: .iso8601))"
+            let y = info.fields.map { "\($0.name) \(JSONText.number($0.min))…\(JSONText.number($0.max))" }.joined(separator: "; ")
+            rows.append([info.name, info.axis.rawValue, String(entry.stats.rowsRead),
+                         String(entry.stats.rowsRead - entry.stats.rowsRejected), String(entry.stats.rowsRejected),
+                         String(entry.stats.duplicatesDropped), String(info.points), x, y])
+        }
+        var text = TextTable.render(rows)
+        if report.unattributedRejects > 0 {
+            text += "\(report.unattributedRejects) rejected rows named no series\n"
+        }
+        let ms = Int((report.seconds * 1000).rounded())
+        text += "ingested \(report.series.count) series in \(ms) ms\n"
+        return text
+    }
+}

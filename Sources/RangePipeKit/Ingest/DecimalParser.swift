@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a value cell holds.
+public enum CellValue: Equatable, Sendable {
+    case number(Double)
+    /// Empty, `NA`, `N/A`, `null`, `NaN` (any case): kept as NaN.
+    case missing
+    /// Anything else: a bad row in a value column.
+    case invalid
+}
+
+/// Decimal text → Float64 without `Double(String)` on the hot path.
+///
+/// Numbers with at most 19 significant digits and a decimal exponent within
+/// ±22 take Clinger's exact fast path (both operands are exact doubles, so one
+/// IEEE multiply or divide rounds correctly); everything else goes to `strtod`.
+public enum DecimalParser {
+    @usableFromInline static let powersOfTen: [Double] = (0...22).map { e in
+        var p = 1.0
+        for _ in 0..<e { p *= 10 }
+        return p
+    }
+
+    /// Parses a cell, trimming ASCII spaces and tabs.
+    /// - Complexity: O(n) in the cell's length.
+    public static func parseCell(_ bytes: UnsafeBufferPointer<UInt8>) -> CellValue {
+        var lo = 0, hi = bytes.count
+        while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+        while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+        if lo == hi { return .missing }
+        if let v = parseNumber(bytes, lo, hi) { return .number(v) }
+        return isMissingToken(bytes, lo, hi) ? .missing : .invalid
+    }
+
+    /// Convenience for tests and cold paths.
+    public static func parseCell(_ text: String) -> CellValue {
+        var t = text
+        return t.withUTF8 { parseCell($0) }
+    }
+
+    static func isMissingToken(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+        let n = hi - lo
+        guard n >= 2 && n <= 4 else { return false }
+        var lower: UInt32 = 0
+        for i in lo..<hi { lower = lower << 8 | UInt32(b[i] | 0x20) }
+        // "na", "n/a" ('/' | 0x20 == '/'), "nan", "null"
+        switch n {
+        case 2: return lower == 0x6e61
+        case 3: return lower == 0x6e2f61 || lower == 0x6e616e
+        default: return lower == 0x6e756c6c
+        }
+    }
+
+    /// Strict grammar: `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`.
+    @inlinable
+    public static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var negative = false
+        if i < end, b[i] == 0x2d || b[i] == 0x2b { negative = b[i] == 0x2d; i += 1 }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var dropped = false
+        var exponent = 0
+        var digits = 0
+        while i < end, b[i] &- 0x30 < 10 {
+            let d = UInt64(b[i] &- 0x30)
+            if significant < 19 {
+                if mantissa != 0 || d != 0 { significant += 1 }
+                mantissa = mantissa &* 10 &+ d
+            } else {
+                exponent += 1
+                if d != 0 { dropped = true }
+            }
+            digits += 1
+            i += 1
+        }
+        if i < end, b[i] == 0x2e {
+            i += 1
+            while i < end, b[i] &- 0x30 < 10 {
+                let d = UInt64(b[i] &- 0x30)
+                if significant < 19 {
+                    if mantissa != 0 || d != 0 { significant += 1 }
+                    mantissa = mantissa &* 10 &+ d
+                    exponent -= 1
+                } else if d != 0 {
+                    dropped = true
+                }
+                digits += 1
+                i += 1
+            }
+        }
+        if digits == 0 { return nil }
+        if i < end, b[i] | 0x20 == 0x65 {
+            i += 1
+            var expNegative = false
+            if i < end, b[i] == 0x2d || b[i] == 0x2b { expNegative = b[i] == 0x2d; i += 1 }
+            var e = 0
+            var expDigits = 0
+            while i < end, b[i] &- 0x30 < 10 {
+                if e < 100_000 { e = e * 10 + Int(b[i] &- 0x30) }
+                expDigits += 1
+                i += 1
+            }
+            if expDigits == 0 { return nil }
+            exponent += expNegative ? -e : e
+        }
+        if i != end { return nil }
+        if !dropped, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
+            var v = Double(mantissa)
+            v = exponent < 0 ? v / powersOfTen[-exponent] : v * powersOfTen[exponent]
+            return negative ? -v : v
+        }
+        return slowPath(b, start, end)
+    }
+
+    @usableFromInline
+    static func slowPath(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        let n = end - start
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
+            for k in 0..<n { buf[k] = CChar(bitPattern: b[start + k]) }
+            buf[n] = 0
+            var endPtr: UnsafeMutablePointer<CChar>? = nil
+            let v = strtod(buf.baseAddress!, &endPtr)
+            guard let endPtr, endPtr - buf.baseAddress! == n else { return nil }
+            return v
+        }
+    }
+}

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The result of one ingest, for the summary.
+public struct IngestReport: Sendable {
+    public var series: [Entry]
+    /// Rejected rows that could not be tied to a series (bad series cell, JSON syntax).
+    public var unattributedRejects: Int
+    public var seconds: Double
+
+    public struct Entry: Sendable {
+        public var info: SeriesInfo
+        public var stats: IngestedSeries.Stats
+    }
+}
+
+/// Reads input files into series (`parse`) and applies them to a store in
+/// one transaction (`run`). Nothing is written unless every file parsed
+/// (or, with `--on-error skip`, every bad row was set aside).
+public struct Ingestor {
+    public var options: IngestOptions
+
+    public init(options: IngestOptions) {
+        self.options = options
+    }
+
+    /// Parses every file and merges series of the same name, in file order.
+    public func parse(files: [String]) throws -> (series: [IngestedSeries], unattributedRejects: Int) {
+        let rejects = RejectWriter(path: options.rejectsPath)
+        var merged: [IngestedSeries] = []
+        var index: [String: Int] = [:]
+        var unattributed = 0
+        for file in files {
+            let source = try InputSource(path: file)
+            let builder = try TableBuilder(file: file, options: options,
+                                           defaultSeriesName: options.seriesName ?? Self.stem(of: file), rejects: rejects)
+            switch try resolvedFormat(file: file, source: source) {
+            case .csv: try CSVReader(delimiter: options.delimiter ?? 0x2c, hasHeader: options.hasHeader).read(source, into: builder)
+            case .tsv: try CSVReader(delimiter: options.delimiter ?? 0x09, hasHeader: options.hasHeader).read(source, into: builder)
+            case .ndjson: try JSONReader(layout: .lines).read(source, into: builder)
+            case .json: try JSONReader(layout: .array).read(source, into: builder)
+            case .auto: fatalError("resolved above")
+            }
+            unattributed += builder.unattributedRejects
+            for item in try builder.finish() {
+                if let k = index[item.series.name] {
+                    let (series, dropped) = try merged[k].series.appending(item.series, duplicates: options.duplicates)
+                    var stats = merged[k].stats + item.stats
+                    stats.duplicatesDropped += dropped
+                    merged[k] = IngestedSeries(series: series, stats: stats)
+                } else {
+                    index[item.series.name] = merged.count
+                    merged.append(item)
+                }
+            }
+        }
+        try rejects.close()
+        return (merged, unattributed)
+    }
+
+    /// Parses `files` and writes the series to the store at `storePath`.
+    public func run(files: [String], storePath: String, wait: Double?) throws -> IngestReport {
+        let start = monotonicSeconds()
+        let existing = SeriesStore.exists(at: storePath)
+        // Take the write lock first on an existing store, so a second writer
+        // learns at once rather than after parsing a large file.
+        let store = existing ? try SeriesStore.openForWriting(path: storePath, create: false, wait: wait) : nil
+        let parsed: (series: [IngestedSeries], unattributedRejects: Int)
+        do {
+            parsed = try parse(files: files)
+        } catch {
+            store?.rollback()
+            throw error
+        }
+        let written: [IngestReport.Entry]
+        if let store {
+            written = try apply(parsed.series, to: store)
+        } else {
+            written = try createStore(at: storePath, with: parsed.series, wait: wait)
+        }
+        return IngestReport(series: written, unattributedRejects: parsed.unattributedRejects,
+                            seconds: monotonicSeconds() - start)
+    }
+
+    private func apply(_ series: [IngestedSeries], to store: SeriesStore) throws -> [IngestReport.Entry] {
+        var entries: [IngestReport.Entry] = []
+        do {
+            for item in series {
+                var final = item.series
+                var stats = item.stats
+                if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
+                    let (merged, dropped) = try old.appending(item.series, duplicates: options.duplicates)
+                    final = merged
+                    stats.duplicatesDropped += dropped
+                }
+                try store.write(final)
+                entries.append(.init(info: SeriesInfo(final), stats: stats))
+            }
+            try store.commit()
+        } catch {
+            store.rollback()
+            throw error
+        }
+        store.close()
+        return entries
+    }
+
+    /// A new store is built beside its final path and linked into place, so
+    /// a killed first ingest leaves no store rather than a partial one.
+    private func createStore(at path: String, with series: [IngestedSeries], wait: Double?) throws -> [IngestReport.Entry] {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        var info = stat()
+        guard stat(directory.isEmpty ? "/" : directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw RangePipeError.cannotCreate(path: path, reason: "no such directory '\(directory)'")
+        }
+        let temporary = "\(path).tmp-\(getpid())"
+        unlinkStoreFiles(temporary)
+        defer { unlinkStoreFiles(temporary) }
+        let store = try SeriesStore.openForWriting(path: temporary, create: true, wait: wait)
+        let entries = try apply(series, to: store)
+        if link(temporary, path) != 0 {
+            if errno == EEXIST {
+                // Another ingest created the store meanwhile: write into it.
+                let other = try SeriesStore.openForWriting(path: path, create: false, wait: wait)
+                return try apply(series, to: other)
+            }
+            throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        return entries
+    }
+
+    private func unlinkStoreFiles(_ path: String) {
+        unlink(path)
+        unlink(path + "-wal")
+        unlink(path + "-shm")
+    }
+
+    private func resolvedFormat(file: String, source: InputSource) throws -> InputFormat {
+        if options.format != .auto { return options.format }
+        var name = file.lowercased()
+        if name.hasSuffix(".gz") { name.removeLast(3) }
+        if name.hasSuffix(".csv") { return .csv }
+        if name.hasSuffix(".tsv") || name.hasSuffix(".tab") { return .tsv }
+        if name.hasSuffix(".ndjson") || name.hasSuffix(".jsonl") { return .ndjson }
+        if name.hasSuffix(".json") { return .json }
+        // By content: peek without consuming is not possible on a pipe, so
+        // the first byte decides through a small look-ahead source.
+        return try source.sniffFormat()
+    }
+
+    /// The file's name without directories and extensions; "stdin" for "-".
+    public static func stem(of path: String) -> String {
+        if path == "-" { return "stdin" }
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSuffix(".gz") { name.removeLast(3) }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return name
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

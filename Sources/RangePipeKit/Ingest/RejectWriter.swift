@@ -1,0 +1,28 @@
+/// Where `--on-error skip` writes rejected rows: for each, a `# file:line:col:
+/// reason` line, then the original record (CSV records re-quoted), so
+/// `grep -v '^#'` gives back the rejected rows for fixing and re-ingest.
+final class RejectWriter {
+    private let path: String?
+    private var output: FileOutput?
+    private(set) var count = 0
+
+    /// `path` nil writes to stderr. The file is created on the first reject only.
+    init(path: String?) {
+        self.path = path
+    }
+
+    func write(location: SourceLocation, reason: String, original: String) throws {
+        if output == nil {
+            output = try path.map { try FileOutput.create(path: $0) } ?? FileOutput.standardError()
+        }
+        count += 1
+        var text = "# \(location): \(reason)\n"
+        text += original
+        if !original.hasSuffix("\n") { text += "\n" }
+        try output!.write(text)
+    }
+
+    func close() throws {
+        try output?.close()
+    }
+}

@@ -1,0 +1,386 @@
+/// Turns the records of one input file into series: assigns each column a
+/// role (x, series name, value, ignored), detects the axis, parses values,
+/// and collects rows per series. One builder per input file.
+final class TableBuilder: RecordSink {
+    enum Role: Equatable {
+        case x, series, value(Int), ignored
+    }
+
+    enum ColumnState {
+        /// Named by `--y`, or shown numeric by its first non-missing value.
+        case numeric
+        /// Default `--y`: nothing but missing values so far.
+        case undecided
+        /// Default `--y`: its first non-missing value was text; not a field.
+        case text
+    }
+
+    struct ValueColumn {
+        var name: String
+        var state: ColumnState
+        var explicit: Bool
+    }
+
+    let file: String
+    let options: IngestOptions
+    let defaultSeriesName: String
+    let rejects: RejectWriter
+
+    private(set) var names: [String] = []
+    private var roles: [Role] = []
+    private var headerSet = false
+    private var xName: String?
+    private(set) var valueColumns: [ValueColumn] = []
+    private var rowValues: [Double] = []
+    private var seenX = false
+
+    private(set) var axis: Axis?
+    private var timeParser: TimeParser?
+
+    private(set) var order: [SeriesAccumulator] = []
+    private var bySeries: [String: SeriesAccumulator] = [:]
+    private var lastKey: [UInt8] = []
+    private var lastAccumulator: SeriesAccumulator?
+    /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
+    private(set) var unattributedRejects = 0
+    private var rejectIsAttributed = false
+
+    var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)?
+
+    init(file: String, options: IngestOptions, defaultSeriesName: String, rejects: RejectWriter) throws {
+        self.file = file
+        self.options = options
+        self.defaultSeriesName = defaultSeriesName
+        self.rejects = rejects
+        if options.axis != .auto || options.timeFormat != .auto {
+            try decideAxisUpFront()
+        }
+    }
+
+    private func decideAxisUpFront() throws {
+        switch (options.axis, options.timeFormat) {
+        case (.number, .auto): axis = .number
+        case (.category, .auto): axis = .category
+        case (.number, _), (.category, _):
+            throw RangePipeError.usage("--time-format applies only to a time axis")
+        case (.auto, .auto), (.time, .auto):
+            if options.axis == .time { axis = .time } // parser detected from the first value
+        case (_, let format):
+            axis = .time
+            timeParser = try TimeParser(format: format, offset: options.timezone)
+        }
+    }
+
+    // MARK: Header and slots
+
+    func setHeader(_ header: [String], line: Int) throws {
+        headerSet = true
+        var seen: [String: Int] = [:]
+        for (k, name) in header.enumerated() {
+            if let first = seen[name] {
+                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: k + 1),
+                                             "duplicate column name '\(name)' (also column \(first + 1))")
+            }
+            seen[name] = k
+        }
+        names = header
+        func locate(_ wanted: String, _ flag: String) throws -> Int {
+            if let k = header.firstIndex(of: wanted) { return k }
+            if !options.hasHeader, let k = Int(wanted), k >= 1, k <= header.count { return k - 1 }
+            throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
+                                         "\(flag) \(wanted): no such column (columns: \(header.joined(separator: ", ")))")
+        }
+        let seriesIndex = try options.seriesColumn.map { try locate($0, "--series-column") }
+        let xIndex: Int
+        if let wanted = options.xColumn {
+            xIndex = try locate(wanted, "--x")
+        } else {
+            guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
+                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
+            }
+            xIndex = first
+        }
+        if xIndex == seriesIndex {
+            throw RangePipeError.usage("--x and --series-column name the same column")
+        }
+        xName = header[xIndex]
+        roles = Array(repeating: .ignored, count: header.count)
+        roles[xIndex] = .x
+        if let seriesIndex { roles[seriesIndex] = .series }
+        if let ys = options.yColumns {
+            for y in ys {
+                let k = try locate(y, "--y")
+                guard roles[k] == .ignored else {
+                    throw RangePipeError.usage("--y \(y): that column is already the x or series column")
+                }
+                roles[k] = .value(valueColumns.count)
+                valueColumns.append(ValueColumn(name: header[k], state: .numeric, explicit: true))
+            }
+        } else {
+            for k in header.indices where roles[k] == .ignored {
+                roles[k] = .value(valueColumns.count)
+                valueColumns.append(ValueColumn(name: header[k], state: .undecided, explicit: false))
+            }
+        }
+        rowValues = Array(repeating: .nan, count: valueColumns.count)
+    }
+
+    func addSlot(named name: String, index: Int) {
+        // JSON keys, in order of first appearance.
+        headerSet = true
+        names.append(name)
+        let role: Role
+        if name == options.seriesColumn {
+            role = .series
+        } else if options.xColumn.map({ $0 == name }) ?? (xName == nil) {
+            role = .x
+            xName = name
+        } else if let ys = options.yColumns {
+            if ys.contains(name) {
+                role = .value(valueColumns.count)
+                valueColumns.append(ValueColumn(name: name, state: .numeric, explicit: true))
+            } else {
+                role = .ignored
+            }
+        } else {
+            role = .value(valueColumns.count)
+            valueColumns.append(ValueColumn(name: name, state: .undecided, explicit: false))
+        }
+        roles.append(role)
+        rowValues.append(.nan)
+    }
+
+    private func noHeaderNames(_ count: Int) throws {
+        try setHeader((1 ... max(count, 1)).map { "col\($0)" }, line: 0)
+    }
+
+    // MARK: Rows
+
+    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws {
+        if !headerSet { try noHeaderNames(cells.count) }
+        do {
+            try process(record, cells, bytes)
+        } catch let error as RowError {
+            let cell = cells.first { $0.column == error.column }
+            let location = SourceLocation(file: file, line: cell?.line ?? record.line, column: error.column)
+            try reject(location, error.message, original: originalText?(record, cells, bytes) ?? "")
+        }
+    }
+
+    func reject(line: Int, column: Int, reason: String, original: String?) throws {
+        try reject(SourceLocation(file: file, line: line, column: column), reason, original: original ?? "")
+    }
+
+    private func reject(_ location: SourceLocation, _ reason: String, original: String) throws {
+        if options.onError == .fail { throw RangePipeError.badData(location, reason) }
+        if rejectIsAttributed { rejectIsAttributed = false } else { unattributedRejects += 1 }
+        try rejects.write(location: location, reason: reason, original: original)
+    }
+
+    private func text(_ cell: Cell, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
+    }
+
+    private func quoted(_ b: UnsafeBufferPointer<UInt8>) -> String {
+        let prefix = b.prefix(40)
+        var s = String(decoding: prefix, as: UTF8.self)
+        if b.count > 40 { s += "…" }
+        return "\"" + s + "\""
+    }
+
+    private func process(_ record: RecordInfo, _ cells: ArraySlice<Cell>, _ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if record.rawCount < 0, cells.count != names.count {
+            // CSV: every row has the header's shape.
+            throw RowError(column: min(cells.count, names.count) + 1,
+                           message: "expected \(names.count) fields, got \(cells.count)")
+        }
+        var xCell: Cell?
+        var seriesCell: Cell?
+        for cell in cells {
+            switch roles[cell.slot] {
+            case .x: xCell = cell
+            case .series: seriesCell = cell
+            case .ignored, .value: break
+            }
+        }
+        let accumulator = try seriesFor(seriesCell, bytes)
+        accumulator.rowsRead += 1
+        do {
+            for k in rowValues.indices { rowValues[k] = .nan }
+            for cell in cells {
+                if case let .value(index) = roles[cell.slot] {
+                    rowValues[index] = try parseValue(cell, bytes, index)
+                }
+            }
+            guard let xCell, xCell.kind != .null else {
+                throw RowError(column: xCell?.column ?? 1, message: "missing x value ('\(xName ?? "x")')")
+            }
+            let x = try parseX(xCell, text(xCell, bytes), accumulator)
+            rowValues.withUnsafeBufferPointer { accumulator.append(x: x, values: $0, line: record.line) }
+        } catch {
+            accumulator.rowsRejected += 1
+            rejectIsAttributed = true
+            throw error
+        }
+    }
+
+    private func parseValue(_ cell: Cell, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) throws -> Double {
+        let column = valueColumns[index]
+        if case .text = column.state { return .nan }
+        let value: CellValue
+        switch cell.kind {
+        case .null: value = .missing
+        case .number: value = DecimalParser.parseNumber(bytes, cell.start, cell.start + cell.count).map { .number($0) } ?? .invalid
+        case .text: value = DecimalParser.parseCell(text(cell, bytes))
+        case .bool, .nested: value = .invalid
+        }
+        switch value {
+        case let .number(v):
+            if case .undecided = column.state { valueColumns[index].state = .numeric }
+            return v
+        case .missing:
+            return .nan
+        case .invalid:
+            if case .undecided = column.state {
+                valueColumns[index].state = .text
+                return .nan
+            }
+            let got = cell.kind == .nested ? "a nested value" : cell.kind == .bool ? String(decoding: text(cell, bytes), as: UTF8.self) : quoted(text(cell, bytes))
+            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(cell.kind == .bool ? (cell.count == 4 ? "true" : "false") : got)")
+        }
+    }
+
+    private func seriesFor(_ cell: Cell?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> SeriesAccumulator {
+        guard options.seriesColumn != nil else {
+            if let last = lastAccumulator { return last }
+            let acc = SeriesAccumulator(name: defaultSeriesName, keepLines: options.duplicates == .error)
+            lastAccumulator = acc
+            order.append(acc)
+            return acc
+        }
+        guard let cell, cell.kind != .null, cell.count > 0 else {
+            throw RowError(column: cell?.column ?? 1, message: "missing series name ('\(options.seriesColumn!)')")
+        }
+        let key = text(cell, bytes)
+        if let last = lastAccumulator, lastKey.count == key.count, lastKey.elementsEqual(key) { return last }
+        guard let name = String(validating: key, as: UTF8.self), !name.utf8.contains(0) else {
+            throw RowError(column: cell.column, message: "series name is not valid UTF-8 text")
+        }
+        let acc: SeriesAccumulator
+        if let existing = bySeries[name] {
+            acc = existing
+        } else {
+            acc = SeriesAccumulator(name: name, keepLines: options.duplicates == .error)
+            bySeries[name] = acc
+            order.append(acc)
+        }
+        lastKey = Array(key)
+        lastAccumulator = acc
+        return acc
+    }
+
+    private func parseX(_ cell: Cell, _ b: UnsafeBufferPointer<UInt8>, _ acc: SeriesAccumulator) throws -> Double {
+        if axis == nil || (axis == .time && timeParser == nil) { try detectAxis(cell, b) }
+        switch axis! {
+        case .time:
+            if let t = timeParser!.parse(b) { return t }
+            let hint = DecimalParser.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser!.familyName)), got \(quoted(b))"
+            throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
+        case .number:
+            if case let .number(v) = (cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid : DecimalParser.parseCell(b)), v.isFinite {
+                return v
+            }
+            throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))")
+        case .category:
+            guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {
+                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text")
+            }
+            let trimmed = label.trimmingSpaces
+            if trimmed.isEmpty {
+                throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
+            }
+            return Double(acc.ordinal(of: trimmed))
+        }
+    }
+
+    private func detectAxis(_ cell: Cell, _ b: UnsafeBufferPointer<UInt8>) throws {
+        if DecimalParser.parseCell(b) == .missing {
+            throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
+        }
+        if let parser = TimeParser.detect(b, offset: options.timezone) {
+            axis = .time
+            timeParser = parser
+        } else if axis == .time {
+            throw RowError(column: cell.column,
+                           message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --time-format)")
+        } else if case .number = DecimalParser.parseCell(b) {
+            axis = .number
+        } else {
+            axis = .category
+        }
+    }
+
+    // MARK: Result
+
+    /// The series this file produced, sorted and de-duplicated.
+    func finish() throws -> [IngestedSeries] {
+        if order.isEmpty || order.allSatisfy({ $0.x.isEmpty }) {
+            if options.onError == .skip, unattributedRejects > 0 || order.contains(where: { $0.rowsRejected > 0 }) {
+                return []
+            }
+            throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "no data rows")
+        }
+        let kept = valueColumns.indices.filter { valueColumns[$0].explicit || valueColumns[$0].state == .numeric }
+        guard !kept.isEmpty else {
+            throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1),
+                                         "no numeric value column (columns: \(names.joined(separator: ", ")); name one with --y)")
+        }
+        var out: [IngestedSeries] = []
+        for acc in order where !acc.x.isEmpty {
+            var fields: [Series.Field] = []
+            for k in kept {
+                let values = k < acc.columns.count ? acc.columns[k] : [Double](repeating: .nan, count: acc.x.count)
+                fields.append(Series.Field(name: valueColumns[k].name, values: values))
+            }
+            var series = Series(name: acc.name, axis: axis ?? .number, x: acc.x, fields: fields, categories: acc.labels)
+            acc.columns = []
+            acc.x = []
+            let dropped: Int
+            do {
+                dropped = try series.normalize(duplicates: options.duplicates)
+            } catch let duplicate as DuplicateX {
+                let line = acc.lines.map { Int($0[duplicate.laterIndex]) } ?? 0
+                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
+                                             "series '\(acc.name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
+            }
+            let stats = IngestedSeries.Stats(rowsRead: acc.rowsRead, rowsRejected: acc.rowsRejected, duplicatesDropped: dropped)
+            if options.splitFields {
+                for field in series.fields {
+                    let name = options.seriesColumn == nil ? field.name : "\(acc.name)/\(field.name)"
+                    out.append(IngestedSeries(series: Series(name: name, axis: series.axis, x: series.x, fields: [field],
+                                                             categories: series.categories), stats: stats))
+                }
+            } else {
+                out.append(IngestedSeries(series: series, stats: stats))
+            }
+        }
+        return out
+    }
+}
+
+/// A series fresh from an input, with the counts for the summary.
+public struct IngestedSeries: Sendable {
+    public var series: Series
+    public var stats: Stats
+
+    public struct Stats: Sendable, Equatable {
+        public var rowsRead: Int
+        public var rowsRejected: Int
+        public var duplicatesDropped: Int
+
+        static func + (l: Stats, r: Stats) -> Stats {
+            Stats(rowsRead: l.rowsRead + r.rowsRead, rowsRejected: l.rowsRejected + r.rowsRejected,
+                  duplicatesDropped: l.duplicatesDropped + r.duplicatesDropped)
+        }
+    }
+}

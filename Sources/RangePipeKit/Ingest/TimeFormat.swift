@@ -1,0 +1,52 @@
+/// How x values are read as times (`--time-format`).
+public enum TimeFormat: Sendable, Equatable {
+    /// Detect from the first x value among the formats SPEC 1.1 lists.
+    case auto
+    /// ISO-8601 date or date-time, with or without zone.
+    case iso8601
+    /// Plain numbers, seconds since the epoch.
+    case epochSeconds
+    /// Plain numbers, milliseconds since the epoch.
+    case epochMilliseconds
+    /// A strptime-style pattern (subset, see `TimePattern`).
+    case pattern(String)
+
+    public init(argument: String) throws {
+        switch argument {
+        case "auto": self = .auto
+        case "iso8601": self = .iso8601
+        case "epoch-s": self = .epochSeconds
+        case "epoch-ms": self = .epochMilliseconds
+        default:
+            guard argument.contains("%") else {
+                throw RangePipeError.usage("--time-format: expected auto, iso8601, epoch-s, epoch-ms or a strptime pattern, got \"\(argument)\"")
+            }
+            _ = try TimePattern(argument)
+            self = .pattern(argument)
+        }
+    }
+}
+
+/// A fixed UTC offset for times written without a zone (`--timezone`).
+public struct UTCOffset: Sendable, Equatable {
+    public var seconds: Int
+
+    public static let utc = UTCOffset(seconds: 0)
+
+    public init(seconds: Int) { self.seconds = seconds }
+
+    /// Accepts `UTC`, `Z`, `±HH:MM`, `±HHMM`, `±HH`.
+    public init(argument: String) throws {
+        if argument == "UTC" || argument == "Z" || argument == "utc" { self.seconds = 0; return }
+        var text = argument
+        let parsed: Int? = text.withUTF8 { b in
+            var c = ByteCursor(b)
+            guard let offset = c.zoneOffset(), c.atEnd else { return nil }
+            return offset
+        }
+        guard let parsed else {
+            throw RangePipeError.usage("--timezone: expected UTC or ±HH:MM, got \"\(argument)\"")
+        }
+        self.seconds = parsed
+    }
+}

@@ -1,0 +1,148 @@
+/// Reads x values as times, to seconds since the epoch (UTC) as Float64.
+///
+/// `auto` detection looks at the first x value and picks a family (ISO-8601,
+/// `2012/01/01`, `Jan 1 2000`); later values must be in the same family, so a
+/// format that changes mid-file is a bad row rather than a silent misread.
+public struct TimeParser: Sendable {
+    enum Kind: Sendable {
+        case iso, slash, monthName, epochSeconds, epochMilliseconds
+        case pattern(TimePattern)
+    }
+
+    let kind: Kind
+    /// Offset applied to times that carry no zone (`--timezone`).
+    let defaultOffset: Int
+
+    /// A short name for messages: "ISO-8601", "YYYY/MM/DD", …
+    public var familyName: String {
+        switch kind {
+        case .iso: return "ISO-8601 (2004-01-02T03:04:05Z)"
+        case .slash: return "YYYY/MM/DD"
+        case .monthName: return "month name (Jan 1 2000)"
+        case .epochSeconds: return "epoch seconds"
+        case .epochMilliseconds: return "epoch milliseconds"
+        case let .pattern(p): return "pattern \"\(p.source)\""
+        }
+    }
+
+    init(kind: Kind, offset: UTCOffset) {
+        self.kind = kind
+        self.defaultOffset = offset.seconds
+    }
+
+    /// The parser for an explicit format; nil for `.auto` (use `detect`).
+    public init?(format: TimeFormat, offset: UTCOffset) throws {
+        switch format {
+        case .auto: return nil
+        case .iso8601: self.init(kind: .iso, offset: offset)
+        case .epochSeconds: self.init(kind: .epochSeconds, offset: offset)
+        case .epochMilliseconds: self.init(kind: .epochMilliseconds, offset: offset)
+        case let .pattern(p): self.init(kind: .pattern(try TimePattern(p)), offset: offset)
+        }
+    }
+
+    /// The family that reads `sample`, trying ISO-8601, slashes, month names.
+    public static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
+        for kind in [Kind.iso, .slash, .monthName] {
+            let parser = TimeParser(kind: kind, offset: offset)
+            if parser.parse(sample) != nil { return parser }
+        }
+        return nil
+    }
+
+    public static func detect(_ sample: String, offset: UTCOffset = .utc) -> TimeParser? {
+        var s = sample
+        return s.withUTF8 { detect($0, offset: offset) }
+    }
+
+    public func parse(_ text: String) -> Double? {
+        var s = text
+        return s.withUTF8 { parse($0) }
+    }
+
+    /// Seconds since the epoch, or nil if `bytes` is not a time in this format.
+    /// Leading and trailing spaces are ignored.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var lo = 0, hi = bytes.count
+        while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+        while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+        guard lo < hi else { return nil }
+        var c = ByteCursor(bytes, from: lo, to: hi)
+        switch kind {
+        case .epochSeconds:
+            return DecimalParser.parseNumber(bytes, lo, hi)
+        case .epochMilliseconds:
+            return DecimalParser.parseNumber(bytes, lo, hi).map { $0 / 1000 }
+        case .iso:
+            return parseISO(&c)
+        case .slash:
+            return parseSlash(&c)
+        case .monthName:
+            return parseMonthName(&c)
+        case let .pattern(p):
+            return p.parse(&c, defaultOffset: defaultOffset)
+        }
+    }
+
+    private func parseISO(_ c: inout ByteCursor) -> Double? {
+        guard let y = c.digits(4), c.skip(0x2d), let m = c.digits(2), c.skip(0x2d), let d = c.digits(2) else { return nil }
+        return finishDateTime(&c, y, m, d, separators: [0x54, 0x74, 0x20])
+    }
+
+    private func parseSlash(_ c: inout ByteCursor) -> Double? {
+        guard let y = c.digits(4), c.skip(0x2f), let m = c.digits(min: 1, max: 2), c.skip(0x2f),
+              let d = c.digits(min: 1, max: 2) else { return nil }
+        return finishDateTime(&c, y, m, d, separators: [0x20, 0x54])
+    }
+
+    private func parseMonthName(_ c: inout ByteCursor) -> Double? {
+        let y: Int, m: Int, d: Int
+        if let month = c.monthName() {
+            // "Jan 1 2000", "Jan 1, 2000", "January 01 2000"
+            guard c.skipSpaces() || c.skip(0x2d), let day = c.digits(min: 1, max: 2) else { return nil }
+            _ = c.skip(0x2c)
+            guard c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) else { return nil }
+            (y, m, d) = (year, month, day)
+        } else {
+            // "1 Jan 2000"
+            guard let day = c.digits(min: 1, max: 2), c.skipSpaces() || c.skip(0x2d), let month = c.monthName(),
+                  c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) else { return nil }
+            (y, m, d) = (year, month, day)
+        }
+        return finishDateTime(&c, y, m, d, separators: [0x20])
+    }
+
+    /// After a date: optional `<sep>HH:MM[:SS[.fff]]`, optional zone, end.
+    private func finishDateTime(_ c: inout ByteCursor, _ y: Int, _ m: Int, _ d: Int, separators: [UInt8]) -> Double? {
+        var h = 0, mi = 0, s = 0, frac = 0.0
+        var offset = defaultOffset
+        if let sep = c.peek, separators.contains(sep) {
+            c.position += 1
+            if sep == 0x20 { _ = c.skipSpaces() }
+            guard let hh = c.digits(2), c.skip(0x3a), let mm = c.digits(2) else { return nil }
+            (h, mi) = (hh, mm)
+            if c.skip(0x3a) {
+                guard let ss = c.digits(2) else { return nil }
+                s = ss
+                if c.skip(0x2e) || c.skip(0x2c) {
+                    guard let f = c.fraction() else { return nil }
+                    frac = f
+                }
+            }
+            _ = c.skipSpaces()
+            if let zone = c.zoneOffset() { offset = zone }
+        }
+        guard c.atEnd else { return nil }
+        return TimeParser.epoch(y, m, d, h, mi, s, frac, offset: offset)
+    }
+
+    /// Validated civil fields → epoch seconds.
+    static func epoch(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int, _ frac: Double, offset: Int) -> Double? {
+        guard m >= 1, m <= 12, d >= 1, d <= CivilTime.daysInMonth(year: y, month: m),
+              h >= 0, (h <= 23 || (h == 24 && mi == 0 && s == 0 && frac == 0)), mi >= 0, mi <= 59, s >= 0, s <= 59
+        else { return nil }
+        let days = CivilTime.days(year: y, month: m, day: d)
+        let whole = days * 86_400 + h * 3600 + mi * 60 + s - offset
+        return Double(whole) + frac
+    }
+}

@@ -1,0 +1,53 @@
+/// One series as the store keeps it: sorted x values and named value fields
+/// of the same length, plus labels for category axes.
+///
+/// Missing values are NaN. x is never NaN and is sorted ascending (stable
+/// with respect to arrival order for equal x under `--duplicates keep`).
+public struct Series: Sendable, Equatable {
+    public var name: String
+    public var axis: Axis
+    public var x: [Double]
+    public var fields: [Field]
+    /// Category labels by ordinal; empty unless `axis == .category`.
+    public var categories: [String]
+
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var values: [Double]
+
+        public init(name: String, values: [Double]) {
+            self.name = name
+            self.values = values
+        }
+
+        /// Minimum and maximum over non-missing values, or nil if all are missing.
+        public var range: (min: Double, max: Double)? {
+            var lo = Double.infinity, hi = -Double.infinity
+            for v in values where !v.isNaN {
+                if v < lo { lo = v }
+                if v > hi { hi = v }
+            }
+            return lo <= hi ? (lo, hi) : nil
+        }
+
+        public var missingCount: Int { values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) } }
+
+        public static func == (l: Field, r: Field) -> Bool {
+            // NaN-aware: missing equals missing.
+            l.name == r.name && l.values.count == r.values.count
+                && zip(l.values, r.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        }
+    }
+
+    public init(name: String, axis: Axis, x: [Double], fields: [Field], categories: [String] = []) {
+        self.name = name
+        self.axis = axis
+        self.x = x
+        self.fields = fields
+        self.categories = categories
+    }
+
+    public var count: Int { x.count }
+
+    public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+}

@@ -1,0 +1,145 @@
+import CSQLite
+
+/// A thin, throwing wrapper over one SQLite connection: the one place that
+/// handles SQLite's C pointers and result codes.
+final class SQLiteConnection {
+    let path: String
+    private(set) var handle: OpaquePointer?
+
+    enum OpenMode { case readOnly, readWrite, create }
+
+    init(path: String, mode: OpenMode) throws {
+        self.path = path
+        var flags: Int32 = SQLITE_OPEN_NOMUTEX
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        handle = db
+        if rc != SQLITE_OK {
+            let error = makeError(rc, context: "open")
+            sqlite3_close_v2(db)
+            handle = nil
+            throw error
+        }
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { close() }
+
+    func close() {
+        if let handle {
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
+    }
+
+    /// Milliseconds to retry on a lock before giving up with SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        if let message { sqlite3_free(message) }
+        if rc != SQLITE_OK { throw makeError(rc, context: sql) }
+    }
+
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw makeError(rc, context: sql) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// The first column of the first row of a query returning an integer.
+    func scalarInt(_ sql: String) throws -> Int64 {
+        let s = try prepare(sql)
+        guard try s.step() else { return 0 }
+        return s.int(0)
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Maps SQLite's result codes onto rangepipe's errors and exit codes.
+    func makeError(_ rc: Int32, context: String) -> RangePipeError {
+        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+        switch rc & 0xff {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .storeLocked(path: path, waited: nil)
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return .invalid("\(path): not a rangepipe store (\(message))")
+        case SQLITE_CANTOPEN:
+            return .cannotCreate(path: path, reason: message)
+        case SQLITE_READONLY, SQLITE_PERM:
+            return .cannotCreate(path: path, reason: "the store is read-only (\(message))")
+        case SQLITE_FULL:
+            return .io(path: path, reason: "disk full (\(message))")
+        case SQLITE_IOERR:
+            return .io(path: path, reason: message)
+        default:
+            return .io(path: path, reason: "\(message) (SQLite code \(rc))")
+        }
+    }
+}
+
+/// A prepared statement; finalized on deinit.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private unowned let connection: SQLiteConnection
+
+    init(_ statement: OpaquePointer, connection: SQLiteConnection) {
+        self.statement = statement
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(statement, index, value) }
+    func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(statement, index, Int64(value)) }
+    func bind(_ index: Int32, _ value: Double?) {
+        if let value, !value.isNaN { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+    }
+    func bind(_ index: Int32, _ value: String) {
+        sqlite3_bind_text(statement, index, value, -1, rangepipe_sqlite_transient())
+    }
+    /// Binds bytes that stay valid until the next `step()` returns.
+    func bindBlob(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
+        sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), nil)
+    }
+
+    /// Steps once: true when a row is available, false when done.
+    @discardableResult
+    func step() throws -> Bool {
+        let rc = sqlite3_step(statement)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.makeError(rc, context: "step")
+        }
+    }
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func double(_ column: Int32) -> Double? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
+    }
+    func text(_ column: Int32) -> String {
+        guard let p = sqlite3_column_text(statement, column) else { return "" }
+        return String(cString: p)
+    }
+    /// The blob of a column, valid until the next step.
+    func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+        let n = Int(sqlite3_column_bytes(statement, column))
+        guard let p = sqlite3_column_blob(statement, column), n > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: p, count: n)
+    }
+}

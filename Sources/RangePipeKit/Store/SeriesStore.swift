@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The series store: one SQLite file in WAL mode (SPEC 2).
+///
+/// A writer holds `BEGIN IMMEDIATE` from `openForWriting` to `commit`, so a
+/// second writer waits (`wait`) or fails fast with exit 75, and readers keep
+/// reading the last committed state.
+public final class SeriesStore {
+    public let path: String
+    private let db: SQLiteConnection
+    private var inTransaction = false
+
+    private init(path: String, db: SQLiteConnection) {
+        self.path = path
+        self.db = db
+    }
+
+    deinit {
+        if inTransaction { try? db.execute("ROLLBACK") }
+    }
+
+    public static func exists(at path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Opens an existing store for reading (a consistent snapshot per call).
+    /// - Throws: `.noInput` when there is no store, `.invalid` for a file
+    ///   that is not a store or was written by a newer rangepipe.
+    public static func openForReading(path: String) throws -> SeriesStore {
+        guard exists(at: path) else {
+            throw RangePipeError.noInput(path: path, reason: "no store here (create one with `rangepipe ingest`)")
+        }
+        let db = try SQLiteConnection(path: path, mode: .readOnly)
+        db.setBusyTimeout(milliseconds: 5_000)
+        let store = SeriesStore(path: path, db: db)
+        _ = try store.checkVersion(allowEmpty: true)
+        return store
+    }
+
+    /// Opens (creating if asked) a store and takes the write lock.
+    /// - Parameter wait: seconds to wait for another writer; nil fails at once.
+    public static func openForWriting(path: String, create: Bool, wait: Double?) throws -> SeriesStore {
+        let db = try SQLiteConnection(path: path, mode: create ? .create : .readWrite)
+        let store = SeriesStore(path: path, db: db)
+        db.setBusyTimeout(milliseconds: Int32(min((wait ?? 0) * 1000, Double(Int32.max))))
+        do {
+            try db.execute("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=NORMAL")
+            try db.execute("BEGIN IMMEDIATE")
+        } catch RangePipeError.storeLocked {
+            throw RangePipeError.storeLocked(path: path, waited: wait)
+        }
+        store.inTransaction = true
+        if try store.checkVersion(allowEmpty: true) == 0 {
+            try db.execute(StoreSchema.create)
+            try db.execute("PRAGMA user_version = \(StoreSchema.version)")
+            try db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created_by', 'rangepipe')")
+        }
+        return store
+    }
+
+    /// Returns the schema version, refusing stores from a newer rangepipe.
+    private func checkVersion(allowEmpty: Bool) throws -> Int64 {
+        let version = try db.scalarInt("PRAGMA user_version")
+        if version > StoreSchema.version {
+            throw RangePipeError.invalid("\(path): the store has schema version \(version), newer than this rangepipe understands (\(StoreSchema.version)); upgrade rangepipe")
+        }
+        if version == 0 {
+            let tables = try db.scalarInt("SELECT count(*) FROM sqlite_master")
+            if tables > 0 {
+                throw RangePipeError.invalid("\(path): not a rangepipe store (a SQLite database with other tables)")
+            }
+        }
+        // Migrations from older versions go here as the schema evolves.
+        return version
+    }
+
+    public func commit() throws {
+        try db.execute("COMMIT")
+        inTransaction = false
+    }
+
+    public func rollback() {
+        if inTransaction { try? db.execute("ROLLBACK") }
+        inTransaction = false
+    }
+
+    public func close() { db.close() }
+
+    // MARK: Reading
+
+    /// Everything the store lists, sorted by name.
+    public func listSeries() throws -> [SeriesInfo] {
+        guard try db.scalarInt("PRAGMA user_version") > 0 else { return [] }
+        try db.execute("BEGIN")
+        defer { try? db.execute("COMMIT") }
+        let rows = try db.prepare("SELECT id, name, axis, points, x_min, x_max FROM series ORDER BY name")
+        var out: [SeriesInfo] = []
+        while try rows.step() {
+            let id = rows.int(0)
+            let fields = try db.prepare("SELECT name, min, max, missing FROM field WHERE series_id = ? ORDER BY ordinal")
+            fields.bind(1, id)
+            var infos: [SeriesInfo.FieldInfo] = []
+            while try fields.step() {
+                infos.append(.init(name: fields.text(0), min: fields.double(1), max: fields.double(2), missing: Int(fields.int(3))))
+            }
+            out.append(SeriesInfo(name: rows.text(1), axis: Axis(rawValue: rows.text(2)) ?? .number,
+                                  points: Int(rows.int(3)), xMin: rows.double(4), xMax: rows.double(5),
+                                  fields: infos, categories: try categories(seriesID: id)))
+        }
+        return out
+    }
+
+    public func seriesNames() throws -> [String] {
+        try listSeries().map(\.name)
+    }
+
+    private func categories(seriesID: Int64) throws -> [String] {
+        let s = try db.prepare("SELECT label FROM category WHERE series_id = ? ORDER BY ordinal")
+        s.bind(1, seriesID)
+        var labels: [String] = []
+        while try s.step() { labels.append(s.text(0)) }
+        return labels
+    }
+
+    /// Loads a whole series, or nil if the store has no series of that name.
+    public func loadSeries(named name: String) throws -> Series? {
+        guard try db.scalarInt("PRAGMA user_version") > 0 else { return nil }
+        let ownsTransaction = !inTransaction
+        if ownsTransaction { try db.execute("BEGIN") }
+        defer { if ownsTransaction { try? db.execute("COMMIT") } }
+        let head = try db.prepare("SELECT id, axis, points FROM series WHERE name = ?")
+        head.bind(1, name)
+        guard try head.step() else { return nil }
+        let id = head.int(0)
+        let axis = Axis(rawValue: head.text(1)) ?? .number
+        let points = Int(head.int(2))
+        let fieldRows = try db.prepare("SELECT name FROM field WHERE series_id = ? ORDER BY ordinal")
+        fieldRows.bind(1, id)
+        var fieldNames: [String] = []
+        while try fieldRows.step() { fieldNames.append(fieldRows.text(0)) }
+        let x = try loadColumn(seriesID: id, column: -1, points: points)
+        var fields: [Series.Field] = []
+        for (k, fieldName) in fieldNames.enumerated() {
+            fields.append(Series.Field(name: fieldName, values: try loadColumn(seriesID: id, column: k, points: points)))
+        }
+        return Series(name: name, axis: axis, x: x, fields: fields, categories: try categories(seriesID: id))
+    }
+
+    private func loadColumn(seriesID: Int64, column: Int, points: Int) throws -> [Double] {
+        let s = try db.prepare("SELECT first_index, count, data FROM chunk WHERE series_id = ? AND column_index = ? ORDER BY seq")
+        s.bind(1, seriesID)
+        s.bind(2, column)
+        var values = [Double](repeating: .nan, count: points)
+        var filled = 0
+        try values.withUnsafeMutableBytes { out in
+            while try s.step() {
+                let first = Int(s.int(0)), count = Int(s.int(1))
+                let blob = s.blob(2)
+                guard first >= 0, count >= 0, first + count <= points, blob.count == count * 8 else {
+                    throw RangePipeError.invalid("\(path): damaged chunk in series \(seriesID) column \(column)")
+                }
+                UnsafeMutableRawBufferPointer(rebasing: out[(first * 8) ..< ((first + count) * 8)]).copyMemory(from: blob)
+                filled += count
+            }
+        }
+        guard filled == points else {
+            throw RangePipeError.invalid("\(path): series \(seriesID) column \(column) has \(filled) of \(points) values")
+        }
+        return values
+    }
+
+    // MARK: Writing (inside the write transaction)
+
+    /// Replaces (or creates) a series with these values.
+    public func write(_ series: Series) throws {
+        precondition(inTransaction, "write outside the write transaction")
+        let delete = try db.prepare("DELETE FROM series WHERE name = ?")
+        delete.bind(1, series.name)
+        try delete.step()
+        // ON DELETE CASCADE needs foreign keys; delete children explicitly instead.
+        try db.execute("DELETE FROM field WHERE series_id NOT IN (SELECT id FROM series)")
+        try db.execute("DELETE FROM category WHERE series_id NOT IN (SELECT id FROM series)")
+        try db.execute("DELETE FROM chunk WHERE series_id NOT IN (SELECT id FROM series)")
+
+        let insert = try db.prepare("INSERT INTO series(name, axis, points, x_min, x_max, chunk_size) VALUES (?, ?, ?, ?, ?, ?)")
+        insert.bind(1, series.name)
+        insert.bind(2, series.axis.rawValue)
+        insert.bind(3, series.count)
+        insert.bind(4, series.x.first)
+        insert.bind(5, series.x.last)
+        insert.bind(6, StoreSchema.chunkSize)
+        try insert.step()
+        let id = db.lastInsertRowID
+
+        let field = try db.prepare("INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)")
+        for (k, f) in series.fields.enumerated() {
+            let r = f.range
+            field.reset()
+            field.bind(1, id); field.bind(2, k); field.bind(3, f.name)
+            field.bind(4, r?.min); field.bind(5, r?.max); field.bind(6, f.missingCount)
+            try field.step()
+        }
+        if !series.categories.isEmpty {
+            let category = try db.prepare("INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)")
+            for (k, label) in series.categories.enumerated() {
+                category.reset()
+                category.bind(1, id); category.bind(2, k); category.bind(3, label)
+                try category.step()
+            }
+        }
+        let chunk = try db.prepare("INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        try writeColumn(series.x, seriesID: id, column: -1, chunk)
+        for (k, f) in series.fields.enumerated() {
+            try writeColumn(f.values, seriesID: id, column: k, chunk)
+        }
+    }
+
+    private func writeColumn(_ values: [Double], seriesID: Int64, column: Int, _ statement: SQLiteStatement) throws {
+        let size = StoreSchema.chunkSize
+        try values.withUnsafeBufferPointer { all in
+            var seq = 0
+            var first = 0
+            while first < all.count {
+                let count = min(size, all.count - first)
+                let part = UnsafeBufferPointer(rebasing: all[first ..< first + count])
+                var lo = Double.infinity, hi = -Double.infinity
+                for v in part where !v.isNaN {
+                    lo = Swift.min(lo, v)
+                    hi = Swift.max(hi, v)
+                }
+                statement.reset()
+                statement.bind(1, seriesID); statement.bind(2, column); statement.bind(3, seq)
+                statement.bind(4, first); statement.bind(5, count)
+                statement.bind(6, lo <= hi ? lo : nil); statement.bind(7, lo <= hi ? hi : nil)
+                statement.bindBlob(8, UnsafeRawBufferPointer(part))
+                try statement.step()
+                seq += 1
+                first += count
+            }
+        }
+    }
+}

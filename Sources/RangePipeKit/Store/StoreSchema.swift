@@ -1,0 +1,55 @@
+/// The store's schema, versioned with `PRAGMA user_version`.
+///
+/// Version 1 (documented in the README):
+/// - `series`: one row per series (name, axis, points, x range, chunk size).
+/// - `field`: the value fields of a series, in order, with min/max/missing.
+/// - `category`: labels of category series by ordinal.
+/// - `chunk`: the columns in chunks of up to `chunkSize` little-endian
+///   Float64 values, `column_index` -1 for x and the field ordinal otherwise,
+///   with the chunk's min and max over non-missing values.
+enum StoreSchema {
+    static let version: Int64 = 1
+    static let chunkSize = 65_536
+
+    static let create = """
+    CREATE TABLE IF NOT EXISTS meta(
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS series(
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL UNIQUE,
+        axis       TEXT NOT NULL CHECK (axis IN ('time', 'number', 'category')),
+        points     INTEGER NOT NULL,
+        x_min      REAL,
+        x_max      REAL,
+        chunk_size INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS field(
+        series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        ordinal   INTEGER NOT NULL,
+        name      TEXT NOT NULL,
+        min       REAL,
+        max       REAL,
+        missing   INTEGER NOT NULL,
+        PRIMARY KEY (series_id, ordinal)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS category(
+        series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        ordinal   INTEGER NOT NULL,
+        label     TEXT NOT NULL,
+        PRIMARY KEY (series_id, ordinal)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS chunk(
+        series_id    INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        column_index INTEGER NOT NULL,
+        seq          INTEGER NOT NULL,
+        first_index  INTEGER NOT NULL,
+        count        INTEGER NOT NULL,
+        min          REAL,
+        max          REAL,
+        data         BLOB NOT NULL,
+        PRIMARY KEY (series_id, column_index, seq)
+    );
+    """
+}

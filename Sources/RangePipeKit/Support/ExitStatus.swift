@@ -1,0 +1,16 @@
+/// The process exit codes rangepipe uses (sysexits.h), as SPEC section 1 fixes them.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// Bad usage: unknown option, contradictory options.
+    case usage = 64
+    /// Bad data or script (`EX_DATAERR`).
+    case dataError = 65
+    /// An input file is missing or unreadable (`EX_NOINPUT`).
+    case noInput = 66
+    /// An output cannot be created (`EX_CANTCREAT`).
+    case cannotCreate = 73
+    /// An I/O error while reading or writing (`EX_IOERR`).
+    case ioError = 74
+    /// The store is locked by another writer (`EX_TEMPFAIL`).
+    case storeLocked = 75
+}

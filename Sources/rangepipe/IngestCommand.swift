@@ -1,0 +1,114 @@
+import ArgumentParser
+import RangePipeKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The ingest options shared by `ingest` and `play --input`.
+struct IngestArguments: ParsableArguments {
+    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
+    var format: String = "auto"
+    @Option(help: "The x column (default: the first column that is not the series column).")
+    var x: String?
+    @Option(help: "Value columns, comma-separated (default: every other numeric column).")
+    var y: String?
+    @Option(name: .customLong("series-column"), help: "Long format: one series per distinct value of this column.")
+    var seriesColumn: String?
+    @Flag(name: .customLong("split-fields"), help: "One series per value column, named by the column.")
+    var splitFields = false
+    @Option(help: "x axis kind: auto, time, category, number.")
+    var axis: String = "auto"
+    @Option(name: .customLong("time-format"), help: "auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
+    var timeFormat: String = "auto"
+    @Option(help: "Zone for times written without one: UTC or ±HH:MM.")
+    var timezone: String = "UTC"
+    @Option(help: "CSV field delimiter (one character; \\t for tab).")
+    var delimiter: String?
+    @Flag(name: .customLong("no-header"), help: "The first CSV row is data; columns are col1, col2, …")
+    var noHeader = false
+    @Option(name: .customLong("on-error"), help: "fail (default): stop at the first bad row; skip: set bad rows aside.")
+    var onError: String = "fail"
+    @Option(help: "Where --on-error skip writes rejected rows (default: stderr).")
+    var rejects: String?
+    @Option(help: "Same x twice in a series: last, first, error, keep.")
+    var duplicates: String = "last"
+
+    func options(seriesName: String?) throws -> IngestOptions {
+        var o = IngestOptions()
+        o.format = try choice(format, "--format")
+        o.xColumn = x
+        o.yColumns = y.map { $0.split(separator: ",").map { String($0).trimmingCharacters() } }
+        o.seriesColumn = seriesColumn
+        o.seriesName = seriesName
+        o.splitFields = splitFields
+        o.axis = try choice(axis, "--axis")
+        o.timeFormat = try TimeFormat(argument: timeFormat)
+        o.timezone = try UTCOffset(argument: timezone)
+        if let delimiter {
+            let d = delimiter == "\\t" || delimiter == "tab" ? "\t" : delimiter
+            guard d.utf8.count == 1 else { throw RangePipeError.usage("--delimiter: expected one character, got \"\(delimiter)\"") }
+            o.delimiter = d.utf8.first
+        }
+        o.hasHeader = !noHeader
+        o.onError = try choice(onError, "--on-error")
+        o.rejectsPath = rejects
+        o.duplicates = try choice(duplicates, "--duplicates")
+        return o
+    }
+}
+
+func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ flag: String) throws -> T where T.RawValue == String {
+    guard let v = T(rawValue: value) else {
+        let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+        throw RangePipeError.usage("\(flag): expected one of \(allowed), got \"\(value)\"")
+    }
+    return v
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
+
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Load CSV, TSV, NDJSON or JSON files (or - for stdin, .gz transparently) into the series store."
+    )
+
+    @Argument(help: "Input files; - reads stdin.")
+    var files: [String]
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var ingest: IngestArguments
+    @Option(help: "Series name (default: the file stem; - is \"stdin\").")
+    var series: String?
+    @Option(help: "replace (default) or append to series already in the store.")
+    var mode: String = "replace"
+    @Option(help: "Seconds to wait for another writer (default: fail at once with exit 75).")
+    var wait: Double?
+    @Flag(help: "Print the summary as one JSON object on stdout.")
+    var json = false
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    func run() throws {
+        try runReportingErrors {
+            ProgressReporter.shared.configure(quiet: quiet)
+            var options = try ingest.options(seriesName: series)
+            options.mode = try choice(mode, "--mode")
+            let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
+            ProgressReporter.shared.finish()
+            if json {
+                try writeStdout(IngestSummary.json(report) + "\n")
+            } else if !quiet {
+                writeToStandardError(IngestSummary.text(report))
+            }
+        }
+    }
+}

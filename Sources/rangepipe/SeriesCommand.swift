@@ -1,0 +1,28 @@
+import ArgumentParser
+import RangePipeKit
+
+struct SeriesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "series",
+        abstract: "List the series in the store: a table on a terminal, NDJSON with --json or when piped."
+    )
+
+    @OptionGroup var store: StoreOptions
+    @Flag(help: "NDJSON, one object per series, sorted by name.")
+    var json = false
+    @Option(name: .customLong("time-format"), help: "How time x values are written: iso8601 or epoch-s.")
+    var timeFormat: String = "iso8601"
+
+    func run() throws {
+        try runReportingErrors {
+            let time: TimeOutputFormat = try choice(timeFormat, "--time-format")
+            let s = try SeriesStore.openForReading(path: store.store)
+            let infos = try s.listSeries()
+            if json || !stdoutIsTerminal() {
+                try writeStdout(infos.map { SeriesListing.ndjson($0, time: time) + "\n" }.joined())
+            } else {
+                try writeStdout(SeriesListing.table(infos, time: time))
+            }
+        }
+    }
+}

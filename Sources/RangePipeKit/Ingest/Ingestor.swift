@@ -64,6 +64,9 @@ public struct Ingestor {
     /// Parses `files` and writes the series to the store at `storePath`.
     public func run(files: [String], storePath: String, wait: Double?) throws -> IngestReport {
         let start = monotonicSeconds()
+        for file in files where file != "-" && access(file, R_OK) != 0 {
+            throw RangePipeError.noInput(path: file, reason: String(cString: strerror(errno)))
+        }
         let existing = SeriesStore.exists(at: storePath)
         // Take the write lock first on an existing store, so a second writer
         // learns at once rather than after parsing a large file.

@@ -110,9 +110,12 @@ struct JSONObjectScanner {
                 batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[i ..< end]))
                 kind = .number
                 i = end
-            case 0x74: guard let end = try literal(b, i, "true") else { return nil }; kind = .bool; i = end
-            case 0x66: guard let end = try literal(b, i, "false") else { return nil }; kind = .bool; i = end
-            case 0x6e: guard let end = try literal(b, i, "null") else { return nil }; kind = .null; i = end
+            case 0x74, 0x66, 0x6e:
+                let word: StaticString = b[i] == 0x74 ? "true" : b[i] == 0x66 ? "false" : "null"
+                guard let end = try literal(b, i, word) else { return nil }
+                batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[i ..< end]))
+                kind = b[i] == 0x6e ? .null : .bool
+                i = end
             case 0x7b, 0x5b:
                 guard let end = try skipNested(b, i) else { return nil }
                 kind = .nested

@@ -189,14 +189,9 @@ final class TableBuilder: RecordSink {
     }
 
     private func process(_ record: RecordInfo, _ cells: ArraySlice<Cell>, _ bytes: UnsafeBufferPointer<UInt8>) throws {
-        if record.rawCount < 0, cells.count != names.count {
-            // CSV: every row has the header's shape.
-            throw RowError(column: min(cells.count, names.count) + 1,
-                           message: "expected \(names.count) fields, got \(cells.count)")
-        }
         var xCell: Cell?
         var seriesCell: Cell?
-        for cell in cells {
+        for cell in cells where cell.slot < roles.count {
             switch roles[cell.slot] {
             case .x: xCell = cell
             case .series: seriesCell = cell
@@ -206,8 +201,13 @@ final class TableBuilder: RecordSink {
         let accumulator = try seriesFor(seriesCell, bytes)
         accumulator.rowsRead += 1
         do {
+            if record.rawCount < 0, cells.count != names.count {
+                // CSV: every row has the header's shape.
+                throw RowError(column: min(cells.count, names.count) + 1,
+                               message: "expected \(names.count) fields, got \(cells.count)")
+            }
             for k in rowValues.indices { rowValues[k] = .nan }
-            for cell in cells {
+            for cell in cells where cell.slot < roles.count {
                 if case let .value(index) = roles[cell.slot] {
                     rowValues[index] = try parseValue(cell, bytes, index)
                 }
@@ -245,8 +245,9 @@ final class TableBuilder: RecordSink {
                 valueColumns[index].state = .text
                 return .nan
             }
-            let got = cell.kind == .nested ? "a nested value" : cell.kind == .bool ? String(decoding: text(cell, bytes), as: UTF8.self) : quoted(text(cell, bytes))
-            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(cell.kind == .bool ? (cell.count == 4 ? "true" : "false") : got)")
+            let got = cell.kind == .nested ? "a nested value"
+                : cell.kind == .bool ? String(decoding: text(cell, bytes), as: UTF8.self) : quoted(text(cell, bytes))
+            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(got)")
         }
     }
 
@@ -287,9 +288,10 @@ final class TableBuilder: RecordSink {
             let hint = DecimalParser.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser!.familyName)), got \(quoted(b))"
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
         case .number:
-            if case let .number(v) = (cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid : DecimalParser.parseCell(b)), v.isFinite {
-                return v
-            }
+            let value = cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid
+                : DecimalParser.parseCell(b)
+            if case let .number(v) = value, v.isFinite { return v }
+            if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))")
         case .category:
             guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {

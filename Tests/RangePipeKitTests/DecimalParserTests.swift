@@ -1,0 +1,37 @@
+import Testing
+@testable import RangePipeKit
+
+@Suite("Decimal parsing")
+struct DecimalParserTests {
+    @Test("accepts the number forms of SPEC 1.1", arguments: [
+        ("1.5", 1.5), ("-2", -2.0), ("1e-3", 0.001), (".5", 0.5), ("+3", 3.0), ("5.", 5.0),
+        ("999.9743", 999.9743), ("1704067200000", 1704067200000.0), ("  42 ", 42.0), ("1E+2", 100.0),
+        ("0.1", 0.1), ("-0", -0.0), ("123456789012345678901234", 123456789012345678901234.0),
+        ("1.7976931348623157e308", 1.7976931348623157e308), ("4.9e-324", 4.9e-324), ("0.30000000000000004", 0.30000000000000004),
+    ])
+    func numbers(text: String, expected: Double) {
+        // Expected values are Swift literals: the compiler's own correctly rounded conversion.
+        #expect(DecimalParser.parseCell(text) == .number(expected))
+    }
+
+    @Test("missing tokens", arguments: ["", "   ", "NA", "N/A", "null", "NaN", "nan", "na", "n/a", "NULL"])
+    func missing(text: String) {
+        #expect(DecimalParser.parseCell(text) == .missing)
+    }
+
+    @Test("anything else is invalid", arguments: ["abc", "1,5", "1.2.3", "--1", "e5", "1e", ".", "-", "0x10", "inf", "1 2", "12a"])
+    func invalid(text: String) {
+        #expect(DecimalParser.parseCell(text) == .invalid)
+    }
+
+    @Test("fast path agrees with the standard library on random decimals")
+    func randomAgreement() {
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0 ..< 20_000 {
+            let mantissa = Int64.random(in: -10_000_000_000 ... 10_000_000_000, using: &rng)
+            let exponent = Int.random(in: -30 ... 30, using: &rng)
+            let text = "\(mantissa)e\(exponent)"
+            #expect(DecimalParser.parseCell(text) == .number(Double(text)!), "\(text)")
+        }
+    }
+}

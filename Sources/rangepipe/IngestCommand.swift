@@ -6,10 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The ingest options shared by `ingest` and `play --input`.
+/// The ingest options shared by `ingest` and `play --input` (without
+/// `--format` and `--time-format`, whose names `play` uses for its output).
 struct IngestArguments: ParsableArguments {
-    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
-    var format: String = "auto"
     @Option(help: "The x column (default: the first column that is not the series column).")
     var x: String?
     @Option(help: "Value columns, comma-separated (default: every other numeric column).")
@@ -20,8 +19,6 @@ struct IngestArguments: ParsableArguments {
     var splitFields = false
     @Option(help: "x axis kind: auto, time, category, number.")
     var axis: String = "auto"
-    @Option(name: .customLong("time-format"), help: "auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
-    var timeFormat: String = "auto"
     @Option(help: "Zone for times written without one: UTC or ±HH:MM.")
     var timezone: String = "UTC"
     @Option(help: "CSV field delimiter (one character; \\t for tab).")
@@ -35,7 +32,7 @@ struct IngestArguments: ParsableArguments {
     @Option(help: "Same x twice in a series: last, first, error, keep.")
     var duplicates: String = "last"
 
-    func options(seriesName: String?) throws -> IngestOptions {
+    func options(seriesName: String?, format: String, timeFormat: String) throws -> IngestOptions {
         var o = IngestOptions()
         o.format = try choice(format, "--format")
         o.xColumn = x
@@ -86,6 +83,10 @@ struct IngestCommand: ParsableCommand {
     var files: [String]
     @OptionGroup var store: StoreOptions
     @OptionGroup var ingest: IngestArguments
+    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
+    var format: String = "auto"
+    @Option(name: .customLong("time-format"), help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
+    var timeFormat: String = "auto"
     @Option(help: "Series name (default: the file stem; - is \"stdin\").")
     var series: String?
     @Option(help: "replace (default) or append to series already in the store.")
@@ -100,7 +101,7 @@ struct IngestCommand: ParsableCommand {
     func run() throws {
         try runReportingErrors {
             ProgressReporter.shared.configure(quiet: quiet)
-            var options = try ingest.options(seriesName: series)
+            var options = try ingest.options(seriesName: series, format: format, timeFormat: timeFormat)
             options.mode = try choice(mode, "--mode")
             let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()

@@ -36,3 +36,29 @@ func writeStdout(_ text: String) throws {
 }
 
 func stdoutIsTerminal() -> Bool { isatty(1) == 1 }
+
+/// Runs `body` with an output: stdout for nil or "-", else a file written
+/// beside its path and renamed into place when complete, so a failed run
+/// never leaves a half-written file.
+func withOutput(_ path: String?, _ body: (FileOutput) throws -> Void) throws {
+    guard let path, path != "-" else {
+        let out = FileOutput.standardOutput()
+        try body(out)
+        try out.flush()
+        return
+    }
+    let temporary = "\(path).tmp-\(getpid())"
+    let out = try FileOutput.create(path: temporary)
+    do {
+        try body(out)
+        try out.close()
+    } catch {
+        unlink(temporary)
+        throw error
+    }
+    if rename(temporary, path) != 0 {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw RangePipeError.cannotCreate(path: path, reason: reason)
+    }
+}

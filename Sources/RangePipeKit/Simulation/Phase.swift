@@ -1,0 +1,20 @@
+/// What moved the window or values on a frame (SPEC 4.1 step 4), in
+/// priority order: the first that applies wins.
+public enum Phase: Int, Sendable, Comparable, CaseIterable {
+    case drag, pinch, zoom, momentum, elastic, animate, spring, idle
+
+    public var name: String {
+        switch self {
+        case .drag: return "drag"
+        case .pinch: return "pinch"
+        case .zoom: return "zoom"
+        case .momentum: return "momentum"
+        case .elastic: return "elastic"
+        case .animate: return "animate"
+        case .spring: return "spring"
+        case .idle: return "idle"
+        }
+    }
+
+    public static func < (l: Phase, r: Phase) -> Bool { l.rawValue < r.rawValue }
+}

@@ -1,0 +1,179 @@
+/// A script resolved against one series: bounds, spans and windows in axis
+/// units, field indices, and the per-field query indices (built once).
+public struct PlayPlan: Sendable {
+    public let script: Script
+    public let seriesName: String
+    public let axis: Axis
+    public let categories: [String]
+    public let x: [Double]
+    /// Field name and its query index, built lazily per used field.
+    public let fieldNames: [String]
+    public let indices: [Int: SeriesIndex]
+    public let initialField: Int
+    public let constraints: WindowConstraints
+    public let initialWindow: Window
+    public let events: [PlannedEvent]
+
+    /// A script event with its targets resolved for this series.
+    public struct PlannedEvent: Sendable {
+        public var event: ScriptEvent
+        /// `set-window`: the target window; `reset`: the initial window.
+        public var target: Window?
+        /// `switch-field`: the field's index.
+        public var field: Int?
+    }
+
+    public init(script: Script, series: Series) throws {
+        self.script = script
+        seriesName = series.name
+        axis = series.axis
+        categories = series.categories
+        x = series.x
+        fieldNames = series.fields.map(\.name)
+        let source = script.source
+        func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(source): \(path): \(message)") }
+
+        guard let first = series.x.first, let last = series.x.last, first < last else {
+            throw RangePipeError.invalid("series '\(series.name)': needs at least two points with distinct x to be played")
+        }
+        let fieldIndex: Int
+        if let name = script.field {
+            guard let k = fieldNames.firstIndex(of: name) else {
+                throw fail("field", "series '\(series.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
+            }
+            fieldIndex = k
+        } else {
+            guard !fieldNames.isEmpty else { throw fail("field", "series '\(series.name)' has no value fields") }
+            fieldIndex = 0
+        }
+        initialField = fieldIndex
+
+        // Bounds.
+        let lower: Double, upper: Double
+        switch script.window.bounds {
+        case .data: (lower, upper) = (first, last)
+        case let .range(lo, hi):
+            lower = try Self.resolveX(lo, series, "window.bounds.min", fail)
+            upper = try Self.resolveX(hi, series, "window.bounds.max", fail)
+            guard lower < upper else { throw fail("window.bounds", "min is not less than max") }
+        }
+        let extent = upper - lower
+
+        // Spans.
+        func limit(_ spec: SpanSpec, _ path: String) throws -> SpanLimit {
+            switch spec {
+            case let .points(k): return .points(k)
+            default: return .width(try Self.width(spec, series, extent: extent, path, fail))
+            }
+        }
+        var smallestGap = Double.infinity
+        for i in 1 ..< series.x.count {
+            let gap = series.x[i] - series.x[i - 1]
+            if gap > 0, gap < smallestGap { smallestGap = gap }
+        }
+        let minSpan = try script.window.minSpan.map { try limit($0, "window.minSpan") } ?? .width(smallestGap)
+        let maxSpan = try script.window.maxSpan.map { try limit($0, "window.maxSpan") }
+        if case let .width(m) = minSpan, m > extent {
+            throw fail("window.minSpan", "\(m.clean) is larger than the bounds (\(extent.clean))")
+        }
+        if case let .width(lo) = minSpan, case let .width(hi)? = maxSpan, lo > hi {
+            throw fail("window.minSpan", "minSpan (\(lo.clean)) is larger than maxSpan (\(hi.clean))")
+        }
+        if case let .points(lo) = minSpan, case let .points(hi)? = maxSpan, lo > hi {
+            throw fail("window.minSpan", "minSpan (\(lo) points) is larger than maxSpan (\(hi) points)")
+        }
+        let constraints = WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: series.x)
+        self.constraints = constraints
+
+        let initial = try Self.resolveWindow(script.window.initial, series, constraints, "window.initial", fail)
+        initialWindow = initial
+
+        var planned: [PlannedEvent] = []
+        var used: Set<Int> = [fieldIndex]
+        for event in script.events {
+            var p = PlannedEvent(event: event, target: nil, field: nil)
+            switch event.kind {
+            case let .setWindow(spec, _):
+                p.target = try Self.resolveWindow(spec, series, constraints, "\(event.path).window", fail)
+            case .reset:
+                p.target = initial
+            case let .switchField(name, _):
+                guard let k = fieldNames.firstIndex(of: name) else {
+                    throw fail("\(event.path).field", "series '\(series.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
+                }
+                p.field = k
+                used.insert(k)
+            default:
+                break
+            }
+            planned.append(p)
+        }
+        events = planned
+        var indices: [Int: SeriesIndex] = [:]
+        for k in used { indices[k] = SeriesIndex(x: series.x, values: series.fields[k].values) }
+        self.indices = indices
+    }
+
+    // MARK: Resolution helpers
+
+    static func resolveX(_ spec: XSpec, _ series: Series, _ path: String, _ fail: (String, String) -> RangePipeError) throws -> Double {
+        switch (spec, series.axis) {
+        case let (.number(v), _): return v
+        case let (.text(s), .time):
+            guard let parser = TimeParser.detect(s), let t = parser.parse(s) else {
+                throw fail(path, "\"\(s)\" is not a time (use ISO-8601 such as 2004-01-02T03:04:05Z, or epoch seconds)")
+            }
+            return t
+        case let (.text(s), .category):
+            guard let k = series.categories.firstIndex(of: s) else {
+                throw fail(path, "\"\(s)\" is not a category of series '\(series.name)'")
+            }
+            return Double(k)
+        case let (.text(s), .number):
+            guard case let .number(v) = DecimalParser.parseCell(s) else { throw fail(path, "\"\(s)\" is not a number") }
+            return v
+        }
+    }
+
+    static func width(_ spec: SpanSpec, _ series: Series, extent: Double, _ path: String,
+                      _ fail: (String, String) -> RangePipeError) throws -> Double {
+        switch spec {
+        case let .units(v): return v
+        case let .seconds(v, text):
+            guard series.axis == .time else {
+                throw fail(path, "\"\(text)\" is a duration, but series '\(series.name)' has a \(series.axis.rawValue) axis")
+            }
+            return v
+        case let .fraction(f): return f * extent
+        case .points: return 0
+        }
+    }
+
+    static func resolveWindow(_ spec: WindowSpec, _ series: Series, _ c: WindowConstraints, _ path: String,
+                              _ fail: (String, String) -> RangePipeError) throws -> Window {
+        let n = series.x.count
+        let raw: Window
+        switch spec {
+        case .all: raw = Window(c.lower, c.upper)
+        case .seedDefault: raw = Window(series.x[Int(0.6 * Double(n))], series.x[min(Int(0.8 * Double(n)), n - 1)])
+        case let .fraction(f0, f1): raw = Window(c.lower + f0 * c.extent, c.lower + f1 * c.extent)
+        case let .range(lo, hi):
+            let a = try resolveX(lo, series, path + ".min", fail), b = try resolveX(hi, series, path + ".max", fail)
+            guard a < b else { throw fail(path, "min is not less than max") }
+            raw = Window(a, b)
+        case let .last(span):
+            if case let .points(k) = span {
+                raw = Window(series.x[max(n - k, 0)], c.upper)
+            } else {
+                raw = Window(c.upper - (try width(span, series, extent: c.extent, path + ".last", fail)), c.upper)
+            }
+        case let .first(span):
+            if case let .points(k) = span {
+                raw = Window(c.lower, series.x[min(k - 1, n - 1)])
+            } else {
+                raw = Window(c.lower, c.lower + (try width(span, series, extent: c.extent, path + ".first", fail)))
+            }
+        }
+        return c.settle(raw)
+    }
+}

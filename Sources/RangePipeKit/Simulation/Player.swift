@@ -1,0 +1,62 @@
+/// Plays a plan frame by frame: t_k = k/fps, k = 0 … N (SPEC 4.1), handing
+/// each frame's record to `emit`.
+public struct Player {
+    public var plan: PlayPlan
+    public var tracks: Set<Track>
+    /// Frames past this many are refused (a runaway default duration).
+    public static let maxFrames = 50_000_000
+
+    public init(plan: PlayPlan, tracks: Set<Track>) {
+        self.plan = plan
+        self.tracks = tracks
+    }
+
+    /// The frame count N + 1 when the script fixes `duration`.
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        // N = ⌈duration·fps⌉, forgiving the last bit of rounding (0.1·30).
+        let n = (duration * fps * (1 - 1e-12)).rounded(.up)
+        return Int(n) + 1
+    }
+
+    public func run(_ emit: (FrameRecord) throws -> Void) throws {
+        let script = plan.script
+        let fps = script.fps
+        var sim = Simulator(plan: plan)
+        let lastEnd = plan.events.map(\.event.end).max() ?? 0
+        let fixed = script.duration.map { Self.frameCount(duration: $0, fps: fps) }
+        var k = 0
+        while true {
+            let t = Double(k) / fps
+            let phase = sim.step(to: t)
+            try emit(record(frame: k, t: t, phase: phase, sim))
+            k += 1
+            if let fixed {
+                if k >= fixed { break }
+            } else if t >= lastEnd && !sim.isBusy {
+                break
+            }
+            if k >= Self.maxFrames {
+                throw RangePipeError.invalid("\(script.source): the script runs past \(Self.maxFrames) frames without coming to rest; give \"duration\"")
+            }
+        }
+    }
+
+    func record(frame: Int, t: Double, phase: Phase, _ sim: Simulator) -> FrameRecord {
+        let w = sim.window
+        let c = plan.constraints
+        let ow = plan.script.overview.width
+        let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
+        var r = FrameRecord(frame: frame, t: t, phase: phase, window: w,
+                            selector: ((w.a - c.lower) / c.extent * ow, (w.b - c.lower) / c.extent * ow))
+        if tracks.contains(.range) { r.y = FrameQuery.yRange(w, shown, plan.script.y) }
+        if tracks.contains(.annotation) { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
+        if tracks.contains(.values), plan.axis == .category || sim.spring != nil {
+            let i0 = shown.index.lowerBound(w.a), i1 = shown.index.upperBound(w.b)
+            r.values = (i0 ..< max(i0, i1)).map { (shown.index.x[$0], shown.value($0)) }
+        }
+        if tracks.contains(.points) {
+            r.points = M4.points(w, shown, width: plan.script.main.width)
+        }
+        return r
+    }
+}

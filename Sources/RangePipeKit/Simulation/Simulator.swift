@@ -1,0 +1,203 @@
+/// The view-window simulator: a deterministic state machine advanced frame
+/// by frame with `step(to:)` in the order SPEC 4.1 fixes. No clock inside;
+/// time is passed in.
+public struct Simulator: Sendable {
+    public let plan: PlayPlan
+    public internal(set) var window: Window
+    /// The field whose values the chart shows (the target during a spring).
+    public internal(set) var field: Int
+    var nextEvent = 0
+    var active: ActiveGesture?
+    var motion: WindowMotion?
+    /// Shown values while a `switch-field` spring runs (issue: physics).
+    public internal(set) var spring: FieldSpring?
+    /// Shown values below this are drawn at it (`switch-field`'s `clampMin`).
+    public internal(set) var clampMin: Double?
+
+    /// A gesture between its start and release.
+    struct ActiveGesture: Sendable {
+        let event: Int
+        let at: Double
+        let release: Double
+        /// The pointer position last applied (px).
+        var lastX: Double
+        var lastY: Double
+        /// drag-handle: the handle's value when the gesture started, and the other end.
+        var handleStart = 0.0
+        var fixedEnd = 0.0
+        /// wheel: the next notch sample to apply.
+        var nextNotch = 0
+    }
+
+    enum WindowMotion: Sendable {
+        case momentum(MomentumMotion)
+        case animation(from: Window, to: Window, start: Double, WindowAnimation)
+    }
+
+    public init(plan: PlayPlan) {
+        self.plan = plan
+        window = plan.initialWindow
+        field = plan.initialField
+    }
+
+    var constraints: WindowConstraints { plan.constraints }
+
+    /// True while anything can still move without a new event.
+    public var isBusy: Bool { active != nil || motion != nil || spring != nil }
+
+    /// The index that answers queries for the shown field.
+    public var index: SeriesIndex { plan.indices[field]! }
+
+    /// Advances to frame time `t` and returns the frame's phase.
+    public mutating func step(to t: Double) -> Phase {
+        var phase = Phase.idle
+        // 1. The active gesture moves up to min(t, release), releasing if due.
+        if active != nil { phase = min(phase, applyActive(upTo: t)) }
+        // 2. Events due by t start in order of `at` (ties: script order).
+        while nextEvent < plan.events.count, plan.events[nextEvent].event.at <= t {
+            let k = nextEvent
+            nextEvent += 1
+            phase = min(phase, start(k, at: t))
+        }
+        // 3. Motions advance to t.
+        phase = min(phase, advanceMotion(to: t))
+        if spring != nil { phase = min(phase, advanceSpring(to: t)) }
+        return phase
+    }
+
+    // MARK: Events
+
+    mutating func start(_ k: Int, at t: Double) -> Phase {
+        let planned = plan.events[k]
+        let event = planned.event
+        // Starting anything cancels running momentum, elastic returns and
+        // window animations; the window stays where the last step left it.
+        motion = nil
+        switch event.kind {
+        case .setWindow(_, let animation?):
+            motion = .animation(from: window, to: planned.target!, start: event.at, animation)
+            return .animate
+        case .setWindow(_, nil), .reset:
+            window = planned.target!
+            return .animate
+        case let .switchField(_, settings):
+            startSpring(to: planned.field!, settings: settings, at: event.at)
+            return .spring
+        case let .dragSelection(path, _), let .dragHandle(_, path), let .pan(path, _), let .pinch(path),
+             let .doubleTapDrag(path, _), let .wheel(_, path):
+            var g = ActiveGesture(event: k, at: event.at, release: event.at + path.duration,
+                                  lastX: path.xs[0], lastY: path.ys[0])
+            if case let .dragHandle(side, _) = event.kind {
+                g.handleStart = side == .max ? window.b : window.a
+                g.fixedEnd = side == .max ? window.a : window.b
+            }
+            active = g
+            let phase = gesturePhase(event.kind)
+            if t > event.at || isWheel(event.kind) { return min(phase, applyActive(upTo: t)) }
+            return phase
+        }
+    }
+
+    func isWheel(_ kind: ScriptEvent.Kind) -> Bool {
+        if case .wheel = kind { return true }
+        return false
+    }
+
+    func gesturePhase(_ kind: ScriptEvent.Kind) -> Phase {
+        switch kind {
+        case .dragSelection, .dragHandle, .pan: return .drag
+        case .pinch: return .pinch
+        case .doubleTapDrag, .wheel: return .zoom
+        default: return .idle
+        }
+    }
+
+    /// Applies the active gesture's movement up to min(t, release).
+    mutating func applyActive(upTo t: Double) -> Phase {
+        guard var g = active else { return .idle }
+        let event = plan.events[g.event].event
+        let dt = min(t, g.release) - g.at
+        var phase = gesturePhase(event.kind)
+        switch event.kind {
+        case let .dragSelection(path, _):
+            let p = path.position(at: dt)
+            applyDragSelection(dx: p.x - g.lastX)
+            (g.lastX, g.lastY) = (p.x, p.y)
+        case let .pan(path, _):
+            let p = path.position(at: dt)
+            applyPan(dx: p.x - g.lastX)
+            (g.lastX, g.lastY) = (p.x, p.y)
+        case let .dragHandle(side, path):
+            let p = path.position(at: dt)
+            applyDragHandle(side, totalDx: p.x - path.xs[0], gesture: g)
+            (g.lastX, g.lastY) = (p.x, p.y)
+        case let .pinch(path):
+            let p = path.position(at: dt)
+            applyPinch(previous: (g.lastX, g.lastY), current: (p.x, p.y))
+            (g.lastX, g.lastY) = (p.x, p.y)
+        case let .doubleTapDrag(path, scale):
+            let p = path.position(at: dt)
+            applyDoubleTapDrag(anchor: path.xs[0], dy: p.y - g.lastY, scale: scale)
+            (g.lastX, g.lastY) = (p.x, p.y)
+        case let .wheel(x, path):
+            var applied = false
+            while g.nextNotch < path.times.count, g.at + path.times[g.nextNotch] <= t {
+                applyWheel(x: x, notches: path.xs[g.nextNotch])
+                g.nextNotch += 1
+                applied = true
+            }
+            if !applied { phase = .idle }
+        default:
+            break
+        }
+        active = g
+        if t >= g.release { release(g, at: g.release) }
+        return phase
+    }
+
+    /// Ends the active gesture; a fling starts momentum at the release time.
+    mutating func release(_ g: ActiveGesture, at r: Double) {
+        active = nil
+        let event = plan.events[g.event].event
+        switch event.kind {
+        case let .dragSelection(path, .fling):
+            let perPixel = constraints.extent / plan.script.overview.width
+            startMomentum(velocity: path.releaseVelocity().x, unitsPerPixel: perPixel, at: r)
+        case let .pan(path, .fling):
+            let perPixel = -window.span / plan.script.main.width
+            startMomentum(velocity: path.releaseVelocity().x, unitsPerPixel: perPixel, at: r)
+        default:
+            break
+        }
+    }
+
+    mutating func startMomentum(velocity: Double, unitsPerPixel: Double, at r: Double) {
+        if let m = MomentumMotion(releaseWindow: window, releaseTime: r, velocity: velocity,
+                                  unitsPerPixel: unitsPerPixel, settings: plan.script.momentum) {
+            motion = .momentum(m)
+        }
+    }
+
+    // MARK: Motions
+
+    mutating func advanceMotion(to t: Double) -> Phase {
+        guard let m = motion else { return .idle }
+        switch m {
+        case let .momentum(momentum):
+            guard t >= momentum.releaseTime else { return .idle }
+            window = constraints.settle(momentum.window(at: t), keepCentre: false)
+            if momentum.isDone(at: t) { motion = nil }
+            return .momentum
+        case let .animation(from, to, start, animation):
+            let p = (t - start) / animation.duration
+            if p >= 1 {
+                window = to
+                motion = nil
+            } else {
+                let e = animation.curve.progress(p)
+                window = constraints.settle(Window(from.a + (to.a - from.a) * e, from.b + (to.b - from.b) * e))
+            }
+            return .animate
+        }
+    }
+}

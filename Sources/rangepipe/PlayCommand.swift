@@ -1,0 +1,115 @@
+import ArgumentParser
+import RangePipeKit
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Replay a script of gestures against stored series and write one record per frame."
+    )
+
+    @Argument(help: "The script (JSON).")
+    var script: String
+    @OptionGroup var store: StoreOptions
+    @Option(parsing: .upToNextOption, help: "Ingest these files into an in-memory store for this run instead of using --store (- is stdin).")
+    var input: [String] = []
+    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
+    @Option(name: .customLong("input-format"), help: "With --input: auto, csv, tsv, ndjson, json.")
+    var inputFormat: String = "auto"
+    @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
+    var inputTimeFormat: String = "auto"
+    @Option(name: .customLong("series"), help: "Series to play (repeatable; default: the script's \"series\").")
+    var seriesNames: [String] = []
+    @Flag(help: "Play every series in the store, by name.")
+    var all = false
+    @Option(help: "Frames per second (overrides the script).")
+    var fps: Double?
+    @Option(help: "ndjson (default) or csv.")
+    var format: String = "ndjson"
+    @Option(help: "Comma-separated: range, annotation, selector, values, points (default: all but points).")
+    var tracks: String?
+    @Option(name: .customLong("time-format"), help: "How time x values are written: iso8601 or epoch-s.")
+    var timeFormat: String = "iso8601"
+    @Option(name: .shortAndLong, help: "Write to FILE instead of stdout (replaced whole when done).")
+    var output: String?
+    @Option(help: "Series played in parallel; the output is the same for any value.")
+    var jobs: Int = 1
+
+    func run() throws {
+        try runReportingErrors {
+            var script = try ScriptDecoder.load(path: self.script)
+            if let fps {
+                guard fps > 0, fps <= ScriptDecoder.maxFPS else {
+                    throw RangePipeError.usage("--fps: expected a number in (0, \(Int(ScriptDecoder.maxFPS))], got \(fps)")
+                }
+                script.fps = fps
+            }
+            guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
+            let session = PlaySession(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
+                                      time: try choice(timeFormat, "--time-format"), jobs: jobs)
+            let source = try SeriesSource(input: input, store: store.store,
+                                          options: input.isEmpty ? nil : ingest.options(seriesName: nil, format: inputFormat, timeFormat: inputTimeFormat))
+            let names = try selectSeries(source, script: script)
+            try withOutput(output) { out in
+                try session.playAll(count: names.count, load: { try source.load(names[$0], script: script) }, write: out.write)
+            }
+        }
+    }
+
+    func parseTracks() throws -> Set<Track> {
+        guard let tracks else { return Track.defaults }
+        var set: Set<Track> = []
+        for name in tracks.split(separator: ",") {
+            set.insert(try choice(String(name).trimmingCharacters(), "--tracks"))
+        }
+        return set
+    }
+
+    func selectSeries(_ source: SeriesSource, script: Script) throws -> [String] {
+        let available = try source.names()
+        if all { return available.sorted() }
+        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? []
+        if wanted.isEmpty {
+            guard available.count == 1 else {
+                throw RangePipeError.invalid("\(script.source): series: the script names no series and the store holds \(available.count) (\(available.sorted().joined(separator: ", "))); give --series or --all")
+            }
+            return available
+        }
+        for name in wanted where !available.contains(name) {
+            let whereFrom = seriesNames.isEmpty ? "\(script.source): series: " : ""
+            throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store (series: \(available.sorted().joined(separator: ", ")))")
+        }
+        return wanted
+    }
+}
+
+/// Series from the store, or from `--input` files ingested in memory.
+struct SeriesSource {
+    let store: SeriesStore?
+    let parsed: [String: Series]
+
+    init(input: [String], store path: String, options: IngestOptions?) throws {
+        if let options {
+            let result = try Ingestor(options: options).parse(files: input)
+            parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
+            store = nil
+        } else {
+            store = try SeriesStore.openForReading(path: path)
+            parsed = [:]
+        }
+    }
+
+    func names() throws -> [String] {
+        if let store { return try store.seriesNames() }
+        return Array(parsed.keys)
+    }
+
+    func load(_ name: String, script: Script) throws -> Series {
+        if let store {
+            guard let s = try store.loadSeries(named: name) else {
+                throw RangePipeError.invalid("series '\(name)' is not in the store")
+            }
+            return s
+        }
+        return parsed[name]!
+    }
+}

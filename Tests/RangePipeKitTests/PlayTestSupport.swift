@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import RangePipeKit
+
+/// A number-axis series x = 0, 1, …, n−1 with values from `value`.
+func linearSeries(_ n: Int = 101, name: String = "s", value: (Int) -> Double = { Double($0) }) -> Series {
+    Series(name: name, axis: .number, x: (0 ..< n).map(Double.init), fields: [.init(name: "v", values: (0 ..< n).map(value))])
+}
+
+func decodeScript(_ json: String) throws -> Script {
+    try ScriptDecoder.decode(Array(json.utf8), source: "t.json")
+}
+
+/// All frames of a script over a series.
+func frames(_ json: String, _ series: Series, tracks: Set<Track> = Track.defaults) throws -> [FrameRecord] {
+    let plan = try PlayPlan(script: try decodeScript(json), series: series)
+    var out: [FrameRecord] = []
+    try Player(plan: plan, tracks: tracks).run { out.append($0) }
+    return out
+}
+
+/// The frame at time t (fps must make t a frame time).
+func frame(_ all: [FrameRecord], at t: Double) -> FrameRecord {
+    all.min { abs($0.t - t) < abs($1.t - t) }!
+}
+
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+func closeWindow(_ w: Window, _ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    close(w.a, a, tolerance) && close(w.b, b, tolerance)
+}

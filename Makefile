@@ -32,8 +32,18 @@ demo: release
 	@rm -rf .demo && mkdir -p .demo
 	$(BIN) ingest samples/stocks-monthly.csv --series-column symbol --x date --store $(DEMO_STORE)
 	$(BIN) ingest samples/seattle-weather.csv --store $(DEMO_STORE)
-	$(BIN) ingest samples/quarterly-sales.csv --axis category --store $(DEMO_STORE)
+	$(BIN) ingest samples/quarterly-sales.csv --store $(DEMO_STORE)
 	$(BIN) series --store $(DEMO_STORE)
+	@echo "--- play samples/scripts/stocks-tour.json (every 15th frame)"
+	$(BIN) play samples/scripts/stocks-tour.json --store $(DEMO_STORE) -o .demo/stocks-tour.ndjson
+	@awk 'NR % 15 == 1' .demo/stocks-tour.ndjson
+	@echo "--- play samples/scripts/quarterly-springs.json as CSV (every 6th frame)"
+	$(BIN) play samples/scripts/quarterly-springs.json --store $(DEMO_STORE) --format csv -o .demo/quarterly-springs.csv
+	@awk 'NR == 1 || NR % 6 == 2' .demo/quarterly-springs.csv
+	@echo "--- play samples/scripts/weather-zoom.json (phases)"
+	$(BIN) play samples/scripts/weather-zoom.json --store $(DEMO_STORE) -o .demo/weather-zoom.ndjson
+	@sed 's/.*"phase":"\([a-z]*\)".*/\1/' .demo/weather-zoom.ndjson | uniq -c | awk '{printf "%s×%s ", $$2, $$1} END {print ""}'
+	@echo "frames written to .demo/*.ndjson and .demo/*.csv"
 
 test: deps
 	$(SWIFT) build

@@ -85,5 +85,11 @@ struct MomentumMotion: Sendable {
         return Window(releaseWindow.a + du, releaseWindow.b + du)
     }
 
+    /// Velocity in px/s at time t (a central difference of the offset).
+    func velocity(at t: Double) -> Double {
+        let tau = t - releaseTime, h = 1e-4
+        return (offset(tau: tau + h) - offset(tau: max(tau - h, 0))) / (tau + h - max(tau - h, 0))
+    }
+
     func isDone(at t: Double) -> Bool { t - releaseTime >= stopTime }
 }

@@ -27,12 +27,17 @@ public struct Simulator: Sendable {
         var fixedEnd = 0.0
         /// wheel: the next notch sample to apply.
         var nextNotch = 0
+        /// Elastic: the unconstrained window the movements add up to.
+        var raw: Window
     }
 
     enum WindowMotion: Sendable {
         case momentum(MomentumMotion)
         case animation(from: Window, to: Window, start: Double, WindowAnimation)
+        case elastic(ElasticReturn)
     }
+
+    var elastic: Bool { plan.script.window.elastic }
 
     public init(plan: PlayPlan) {
         self.plan = plan
@@ -82,11 +87,13 @@ public struct Simulator: Sendable {
             return .animate
         case let .switchField(_, settings):
             startSpring(to: planned.field!, settings: settings, at: event.at)
+            // An elastic window left stretched by the cancel still goes home.
+            if elastic, !constraints.isValid(window) { startElasticReturn(at: event.at, velocity: (0, 0)) }
             return .spring
         case let .dragSelection(path, _), let .dragHandle(_, path), let .pan(path, _), let .pinch(path),
              let .doubleTapDrag(path, _), let .wheel(_, path):
             var g = ActiveGesture(event: k, at: event.at, release: event.at + path.duration,
-                                  lastX: path.xs[0], lastY: path.ys[0])
+                                  lastX: path.xs[0], lastY: path.ys[0], raw: window)
             if case let .dragHandle(side, _) = event.kind {
                 g.handleStart = side == .max ? window.b : window.a
                 g.fixedEnd = side == .max ? window.a : window.b
@@ -118,31 +125,45 @@ public struct Simulator: Sendable {
         let event = plan.events[g.event].event
         let dt = min(t, g.release) - g.at
         var phase = gesturePhase(event.kind)
+        let main = plan.script.main.width, overview = plan.script.overview.width
+        let shape = self // the transforms read only the plan
         switch event.kind {
         case let .dragSelection(path, _):
             let p = path.position(at: dt)
-            applyDragSelection(dx: p.x - g.lastX)
+            let dx = p.x - g.lastX
+            move(&g, zoom: false, chartWidth: overview, pixelsPerUnit: overview / constraints.extent) {
+                shape.draggedSelection($0, dx: dx)
+            }
             (g.lastX, g.lastY) = (p.x, p.y)
         case let .pan(path, _):
             let p = path.position(at: dt)
-            applyPan(dx: p.x - g.lastX)
+            let span = (elastic ? g.raw : window).span
+            let dx = p.x - g.lastX
+            move(&g, zoom: false, chartWidth: main, pixelsPerUnit: main / span) { shape.panned($0, dx: dx) }
             (g.lastX, g.lastY) = (p.x, p.y)
         case let .dragHandle(side, path):
             let p = path.position(at: dt)
-            applyDragHandle(side, totalDx: p.x - path.xs[0], gesture: g)
+            window = draggedHandle(side, totalDx: p.x - path.xs[0], gesture: g)
             (g.lastX, g.lastY) = (p.x, p.y)
         case let .pinch(path):
             let p = path.position(at: dt)
-            applyPinch(previous: (g.lastX, g.lastY), current: (p.x, p.y))
+            let previous = (g.lastX, g.lastY)
+            move(&g, zoom: true, chartWidth: main, pixelsPerUnit: main / window.span) {
+                shape.pinched($0, previous: previous, current: (p.x, p.y))
+            }
             (g.lastX, g.lastY) = (p.x, p.y)
         case let .doubleTapDrag(path, scale):
             let p = path.position(at: dt)
-            applyDoubleTapDrag(anchor: path.xs[0], dy: p.y - g.lastY, scale: scale)
+            let dy = p.y - g.lastY
+            move(&g, zoom: true, chartWidth: main, pixelsPerUnit: main / window.span) {
+                shape.doubleTapZoomed($0, anchor: path.xs[0], dy: dy, scale: scale)
+            }
             (g.lastX, g.lastY) = (p.x, p.y)
         case let .wheel(x, path):
             var applied = false
             while g.nextNotch < path.times.count, g.at + path.times[g.nextNotch] <= t {
-                applyWheel(x: x, notches: path.xs[g.nextNotch])
+                let notches = path.xs[g.nextNotch]
+                move(&g, zoom: true, chartWidth: main, pixelsPerUnit: main / window.span) { shape.wheeled($0, x: x, notches: notches) }
                 g.nextNotch += 1
                 applied = true
             }
@@ -155,10 +176,26 @@ public struct Simulator: Sendable {
         return phase
     }
 
-    /// Ends the active gesture; a fling starts momentum at the release time.
+    /// One movement step: settled by the constraints, or (elastic) added to
+    /// the raw window and shown rubber-banded.
+    mutating func move(_ g: inout ActiveGesture, zoom: Bool, chartWidth: Double, pixelsPerUnit: Double,
+                       _ transform: (Window) -> Window) {
+        if elastic {
+            g.raw = transform(g.raw)
+            window = constraints.elasticDisplay(g.raw, chartWidth: chartWidth, pixelsPerUnit: pixelsPerUnit)
+        } else {
+            window = constraints.settle(transform(window), keepCentre: zoom)
+        }
+    }
+
+    /// Ends the active gesture; a fling starts momentum at the release time,
+    /// and an elastic window left out of bounds springs back.
     mutating func release(_ g: ActiveGesture, at r: Double) {
         active = nil
         let event = plan.events[g.event].event
+        defer {
+            if elastic, motion == nil, !constraints.isValid(window) { startElasticReturn(at: r, velocity: (0, 0)) }
+        }
         switch event.kind {
         case let .dragSelection(path, .fling):
             let perPixel = constraints.extent / plan.script.overview.width
@@ -169,6 +206,12 @@ public struct Simulator: Sendable {
         default:
             break
         }
+    }
+
+    mutating func startElasticReturn(at t: Double, velocity: (Double, Double)) {
+        let target = constraints.settle(window)
+        let threshold = 0.01 * constraints.extent / plan.script.overview.width
+        motion = .elastic(ElasticReturn(start: t, from: window, target: target, velocity: velocity, threshold: threshold))
     }
 
     mutating func startMomentum(velocity: Double, unitsPerPixel: Double, at r: Double) {
@@ -185,9 +228,25 @@ public struct Simulator: Sendable {
         switch m {
         case let .momentum(momentum):
             guard t >= momentum.releaseTime else { return .idle }
-            window = constraints.settle(momentum.window(at: t), keepCentre: false)
+            let raw = momentum.window(at: t)
+            if elastic, !constraints.isValid(raw) {
+                // Carried out of bounds: the rubber band shows the overshoot
+                // and the spring takes over with the momentum's velocity.
+                let ppu = abs(1 / momentum.unitsPerPixel)
+                let width = momentum.unitsPerPixel > 0 ? plan.script.overview.width : plan.script.main.width
+                window = constraints.elasticDisplay(raw, chartWidth: width, pixelsPerUnit: ppu)
+                let v = momentum.velocity(at: t) * momentum.unitsPerPixel
+                startElasticReturn(at: t, velocity: (v, v))
+                return .momentum
+            }
+            window = elastic ? raw : constraints.settle(raw, keepCentre: false)
             if momentum.isDone(at: t) { motion = nil }
             return .momentum
+        case var .elastic(spring):
+            let (w, done) = spring.window(at: t)
+            window = w
+            motion = done ? nil : .elastic(spring)
+            return .elastic
         case let .animation(from, to, start, animation):
             let p = (t - start) / animation.duration
             if p >= 1 {

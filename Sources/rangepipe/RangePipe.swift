@@ -1,8 +1,20 @@
 import ArgumentParser
 import RangePipeKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct RangePipe: ParsableCommand {
+    static func main() {
+        // Past a file-size limit, let the write fail (exit 74, store
+        // unchanged) instead of dying of SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
+        Self.main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "rangepipe",
         abstract: "Batch processor for chart interaction tracks: ingest series, replay range-selector gestures, emit per-frame tracks.",

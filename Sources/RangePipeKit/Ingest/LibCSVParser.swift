@@ -95,14 +95,16 @@ final class LibCSVParser {
         let start = batch.bytes.count
         let startLine = line
         if let data, count > 0 {
-            let bytes = UnsafeRawBufferPointer(start: data, count: count)
+            let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: count)
             batch.bytes.append(contentsOf: bytes)
-            // Quoted newlines move the physical line on.
-            var previousCR = false
-            for b in bytes {
-                if b == 0x0a { if !previousCR { line += 1 } ; previousCR = false }
-                else if b == 0x0d { line += 1; previousCR = true }
-                else { previousCR = false }
+            // Only a quoted field can hold a newline; memchr finds none fast.
+            if memchr(data, 0x0a, count) != nil || memchr(data, 0x0d, count) != nil {
+                var previousCR = false
+                for b in bytes {
+                    if b == 0x0a { if !previousCR { line += 1 } ; previousCR = false }
+                    else if b == 0x0d { line += 1; previousCR = true }
+                    else { previousCR = false }
+                }
             }
         }
         cellsInRecord += 1
@@ -125,10 +127,11 @@ final class LibCSVParser {
     }
 
     private static let onField: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, count, context in
-        Unmanaged<LibCSVParser>.fromOpaque(context!).takeUnretainedValue().field(UnsafeRawPointer(data), count)
+        // No retain/release per field: the parser outlives every csv_parse call.
+        Unmanaged<LibCSVParser>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.field(UnsafeRawPointer(data), count) }
     }
 
     private static let onRecordEnd: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, context in
-        Unmanaged<LibCSVParser>.fromOpaque(context!).takeUnretainedValue().recordEnd(terminator)
+        Unmanaged<LibCSVParser>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.recordEnd(terminator) }
     }
 }

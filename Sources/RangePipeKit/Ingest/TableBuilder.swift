@@ -38,8 +38,8 @@ final class TableBuilder: RecordSink {
     private var timeParser: TimeParser?
 
     private(set) var order: [SeriesAccumulator] = []
-    private var bySeries: [String: SeriesAccumulator] = [:]
-    private var lastKey: [UInt8] = []
+    /// Series key bytes → index in `order`.
+    private var keyTable = ByteKeyTable()
     private var lastAccumulator: SeriesAccumulator?
     /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
     private(set) var unattributedRejects = 0
@@ -263,20 +263,14 @@ final class TableBuilder: RecordSink {
             throw RowError(column: cell?.column ?? 1, message: "missing series name ('\(options.seriesColumn!)')")
         }
         let key = text(cell, bytes)
-        if let last = lastAccumulator, lastKey.count == key.count, lastKey.elementsEqual(key) { return last }
+        if let k = keyTable.find(key) { return order[k] }
         guard let name = String(validating: key, as: UTF8.self), !name.utf8.contains(0) else {
             throw RowError(column: cell.column, message: "series name is not valid UTF-8 text")
         }
-        let acc: SeriesAccumulator
-        if let existing = bySeries[name] {
-            acc = existing
-        } else {
-            acc = SeriesAccumulator(name: name, keepLines: options.duplicates == .error)
-            bySeries[name] = acc
-            order.append(acc)
-        }
-        lastKey = Array(key)
-        lastAccumulator = acc
+        let k = keyTable.insert(key)
+        precondition(k == order.count)
+        let acc = SeriesAccumulator(name: name, keepLines: options.duplicates == .error)
+        order.append(acc)
         return acc
     }
 

@@ -15,6 +15,7 @@ struct ByteCursor {
     var atEnd: Bool { position >= end }
     var peek: UInt8? { position < end ? bytes[position] : nil }
 
+    @inline(__always)
     mutating func skip(_ byte: UInt8) -> Bool {
         if position < end, bytes[position] == byte { position += 1; return true }
         return false
@@ -27,6 +28,7 @@ struct ByteCursor {
     }
 
     /// Exactly `count` ASCII digits.
+    @inline(__always)
     mutating func digits(_ count: Int) -> Int? {
         guard end - position >= count else { return nil }
         var v = 0
@@ -54,6 +56,7 @@ struct ByteCursor {
     }
 
     /// A fraction after the decimal point, as seconds (any number of digits).
+    @inline(__always)
     mutating func fraction() -> Double? {
         var v = 0.0, scale = 1.0, n = 0
         while position < end {

@@ -72,3 +72,28 @@ struct JSONScannerTests {
         #expect(members.map(\.kind) == [.nested, .number])
     }
 }
+
+@Suite("Script JSON parser")
+struct JSONValueTests {
+    @Test("escapes, nesting, numbers, key order")
+    func values() throws {
+        let v = try JSONValue.parse(Array(#"{"a": "x\u00e9\n\"", "b": [1, -2.5e2, true, null], "c": {}}"#.utf8))
+        guard case let .object(members) = v else { Issue.record("not an object"); return }
+        #expect(members.map(\.0) == ["a", "b", "c"])
+        #expect(members[0].1 == .string("xé\n\""))
+        #expect(members[1].1 == .array([.number(1), .number(-250), .bool(true), .null]))
+    }
+
+    @Test("errors carry line and column", arguments: [
+        ("{\n  \"a\": tru\n}", 2, 8), ("{\"a\": \"\\x\"}", 1, 9), ("{\"a\": 1,}", 1, 9), ("{\"a\": 1} x", 1, 10),
+        ("{\"a\": 1, \"a\": 2}", 1, 10), (String(repeating: "[", count: 300), 1, 257),
+    ])
+    func errors(text: String, line: Int, column: Int) {
+        #expect {
+            _ = try JSONValue.parse(Array(text.utf8))
+        } throws: { error in
+            guard let e = error as? JSONValue.SyntaxError else { return false }
+            return e.line == line && e.column == column
+        }
+    }
+}

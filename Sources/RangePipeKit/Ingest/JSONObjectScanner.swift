@@ -259,53 +259,11 @@ struct JSONObjectScanner {
         return nil
     }
 
-    /// Decodes a string body with escapes into UTF-8.
     private func unescape(_ b: Bytes, _ start: Int, _ end: Int, into out: inout [UInt8]) throws(Failure) {
-        var i = start
-        func hex4(_ at: Int) throws(Failure) -> UInt32 {
-            guard at + 4 <= end else { throw Failure(offset: at, message: "invalid \\u escape") }
-            var v: UInt32 = 0
-            for k in 0..<4 {
-                let c = b[at + k]
-                let d: UInt32
-                switch c {
-                case 0x30 ... 0x39: d = UInt32(c - 0x30)
-                case 0x41 ... 0x46: d = UInt32(c - 0x41 + 10)
-                case 0x61 ... 0x66: d = UInt32(c - 0x61 + 10)
-                default: throw Failure(offset: at + k, message: "invalid \\u escape")
-                }
-                v = v << 4 | d
-            }
-            return v
-        }
-        while i < end {
-            let c = b[i]
-            guard c == 0x5c else { out.append(c); i += 1; continue }
-            guard i + 1 < end else { throw Failure(offset: i, message: "invalid escape") }
-            let e = b[i + 1]
-            i += 2
-            switch e {
-            case 0x22, 0x5c, 0x2f: out.append(e)
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0c)
-            case 0x6e: out.append(0x0a)
-            case 0x72: out.append(0x0d)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                var scalar = try hex4(i)
-                i += 4
-                if scalar >= 0xD800, scalar < 0xDC00, i + 6 <= end, b[i] == 0x5c, b[i + 1] == 0x75 {
-                    let low = try hex4(i + 2)
-                    if low >= 0xDC00, low < 0xE000 {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    }
-                }
-                let u = UnicodeScalar(scalar) ?? "\u{FFFD}"
-                out.append(contentsOf: Array(String(Character(u)).utf8))
-            default:
-                throw Failure(offset: i - 1, message: "invalid escape '\\\(Character(UnicodeScalar(e)))'")
-            }
+        do {
+            try JSONEscapes.decode(b, start, end, into: &out)
+        } catch {
+            throw Failure(offset: error.offset, message: error.message)
         }
     }
 

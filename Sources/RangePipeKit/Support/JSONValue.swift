@@ -158,43 +158,33 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
 
         mutating func string() throws(SyntaxError) -> String {
+            let start = i + 1
+            i = start
+            var escaped = false
+            while i < bytes.count, bytes[i] != 0x22 {
+                if bytes[i] < 0x20 { throw fail("control character in a string") }
+                if bytes[i] == 0x5c { escaped = true; i += 1 }
+                i += 1
+            }
+            guard i < bytes.count else { throw fail("unterminated string") }
+            let end = i
             i += 1
             var out: [UInt8] = []
-            while i < bytes.count {
-                let c = bytes[i]
-                if c == 0x22 {
-                    i += 1
-                    guard let s = String(validating: out, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
-                    return s
-                }
-                if c < 0x20 { throw fail("control character in a string") }
-                if c != 0x5c { out.append(c); i += 1; continue }
-                guard i + 1 < bytes.count else { break }
-                let e = bytes[i + 1]
-                i += 2
-                switch e {
-                case 0x22, 0x5c, 0x2f: out.append(e)
-                case 0x62: out.append(0x08)
-                case 0x66: out.append(0x0c)
-                case 0x6e: out.append(0x0a)
-                case 0x72: out.append(0x0d)
-                case 0x74: out.append(0x09)
-                case 0x75:
-                    guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i ..< i + 4], as: UTF8.self), radix: 16) else {
-                        throw fail("invalid \\u escape")
+            if escaped {
+                let failure = bytes.withUnsafeBufferPointer { b -> JSONEscapes.Invalid? in
+                    do throws(JSONEscapes.Invalid) {
+                        try JSONEscapes.decode(b, start, end, into: &out)
+                        return nil
+                    } catch {
+                        return error
                     }
-                    i += 4
-                    var scalar = v
-                    if v >= 0xD800, v < 0xDC00, i + 6 <= bytes.count, bytes[i] == 0x5c, bytes[i + 1] == 0x75,
-                       let low = UInt32(String(decoding: bytes[i + 2 ..< i + 6], as: UTF8.self), radix: 16), low >= 0xDC00, low < 0xE000 {
-                        scalar = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    }
-                    out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar) ?? "\u{FFFD}")).utf8))
-                default: throw fail("invalid escape")
                 }
+                if let failure { throw fail(failure.message, at: failure.offset) }
+            } else {
+                out = Array(bytes[start ..< end])
             }
-            throw fail("unterminated string")
+            guard let s = String(validating: out, as: UTF8.self) else { throw fail("string is not valid UTF-8", at: start) }
+            return s
         }
     }
 }

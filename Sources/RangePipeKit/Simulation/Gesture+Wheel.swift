@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A gesture of SPEC 4.4 as a pure window transform; the simulator applies
+/// the constraints (or, when elastic, the rubber band).
+extension Simulator {
+    /// wheel: the span scales by 1.1^notches about the value under x.
+    func wheeled(_ w: Window, x: Double, notches: Double) -> Window {
+        let s = pow(1.1, notches)
+        let u = w.a + x / plan.script.main.width * w.span
+        return Window(u - (u - w.a) * s, u + (w.b - u) * s)
+    }
+}

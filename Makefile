@@ -4,7 +4,7 @@ BIN := .build/release/rangepipe
 DEBUG_BIN := .build/debug/rangepipe
 DEMO_STORE := .demo/rangepipe.sqlite
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test bench fuzz clean
 
 all: build
 
@@ -48,6 +48,11 @@ demo: release
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# libFuzzer targets for the CSV, NDJSON, JSON and script parsers and the
+# simulator; FUZZ_SECONDS / FUZZ_RUNS bound each target.
+fuzz: deps
+	Fuzz/run.sh
 
 clean:
 	rm -rf .build .demo

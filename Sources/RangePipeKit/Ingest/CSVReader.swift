@@ -16,7 +16,7 @@ struct CSVReader {
         var needHeader = hasHeader
         var sawRecord = false
         var firstChunk = true
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.chunkSize(Self.chunkSize), alignment: 16)
         defer { buffer.deallocate() }
 
         func drain() throws {

@@ -35,17 +35,7 @@ public struct Ingestor {
         var unattributed = 0
         for file in files {
             let source = try InputSource(path: file)
-            let builder = try TableBuilder(file: file, options: options,
-                                           defaultSeriesName: options.seriesName ?? Self.stem(of: file), rejects: rejects)
-            switch try resolvedFormat(file: file, source: source) {
-            case .csv: try CSVReader(delimiter: options.delimiter ?? 0x2c, hasHeader: options.hasHeader).read(source, into: builder)
-            case .tsv: try CSVReader(delimiter: options.delimiter ?? 0x09, hasHeader: options.hasHeader).read(source, into: builder)
-            case .ndjson: try JSONReader(layout: .lines).read(source, into: builder)
-            case .json: try JSONReader(layout: .array).read(source, into: builder)
-            case .auto: fatalError("resolved above")
-            }
-            unattributed += builder.unattributedRejects
-            for item in try builder.finish() {
+            for item in try parse(source, rejects: rejects, unattributed: &unattributed) {
                 if let k = index[item.series.name] {
                     let (series, dropped) = try merged[k].series.appending(item.series, duplicates: options.duplicates)
                     var stats = merged[k].stats + item.stats
@@ -59,6 +49,22 @@ public struct Ingestor {
         }
         try rejects.close()
         return (merged, unattributed)
+    }
+
+    /// Reads one source into its series.
+    func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int) throws -> [IngestedSeries] {
+        let file = source.displayName
+        let builder = try TableBuilder(file: file, options: options,
+                                       defaultSeriesName: options.seriesName ?? Self.stem(of: file), rejects: rejects)
+        switch try resolvedFormat(file: file, source: source) {
+        case .csv: try CSVReader(delimiter: options.delimiter ?? 0x2c, hasHeader: options.hasHeader).read(source, into: builder)
+        case .tsv: try CSVReader(delimiter: options.delimiter ?? 0x09, hasHeader: options.hasHeader).read(source, into: builder)
+        case .ndjson: try JSONReader(layout: .lines).read(source, into: builder)
+        case .json: try JSONReader(layout: .array).read(source, into: builder)
+        case .auto: fatalError("resolved above")
+        }
+        unattributed += builder.unattributedRejects
+        return try builder.finish()
     }
 
     /// Parses `files` and writes the series to the store at `storePath`.

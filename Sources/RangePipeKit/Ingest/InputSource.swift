@@ -15,6 +15,13 @@ final class InputSource {
     private var pending: [UInt8] = []
     /// Compressed bytes already reported to the progress bar.
     private var reported = 0
+    /// The input's size when known up front (regular files, memory); 0 otherwise.
+    private(set) var sizeHint = 0
+
+    /// A read buffer size: a chunk, or less for a small input.
+    func chunkSize(_ preferred: Int) -> Int {
+        sizeHint > 0 ? min(preferred, max(4096, sizeHint + 1)) : preferred
+    }
 
     /// Opens `path` ("-" is stdin).
     /// - Throws: `RangePipeError.noInput` when the file is missing or unreadable.
@@ -41,7 +48,17 @@ final class InputSource {
         handle = h
         var info = stat()
         let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : 0
+        // gzip expands: only a plain file's size bounds what it yields.
+        sizeHint = path.hasSuffix(".gz") ? 0 : Int(size)
         ProgressReporter.shared.begin(path == "-" ? "stdin" : path, total: size)
+    }
+
+    /// An in-memory input (fuzzing, tests).
+    init(name: String, bytes: [UInt8]) {
+        displayName = name
+        handle = nil
+        pending = bytes
+        sizeHint = bytes.count
     }
 
     deinit {
@@ -51,13 +68,14 @@ final class InputSource {
     /// Reads up to `buffer.count` bytes; 0 at the end.
     /// - Throws: `RangePipeError.io` on a read or decompression error.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let handle, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        guard buffer.count > 0 else { return 0 }
         if !pending.isEmpty {
             let n = min(pending.count, buffer.count)
             pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0 ..< n])) }
             pending.removeFirst(n)
             return n
         }
+        guard let handle, let base = buffer.baseAddress else { return 0 }
         let n = gzread(handle, base, UInt32(min(buffer.count, Int(Int32.max))))
         if n < 0 {
             var code: Int32 = 0

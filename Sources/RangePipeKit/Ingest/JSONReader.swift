@@ -29,7 +29,7 @@ struct JSONReader {
                 bytes.removeSubrange(0 ..< start)
                 start = 0
             }
-            let want = max(JSONReader.chunkSize, bytes.count)
+            let want = max(source.chunkSize(JSONReader.chunkSize), bytes.count)
             let old = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: want))
             let n = try bytes.withUnsafeMutableBytes { raw in

@@ -44,9 +44,10 @@ struct RecordBatch {
     var raw: [UInt8] = []
 
     init() {
-        bytes.reserveCapacity(1 << 20)
-        cells.reserveCapacity(1 << 16)
-        records.reserveCapacity(1 << 14)
+        // Grows to a chunk's worth on real files; small inputs stay small.
+        bytes.reserveCapacity(1 << 14)
+        cells.reserveCapacity(1 << 10)
+        records.reserveCapacity(1 << 8)
     }
 
     mutating func removeAll() {

@@ -6,12 +6,21 @@ final class RejectWriter {
     private var output: FileOutput?
     private(set) var count = 0
 
+    private var discard = false
+
     /// `path` nil writes to stderr. The file is created on the first reject only.
     init(path: String?) {
         self.path = path
     }
 
+    /// Counts rejects and writes nothing (fuzzing).
+    init(discarding: Void) {
+        path = nil
+        discard = true
+    }
+
     func write(location: SourceLocation, reason: String, original: String) throws {
+        if discard { count += 1; return }
         if output == nil {
             output = try path.map { try FileOutput.create(path: $0) } ?? FileOutput.standardError()
         }

@@ -1,0 +1,23 @@
+import RangePipeKit
+
+/// libFuzzer entry: the bytes drive a generator of valid scripts (gesture
+/// kinds, paths, windows, springs), which are played; every frame's window
+/// must satisfy SPEC 4.5's invariants.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    FuzzSupport.simulate(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}
+
+/// SwiftPM links an executable's `main` to `FuzzSimulator_main`; hand control to libFuzzer.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+               _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+@_cdecl("FuzzSimulator_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzz)
+}

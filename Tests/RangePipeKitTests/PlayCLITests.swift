@@ -1,3 +1,6 @@
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Foundation
 import Testing
 @testable import RangePipeKit
@@ -151,5 +154,34 @@ struct PlayCLITests {
         let r = try runRangepipe(["play", s, "--input", data])
         #expect(r.status == 65)
         #expect(r.stderr.contains("series 'one': needs at least two points"))
+    }
+}
+
+@Suite("preview through the binary")
+struct PreviewCLITests {
+    @Test("an SVG frame: well-formed, the selection where play's selector says, the annotation label")
+    func svgFrame() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.path("s.sqlite")
+        let samples = packageRoot.appendingPathComponent("samples")
+        #expect(try runRangepipe(["ingest", samples.appendingPathComponent("stocks-monthly.csv").path, "--series-column", "symbol",
+                                  "--store", store, "--quiet"]).status == 0)
+        let script = samples.appendingPathComponent("scripts/stocks-tour.json").path
+        let svgPath = dir.path("f.svg")
+        let r = try runRangepipe(["preview", script, "--store", store, "--frame", "30", "-o", svgPath])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+        let document = try XMLDocument(xmlString: svg)
+        #expect(document.rootElement()?.name == "svg")
+        let play = try runRangepipe(["play", script, "--store", store])
+        let frame = try JSONSerialization.jsonObject(with: Data(play.out.split(separator: "\n")[30].utf8)) as! [String: Any]
+        let selector = frame["selector"] as! [String: Double]
+        let minPx = (selector["min_px"]! * 100).rounded() / 100
+        let expected = minPx == minPx.rounded() ? String(Int(minPx)) : String(minPx)
+        #expect(svg.contains("<rect x=\"\(expected)\" y=\"0\""), "selection rect at \(expected)")
+        let label = (frame["annotation"] as! [String: Any])["label"] as! String
+        #expect(svg.contains(">\(label)</text>"))
+        #expect(try runRangepipe(["preview", script, "--store", store, "--frames", "0:100:50", "-o", "-"]).out.components(separatedBy: "<g transform").count == 4)
+        #expect(try runRangepipe(["preview", script, "--store", store, "--frame", "99999", "-o", dir.path("x.svg")]).status == 64)
     }
 }

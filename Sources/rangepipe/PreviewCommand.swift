@@ -1,0 +1,56 @@
+import ArgumentParser
+import RangePipeKit
+
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Draw one frame (or a strip of frames) of a script as SVG."
+    )
+
+    @Argument(help: "The script (JSON).")
+    var script: String
+    @OptionGroup var store: StoreOptions
+    @Option(name: .customLong("series"), help: "The series (default: the script's).")
+    var seriesName: String?
+    @Option(help: "The frame to draw.")
+    var frame: Int?
+    @Option(help: "A strip of frames A:B:STEP (B inclusive).")
+    var frames: String?
+    @Option(name: .shortAndLong, help: "The SVG file (- for stdout).")
+    var output: String
+
+    func run() throws {
+        try runReportingErrors {
+            let script = try ScriptDecoder.load(path: self.script)
+            let wanted = try frameList()
+            let source = try SeriesSource(input: [], store: store.store, options: nil)
+            let available = try source.names()
+            guard let name = seriesName ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
+                throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
+            }
+            guard available.contains(name) else { throw RangePipeError.invalid("series '\(name)' is not in the store") }
+            let plan = try PlayPlan(script: script, series: try source.load(name, script: script))
+            let picked = try Player(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
+            guard picked.count == wanted.count else {
+                throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")
+            }
+            let svg = SVGPreview(plan: plan).render(picked.map(\.0), values: picked.map(\.1))
+            try withOutput(output) { try $0.write(svg) }
+        }
+    }
+
+    func frameList() throws -> [Int] {
+        if let frame, frames == nil {
+            guard frame >= 0 else { throw RangePipeError.usage("--frame: expected 0 or more") }
+            return [frame]
+        }
+        if let frames, frame == nil {
+            let parts = frames.split(separator: ":").map { Int($0) }
+            guard parts.count == 3, let a = parts[0], let b = parts[1], let step = parts[2], a >= 0, b >= a, step > 0, (b - a) / step < 1000 else {
+                throw RangePipeError.usage("--frames: expected A:B:STEP with 0 ≤ A ≤ B and STEP ≥ 1 (at most 1000 frames)")
+            }
+            return Array(stride(from: a, through: b, by: step))
+        }
+        throw RangePipeError.usage("give exactly one of --frame K or --frames A:B:STEP")
+    }
+}

@@ -54,5 +54,14 @@ test: deps
 fuzz: deps
 	Fuzz/run.sh
 
+# Benchmarks against the peers (not part of CI): creates Benchmarks/.venv
+# with pandas, polars, duckdb, pyarrow, numpy and tsdownsample from PyPI.
+bench: release
+	@command -v cc >/dev/null || { echo "bench needs a C compiler"; exit 1; }
+	@[ -x Benchmarks/.venv/bin/python ] || python3 -m venv Benchmarks/.venv
+	Benchmarks/.venv/bin/pip install -q --disable-pip-version-check pandas polars duckdb pyarrow numpy tsdownsample
+	cd Benchmarks && $(SWIFT) build -c release
+	Benchmarks/.venv/bin/python Benchmarks/bench.py
+
 clean:
 	rm -rf .build .demo

@@ -63,6 +63,21 @@ public struct SeriesIndex: Sendable {
         return nil
     }
 
+    /// The first index ≥ `i` whose value is not missing (before `end`).
+    public func firstPresent(atOrAfter i: Int, before end: Int) -> Int? {
+        var k = max(i, 0)
+        while k < end {
+            if !values[k].isNaN { return k }
+            if k & (MinMaxPyramid.blockSize - 1) == 0 {
+                var b = k >> MinMaxPyramid.blockShift
+                while b < pyramid.mins[0].count, (b + 1) << MinMaxPyramid.blockShift <= end, pyramid.blockIsEmpty(b) { b += 1 }
+                if b << MinMaxPyramid.blockShift > k { k = b << MinMaxPyramid.blockShift; continue }
+            }
+            k += 1
+        }
+        return nil
+    }
+
     /// The line's value at x = u: a point's own value, or the interpolation
     /// between its neighbours; nil outside the data or across a gap (NaN).
     public func lineValue(at u: Double) -> Double? {

@@ -1,0 +1,33 @@
+/* Seeded benchmark data: gen ts|num|ts-ndjson|num-ndjson ROWS FILE */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+int main(int argc, char **argv) {
+  if (argc != 4) { fprintf(stderr, "usage: gen ts|num|ts-ndjson|num-ndjson ROWS FILE\n"); return 64; }
+  const char *kind = argv[1]; long n = atol(argv[2]);
+  FILE *f = fopen(argv[3], "w"); if (!f) { perror(argv[3]); return 73; }
+  setvbuf(f, NULL, _IOFBF, 1 << 20);
+  int nd = strstr(kind, "ndjson") != NULL, ts = strncmp(kind, "ts", 2) == 0;
+  if (!nd) fputs(ts ? "timestamp,series,value\n" : "timestamp,value\n", f);
+  unsigned long long x = 88172645463325252ULL;
+  const long long base_ms = 1704067200000LL;
+  for (long i = 0; i < n; i++) {
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    long long ms = base_ms + i * 10;
+    if (ts) {
+      time_t s = ms / 1000; struct tm t; gmtime_r(&s, &t);
+      char when[32];
+      snprintf(when, sizeof when, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday,
+               t.tm_hour, t.tm_min, t.tm_sec, (int)(ms % 1000));
+      double v = (double)(x % 10000000) / 10000.0;
+      if (nd) fprintf(f, "{\"timestamp\":\"%s\",\"series\":\"cpu%d\",\"value\":%.4f}\n", when, (int)(x % 50), v);
+      else fprintf(f, "%s,cpu%d,%.4f\n", when, (int)(x % 50), v);
+    } else {
+      double v = (double)(x % 1000000000) / 1000000.0;
+      if (nd) fprintf(f, "{\"timestamp\":%lld,\"value\":%.6f}\n", ms, v);
+      else fprintf(f, "%lld,%.6f\n", ms, v);
+    }
+  }
+  return fclose(f) == 0 ? 0 : 74;
+}

@@ -67,3 +67,53 @@ struct StoreLockTests {
         holder.waitUntilExit()
     }
 }
+
+@Suite("Readers during a real ingest", .serialized)
+struct ReaderDuringIngestTests {
+    @Test("series polled during an ingest lists the state before it or after it, never a mix")
+    func listingDuringIngest() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.path("s.sqlite")
+        let small = try dir.write("a.csv", "x,v\n1,1\n2,2\n")
+        #expect(try runRangepipe(["ingest", small, "--store", store, "--series", "s", "--quiet"]).status == 0)
+        let big = try CrashSafetyTests.bigCSV(dir, rows: 300_000, offset: 0)
+        let before = try runRangepipe(["series", "--store", store, "--json"]).out
+        let ingest = Process()
+        ingest.executableURL = rangepipeBinary
+        ingest.arguments = ["ingest", big, "--store", store, "--series-column", "series", "--quiet"]
+        try ingest.run()
+        var listings: [String] = []
+        while ingest.isRunning {
+            let r = try runRangepipe(["series", "--store", store, "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            listings.append(r.out)
+        }
+        ingest.waitUntilExit()
+        #expect(ingest.terminationStatus == 0)
+        let after = try runRangepipe(["series", "--store", store, "--json"]).out
+        #expect(before != after)
+        #expect(!listings.isEmpty)
+        for listing in listings { #expect(listing == before || listing == after) }
+    }
+}
+
+@Suite("Limits")
+struct LimitTests {
+    @Test("a 100 MB CSV field or NDJSON line is refused with a located error and bounded memory")
+    func hugeFieldAndLine() throws {
+        let dir = try TemporaryDirectory()
+        let csv = dir.path("huge.csv")
+        let ndjson = dir.path("huge.ndjson")
+        #expect(try runShell("""
+            { printf 'x,v\\n1,"'; head -c 100000000 /dev/zero | tr '\\0' 'a'; printf '"\\n'; } > '\(csv)'
+            { printf '{"x":1,"v":"'; head -c 100000000 /dev/zero | tr '\\0' 'a'; printf '"}\\n'; } > '\(ndjson)'
+            """).status == 0)
+        for (file, message) in [(csv, "huge.csv:2:2: field longer than 64 MiB"), (ndjson, "huge.ndjson:1:1: line longer than 64 MiB")] {
+            let r = try runShell("/usr/bin/time -f '%M' \"$RANGEPIPE\" ingest '\(file)' --store '\(dir.path("s.sqlite"))' 2>&1")
+            #expect(r.status == 65, "\(r.out)")
+            #expect(r.out.contains(message), "\(r.out)")
+            let peakKB = Int(r.out.split(separator: "\n").last.map(String.init) ?? "") ?? Int.max
+            #expect(peakKB < 400_000, "peak RSS \(peakKB) KB")
+        }
+    }
+}

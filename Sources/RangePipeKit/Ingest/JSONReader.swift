@@ -61,6 +61,10 @@ struct JSONReader {
                 while lineBegin < b.count {
                     var lineEnd = lineBegin
                     while lineEnd < b.count, b[lineEnd] != 0x0a { lineEnd += 1 }
+                    if lineEnd - lineBegin > Self.maxRecordBytes {
+                        throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
+                                                     "line longer than \(Self.maxRecordBytes >> 20) MiB")
+                    }
                     if lineEnd == b.count, !window.eof { break }
                     var contentEnd = lineEnd
                     if contentEnd > lineBegin, b[contentEnd - 1] == 0x0d { contentEnd -= 1 }

@@ -2,17 +2,23 @@
 /// tests). Errors are expected and ignored; crashes and sanitizer reports
 /// are the findings. Invariant violations trap on purpose.
 public enum FuzzSupport {
-    /// Ingests bytes as one input of `format`, with `--on-error fail` and then `skip`.
-    public static func ingest(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) {
+    /// Ingests bytes as one input of `format`, with `--on-error fail` and then
+    /// `skip`; returns how many of the two produced series.
+    @discardableResult
+    public static func ingest(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) -> Int {
+        var accepted = 0
         for policy in [ErrorPolicy.fail, .skip] {
             var options = IngestOptions()
             options.format = format
             options.onError = policy
             let ingestor = Ingestor(options: options)
             var unattributed = 0
-            _ = try? ingestor.parse(InputSource(name: "fuzz", bytes: Array(bytes)), rejects: RejectWriter(discarding: ()),
-                                    unattributed: &unattributed)
+            if let series = try? ingestor.parse(InputSource(name: "fuzz", bytes: Array(bytes)), rejects: RejectWriter(discarding: ()),
+                                                unattributed: &unattributed), !series.isEmpty {
+                accepted += 1
+            }
         }
+        return accepted
     }
 
     /// A small series with gaps for scripts to play over.
@@ -23,17 +29,21 @@ public enum FuzzSupport {
         return Series(name: "fuzz", axis: .number, x: x, fields: [Series.Field(name: "v", values: v), Series.Field(name: "w", values: w)])
     }()
 
-    /// Decodes bytes as a script and, when valid, plays up to 5000 frames.
-    public static func playScript(_ bytes: [UInt8]) {
-        guard var script = try? ScriptDecoder.decode(bytes, source: "fuzz") else { return }
+    /// Decodes bytes as a script and, when valid, plays up to 5000 frames;
+    /// returns the frames played.
+    @discardableResult
+    public static func playScript(_ bytes: [UInt8]) -> Int {
+        guard var script = try? ScriptDecoder.decode(bytes, source: "fuzz") else { return 0 }
         script.duration = min(script.duration ?? 5000 / script.fps, 5000 / script.fps)
-        guard let plan = try? PlayPlan(script: script, series: series) else { return }
-        play(plan, checkInvariants: !script.window.elastic)
+        guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
+        return play(plan, checkInvariants: !script.window.elastic)
     }
 
     /// Builds a valid script from bytes (the bytes choose every knob) and
-    /// plays it, trapping if a frame breaks SPEC 4.5's invariants.
-    public static func simulate(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// plays it, trapping if a frame breaks SPEC 4.5's invariants; returns
+    /// the frames played.
+    @discardableResult
+    public static func simulate(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var k = 0
         func byte() -> Double { defer { k += 1 }; return k < bytes.count ? Double(bytes[k]) : 0 }
         func unit() -> Double { byte() / 255 }
@@ -76,11 +86,12 @@ public enum FuzzSupport {
             t = e.end + unit() * 0.5
         }
         script.duration = min(t + 3, 5000 / script.fps)
-        guard let plan = try? PlayPlan(script: script, series: series) else { return }
-        play(plan, checkInvariants: !script.window.elastic)
+        guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
+        return play(plan, checkInvariants: !script.window.elastic)
     }
 
-    static func play(_ plan: PlayPlan, checkInvariants: Bool) {
+    static func play(_ plan: PlayPlan, checkInvariants: Bool) -> Int {
+        var frames = 0
         let c = plan.constraints
         var minWidth = 0.0, maxWidth = Double.infinity
         if case let .width(m) = c.minSpan { minWidth = min(m, c.extent) }
@@ -89,10 +100,12 @@ public enum FuzzSupport {
         let encoder = FrameEncoder(series: "fuzz", axis: .number, categories: [], tracks: tracks, time: .iso8601, format: .ndjson)
         try? Player(plan: plan, tracks: tracks).run { r in
             _ = encoder.encode(r)
+            frames += 1
             guard checkInvariants else { return }
             let w = r.window
             precondition(c.lower <= w.a && w.a < w.b && w.b <= c.upper, "window \(w) outside the bounds at frame \(r.frame)")
             precondition(w.span >= minWidth && w.span <= maxWidth, "span \(w.span) outside [\(minWidth), \(maxWidth)] at frame \(r.frame)")
         }
+        return frames
     }
 }

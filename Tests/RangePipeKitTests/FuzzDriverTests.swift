@@ -1,0 +1,60 @@
+import Testing
+@testable import RangePipeKit
+
+/// The fuzz drivers run on seeded random and mutated inputs in CI (the
+/// long runs are `make fuzz`). A crash or a broken invariant traps the test.
+@Suite("Fuzz drivers on seeded inputs")
+struct FuzzDriverTests {
+    @Test("the simulator on 600 byte-driven scripts keeps SPEC 4.5's invariants")
+    func simulator() {
+        var rng = SeededGenerator(seed: 123)
+        var frames = 0
+        for _ in 0 ..< 600 {
+            let bytes = (0 ..< Int.random(in: 0 ... 200, using: &rng)).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+            frames += bytes.withUnsafeBufferPointer { FuzzSupport.simulate($0) }
+        }
+        // The invariants are checked (trapping) on every one of these frames.
+        #expect(frames > 10_000)
+    }
+
+    @Test("parsers on mutated valid inputs never crash")
+    func parsers() {
+        var rng = SeededGenerator(seed: 321)
+        let seeds: [(InputFormat, String)] = [
+            (.csv, "date,v,w\n2012/01/01,1.5,NA\n2012/01/02,\"2,5\",3\n\"q\"\"x\",\n"),
+            (.ndjson, "{\"t\":\"2024-01-01T00:00:00Z\",\"v\":1.5,\"s\":\"a\\u00e9\"}\n{\"t\":\"2024-01-02T00:00:00Z\",\"v\":null,\"n\":[1,{\"x\":2}]}\n"),
+            (.json, "[{\"x\":1,\"v\":2},\n{\"x\":2,\"v\":-3.5e1}]"),
+        ]
+        for (format, text) in seeds {
+            let base = Array(text.utf8)
+            var accepted = 0, refused = 0
+            for _ in 0 ..< 300 {
+                var bytes = base
+                for _ in 0 ..< Int.random(in: 1 ... 6, using: &rng) {
+                    let i = Int.random(in: 0 ..< bytes.count, using: &rng)
+                    switch Int.random(in: 0 ..< 3, using: &rng) {
+                    case 0: bytes[i] = UInt8.random(in: 0 ... 255, using: &rng)
+                    case 1: bytes.remove(at: i)
+                    default: bytes.insert(Array("\",\n{}[]:\\0-.e".utf8).randomElement(using: &rng)!, at: i)
+                    }
+                    if bytes.isEmpty { bytes = base }
+                }
+                let ok = bytes.withUnsafeBufferPointer { FuzzSupport.ingest($0, format: format) }
+                if ok > 0 { accepted += 1 } else { refused += 1 }
+            }
+            // Mutations must both break and keep inputs, or they test nothing.
+            #expect(accepted > 0 && refused > 0, "\(format): accepted \(accepted), refused \(refused)")
+        }
+        let scripts = ["{\"events\":[]}", "{\"window\":{\"elastic\":true},\"events\":[{\"at\":0,\"gesture\":\"pan\",\"path\":[[0,1],[1,500]],\"release\":\"fling\"}]}"]
+        var played = 0
+        for script in scripts {
+            for _ in 0 ..< 150 {
+                var bytes = Array(script.utf8)
+                let i = Int.random(in: 0 ..< bytes.count, using: &rng)
+                bytes[i] = Array("0123456789.-e\"{}[],:".utf8).randomElement(using: &rng)!
+                played += FuzzSupport.playScript(bytes)
+            }
+        }
+        #expect(played > 0)
+    }
+}

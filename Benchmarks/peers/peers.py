@@ -35,7 +35,7 @@ def ingest(tool, path, threads):
         import polars as pl
         df = pl.read_ndjson(path)
         if ts:
-            df = df.with_columns(pl.col("timestamp").str.to_datetime())
+            df = df.with_columns(pl.col("timestamp").str.to_datetime("%Y-%m-%dT%H:%M:%S%.fZ"))
         rows = df.height
     elif tool == "pandas-c":
         import pandas as pd

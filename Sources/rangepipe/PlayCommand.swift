@@ -50,7 +50,7 @@ struct PlayCommand: ParsableCommand {
                                           options: input.isEmpty ? nil : ingest.options(seriesName: nil, format: inputFormat, timeFormat: inputTimeFormat))
             let names = try selectSeries(source, script: script)
             try withOutput(output) { out in
-                try session.playAll(count: names.count, load: { try source.load(names[$0], script: script) }, write: out.write)
+                try session.playAll(count: names.count, load: { try source.load(names[$0]) }, write: out.write)
             }
         }
     }
@@ -103,7 +103,7 @@ struct SeriesSource {
         return Array(parsed.keys)
     }
 
-    func load(_ name: String, script: Script) throws -> Series {
+    func load(_ name: String) throws -> Series {
         if let store {
             guard let s = try store.loadSeries(named: name) else {
                 throw RangePipeError.invalid("series '\(name)' is not in the store")

@@ -29,7 +29,7 @@ struct PreviewCommand: ParsableCommand {
                 throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
             }
             guard available.contains(name) else { throw RangePipeError.invalid("series '\(name)' is not in the store") }
-            let plan = try PlayPlan(script: script, series: try source.load(name, script: script))
+            let plan = try PlayPlan(script: script, series: try source.load(name))
             let picked = try Player(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
             guard picked.count == wanted.count else {
                 throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")

@@ -11,8 +11,8 @@ let package = Package(
     name: "rangepipe-fuzz",
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "..")],
-    targets: ["FuzzCSV", "FuzzNDJSON", "FuzzJSON", "FuzzScript", "FuzzSimulator"].map {
-        .executableTarget(name: $0, dependencies: [kit], swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    targets: [.target(name: "FuzzRunner")] + ["FuzzCSV", "FuzzNDJSON", "FuzzJSON", "FuzzScript", "FuzzSimulator"].map {
+        .executableTarget(name: $0, dependencies: [kit, "FuzzRunner"], swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import FuzzRunner
 import RangePipeKit
 
 /// libFuzzer entry: the bytes as a NDJSON input file, ingested in memory.
@@ -9,14 +10,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// SwiftPM links an executable's `main` to `FuzzNDJSON_main`; hand control to libFuzzer.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-               _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
 @_cdecl("FuzzNDJSON_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runDriver(&count, &arguments, fuzz)
+    runLibFuzzer(argc, argv, fuzz)
 }

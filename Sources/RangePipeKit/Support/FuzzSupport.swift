@@ -85,18 +85,18 @@ public enum FuzzSupport {
             script.events.append(e)
             t = e.end + unit() * 0.5
         }
-        script.duration = min(t + 3, 5000 / script.fps)
+        // Long enough for momentum, springs and elastic returns to finish.
+        script.duration = min(t + 3, 600 / script.fps)
         guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
-        return play(plan, checkInvariants: !script.window.elastic)
+        return play(plan, checkInvariants: !script.window.elastic, tracks: [.range, .annotation, .selector, .values])
     }
 
-    static func play(_ plan: PlayPlan, checkInvariants: Bool) -> Int {
+    static func play(_ plan: PlayPlan, checkInvariants: Bool, tracks: Set<Track> = Set(Track.allCases)) -> Int {
         var frames = 0
         let c = plan.constraints
         var minWidth = 0.0, maxWidth = Double.infinity
         if case let .width(m) = c.minSpan { minWidth = min(m, c.extent) }
         if case let .width(m)? = c.maxSpan { maxWidth = m }
-        let tracks = Set(Track.allCases)
         let encoder = FrameEncoder(series: "fuzz", axis: .number, categories: [], tracks: tracks, time: .iso8601, format: .ndjson)
         try? Player(plan: plan, tracks: tracks).run { r in
             _ = encoder.encode(r)

@@ -36,7 +36,7 @@ struct IngestArguments: ParsableArguments {
         var o = IngestOptions()
         o.format = try choice(format, "--format")
         o.xColumn = x
-        o.yColumns = y.map { $0.split(separator: ",").map { String($0).trimmingCharacters() } }
+        o.yColumns = y.map { $0.split(separator: ",").map { String($0).trimmingSpaces } }
         o.seriesColumn = seriesColumn
         o.seriesName = seriesName
         o.splitFields = splitFields
@@ -64,14 +64,6 @@ func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ flag: String)
     return v
 }
 
-extension String {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-}
 
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -59,7 +59,7 @@ struct PlayCommand: ParsableCommand {
         guard let tracks else { return Track.defaults }
         var set: Set<Track> = []
         for name in tracks.split(separator: ",") {
-            set.insert(try choice(String(name).trimmingCharacters(), "--tracks"))
+            set.insert(try choice(String(name).trimmingSpaces, "--tracks"))
         }
         return set
     }

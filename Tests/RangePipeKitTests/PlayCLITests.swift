@@ -69,6 +69,24 @@ struct PlayCLITests {
         }
     }
 
+    @Test("--tracks writes only the tracks asked for")
+    func tracks() throws {
+        let dir = try TemporaryDirectory()
+        let store = try stocksStore(dir)
+        let s = try dir.write("s.json", script)
+        let base: Set<String> = ["series", "frame", "t", "phase"]
+        for (tracks, extra) in [("annotation", ["annotation"]), ("selector", ["selector"]), ("range,points", ["window", "y", "points"]),
+                                ("range,annotation,selector,values,points", ["window", "y", "selector", "annotation", "points"])] {
+            let r = try runRangepipe(["play", s, "--store", store, "--tracks", tracks])
+            #expect(r.status == 0, "\(r.stderr)")
+            for line in r.out.split(separator: "\n") {
+                let keys = Set((try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]).keys)
+                #expect(keys == base.union(extra), "--tracks \(tracks): \(keys.sorted())")
+            }
+        }
+        #expect(try runRangepipe(["play", s, "--store", store, "--tracks", "range,colour"]).status == 64)
+    }
+
     @Test("--input - from a pipe plays without a store file")
     func inputFromPipe() throws {
         let dir = try TemporaryDirectory()

@@ -183,20 +183,13 @@ struct PlayPropertyTests {
         if case let .width(m)? = c.maxSpan { maxWidth = m }
         var records: [FrameRecord] = []
         var shownHistory: [[Double]] = []
-        var sim = Simulator(plan: plan)
-        let fixed = script.duration.map { Player.frameCount(duration: $0, fps: script.fps) }
-        let lastEnd = plan.events.map(\.event.end).max() ?? 0
         // Drive the simulator directly so the shown values of each frame are known.
-        var k = 0
         let player = Player(plan: plan, tracks: Track.defaults)
-        while true {
-            let t = Double(k) / script.fps
-            let phase = sim.step(to: t)
+        try player.drive { k, t, phase, sim in
             records.append(player.record(frame: k, t: t, phase: phase, sim))
             shownHistory.append(sim.spring?.shown ?? sim.index.values)
-            k += 1
-            if let fixed { if k >= fixed { break } } else if t >= lastEnd && !sim.isBusy { break }
-            if k > 100_000 { Issue.record("\(label): runaway"); return true }
+            if k > 100_000 { Issue.record("\(label): runaway"); return false }
+            return true
         }
         for (r, shown) in zip(records, shownHistory) {
             let w = r.window

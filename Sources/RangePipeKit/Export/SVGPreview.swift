@@ -98,21 +98,13 @@ extension Player {
     /// The records and shown values of the chosen frames (for previews).
     public func frames(_ wanted: Set<Int>) throws -> [(FrameRecord, ShownValues)] {
         var out: [(FrameRecord, ShownValues)] = []
-        let script = plan.script
-        var sim = Simulator(plan: plan)
-        let lastEnd = plan.events.map(\.event.end).max() ?? 0
-        let fixed = script.duration.map { Self.frameCount(duration: $0, fps: script.fps) }
         let last = wanted.max() ?? 0
-        var k = 0
-        while k <= last {
-            let t = Double(k) / script.fps
-            let phase = sim.step(to: t)
+        try drive { k, t, phase, sim in
             if wanted.contains(k) {
                 let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
                 out.append((record(frame: k, t: t, phase: phase, sim), shown))
             }
-            k += 1
-            if let fixed { if k >= fixed { break } } else if t >= lastEnd && !sim.isBusy { break }
+            return k < last
         }
         return out
     }

@@ -18,26 +18,36 @@ public struct Player {
         return Int(n) + 1
     }
 
-    public func run(_ emit: (FrameRecord) throws -> Void) throws {
+    /// Steps a simulator through the frames (SPEC 4.1): t_k = k/fps until
+    /// frame N when the script fixes `duration`, else until the first frame
+    /// at or after the last event's end on which nothing moves. `body`
+    /// sees every frame and returns false to stop early.
+    public func drive(_ body: (_ frame: Int, _ t: Double, _ phase: Phase, _ sim: Simulator) throws -> Bool) throws {
         let script = plan.script
-        let fps = script.fps
         var sim = Simulator(plan: plan)
         let lastEnd = plan.events.map(\.event.end).max() ?? 0
-        let fixed = script.duration.map { Self.frameCount(duration: $0, fps: fps) }
+        let fixed = script.duration.map { Self.frameCount(duration: $0, fps: script.fps) }
         var k = 0
         while true {
-            let t = Double(k) / fps
+            let t = Double(k) / script.fps
             let phase = sim.step(to: t)
-            try emit(record(frame: k, t: t, phase: phase, sim))
+            guard try body(k, t, phase, sim) else { return }
             k += 1
             if let fixed {
-                if k >= fixed { break }
+                if k >= fixed { return }
             } else if t >= lastEnd && !sim.isBusy {
-                break
+                return
             }
             if k >= Self.maxFrames {
                 throw RangePipeError.invalid("\(script.source): the script runs past \(Self.maxFrames) frames without coming to rest; give \"duration\"")
             }
+        }
+    }
+
+    public func run(_ emit: (FrameRecord) throws -> Void) throws {
+        try drive { k, t, phase, sim in
+            try emit(record(frame: k, t: t, phase: phase, sim))
+            return true
         }
     }
 

@@ -77,16 +77,4 @@ public struct SeriesIndex: Sendable {
         }
         return nil
     }
-
-    /// The line's value at x = u: a point's own value, or the interpolation
-    /// between its neighbours; nil outside the data or across a gap (NaN).
-    public func lineValue(at u: Double) -> Double? {
-        let i = lowerBound(u)
-        if i < count, x[i] == u { return values[i].isNaN ? nil : values[i] }
-        guard i > 0, i < count else { return nil }
-        let y0 = values[i - 1], y1 = values[i]
-        guard !y0.isNaN, !y1.isNaN else { return nil }
-        let x0 = x[i - 1], x1 = x[i]
-        return y0 + (y1 - y0) * ((u - x0) / (x1 - x0))
-    }
 }

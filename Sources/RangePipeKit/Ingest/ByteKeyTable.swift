@@ -1,14 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Maps short byte strings (series keys) to small integers without creating
 /// a `String` per lookup: FNV-1a hashing and open addressing over a flat
 /// key store. Long-format files interleave series row by row, so this runs
 /// once per row.
 struct ByteKeyTable {
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var length: Int
+    }
+
     private var slots: [Int32]          // entry index + 1, 0 = empty
-    private var hashes: [UInt64] = []
-    private var starts: [Int] = []
-    private var lengths: [Int] = []
+    private var entries: [Entry] = []
     private var keys: [UInt8] = []
-    private(set) var count = 0
+    var count: Int { entries.count }
 
     init() { slots = [Int32](repeating: 0, count: 64) }
 
@@ -20,22 +30,25 @@ struct ByteKeyTable {
     }
 
     /// The value stored for `key`, or nil.
+    /// - Complexity: O(key length) expected.
     func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let h = Self.hash(key)
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: h) & mask
-        return keys.withUnsafeBufferPointer { stored in
-            while true {
-                let s = Int(slots[i])
-                if s == 0 { return nil }
-                let e = s - 1
-                if hashes[e] == h, lengths[e] == key.count {
-                    var same = true
-                    let start = starts[e]
-                    for k in 0 ..< key.count where stored[start + k] != key[k] { same = false; break }
-                    if same { return e }
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                keys.withUnsafeBufferPointer { stored in
+                    let mask = slots.count - 1
+                    var i = Int(truncatingIfNeeded: h) & mask
+                    while true {
+                        let s = Int(slots[i])
+                        if s == 0 { return nil }
+                        let entry = entries[s - 1]
+                        if entry.hash == h, entry.length == key.count,
+                           key.count == 0 || memcmp(stored.baseAddress! + entry.start, key.baseAddress!, key.count) == 0 {
+                            return s - 1
+                        }
+                        i = (i + 1) & mask
+                    }
                 }
-                i = (i + 1) & mask
             }
         }
     }
@@ -44,18 +57,15 @@ struct ByteKeyTable {
     mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         if (count + 1) * 2 > slots.count { grow() }
         let e = count
-        hashes.append(Self.hash(key))
-        starts.append(keys.count)
-        lengths.append(key.count)
+        entries.append(Entry(hash: Self.hash(key), start: keys.count, length: key.count))
         keys.append(contentsOf: key)
-        count += 1
         place(e)
         return e
     }
 
     private mutating func place(_ e: Int) {
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hashes[e]) & mask
+        var i = Int(truncatingIfNeeded: entries[e].hash) & mask
         while slots[i] != 0 { i = (i + 1) & mask }
         slots[i] = Int32(e + 1)
     }

@@ -70,6 +70,7 @@ public struct Ingestor {
     /// Parses `files` and writes the series to the store at `storePath`.
     public func run(files: [String], storePath: String, wait: Double?) throws -> IngestReport {
         let start = monotonicSeconds()
+        MemoryPolicy.shareOneArena()
         for file in files where file != "-" && access(file, R_OK) != 0 {
             throw RangePipeError.noInput(path: file, reason: String(cString: strerror(errno)))
         }
@@ -128,7 +129,7 @@ public struct Ingestor {
         let temporary = "\(path).tmp-\(getpid())"
         unlinkStoreFiles(temporary)
         defer { unlinkStoreFiles(temporary) }
-        let store = try SeriesStore.openForWriting(path: temporary, create: true, wait: wait)
+        let store = try SeriesStore.openForWriting(path: temporary, create: true, wait: wait, building: true)
         let entries = try apply(series, to: store)
         if link(temporary, path) != 0 {
             if errno == EEXIST {

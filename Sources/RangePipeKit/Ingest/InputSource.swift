@@ -17,6 +17,15 @@ final class InputSource {
     private var reported = 0
     /// The input's size when known up front (regular files, memory); 0 otherwise.
     private(set) var sizeHint = 0
+    /// Bytes handed out by `read` so far.
+    private(set) var position = 0
+    /// When set, `read` ends the input at this position (a split's first half).
+    var stopAt: Int?
+    /// The path of a regular file, for a second reader of a split.
+    private(set) var regularFilePath: String?
+    /// A plain descriptor over part of a file (a split's second half).
+    private var rangeFD: Int32 = -1
+    private var rangeEnd = 0
 
     /// A read buffer size: a chunk, or less for a small input.
     func chunkSize(_ preferred: Int) -> Int {
@@ -50,6 +59,7 @@ final class InputSource {
         let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : 0
         // gzip expands: only a plain file's size bounds what it yields.
         sizeHint = path.hasSuffix(".gz") ? 0 : Int(size)
+        if path != "-", size > 0 { regularFilePath = path }
         ProgressReporter.shared.begin(path == "-" ? "stdin" : path, total: size)
     }
 
@@ -61,14 +71,50 @@ final class InputSource {
         sizeHint = bytes.count
     }
 
+    /// Bytes `range` of a plain file, read without zlib (the second half of
+    /// a split; see `CSVReader`). No progress is reported from here.
+    init(path: String, range: Range<Int>) throws {
+        displayName = path
+        handle = nil
+        rangeFD = open(path, O_RDONLY)
+        guard rangeFD >= 0 else { throw RangePipeError.noInput(path: path, reason: String(cString: strerror(errno))) }
+        position = range.lowerBound
+        rangeEnd = range.upperBound
+    }
+
+    /// True when the bytes read so far came from a plain (not gzip) regular
+    /// file, so its remaining bytes can be split at a byte offset.
+    var isPlainFile: Bool {
+        guard let handle, regularFilePath != nil, pending.isEmpty else { return false }
+        return gzdirect(handle) == 1
+    }
+
     deinit {
         if let handle { gzclose_r(handle) }
+        if rangeFD >= 0 { close(rangeFD) }
     }
 
     /// Reads up to `buffer.count` bytes; 0 at the end.
     /// - Throws: `RangePipeError.io` on a read or decompression error.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into whole: UnsafeMutableRawBufferPointer) throws -> Int {
+        var buffer = whole
+        if let stopAt {
+            buffer = UnsafeMutableRawBufferPointer(rebasing: whole[0 ..< max(0, min(whole.count, stopAt - position))])
+        }
+        let n = try readSome(into: buffer)
+        position += n
+        return n
+    }
+
+    private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard buffer.count > 0 else { return 0 }
+        if rangeFD >= 0 {
+            let wanted = min(buffer.count, rangeEnd - position)
+            guard wanted > 0 else { return 0 }
+            let n = pread(rangeFD, buffer.baseAddress, wanted, off_t(position))
+            if n < 0 { throw RangePipeError.io(path: displayName, reason: String(cString: strerror(errno))) }
+            return n
+        }
         if !pending.isEmpty {
             let n = min(pending.count, buffer.count)
             pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0 ..< n])) }
@@ -101,6 +147,7 @@ final class InputSource {
         let n = try head.withUnsafeMutableBytes { try read(into: $0) }
         head.removeSubrange(n...)
         pending = head + pending
+        position -= n
         var body = head[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let first = body.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) else { return .csv }

@@ -23,6 +23,7 @@ final class LibCSVParser {
     private var cellsInRecord = 0
     private var pendingCR = false
     private var firstCellOfBatchRecord = 0
+    private var fieldsMayHoldNewlines = true
 
     init(delimiter: UInt8) {
         csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL))
@@ -40,6 +41,12 @@ final class LibCSVParser {
 
     deinit { csv_free(&parser) }
 
+    /// True between records: nothing of a record (not even an open quote)
+    /// is pending. libcsv's state 0 is ROW_NOT_BEGUN.
+    var atRecordBoundary: Bool {
+        parser.pstate == 0 && parser.entry_pos == 0 && cellsInRecord == 0
+    }
+
     enum Failure: Error {
         case malformed(line: Int, column: Int)
         case unterminated(line: Int, column: Int)
@@ -48,6 +55,9 @@ final class LibCSVParser {
 
     /// Parses one chunk, appending complete records to `batch`.
     func parse(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
+        // A field can hold a newline only inside quotes, so with no quote in
+        // the chunk and none open from the last, fields need no line scan.
+        fieldsMayHoldNewlines = parser.quoted != 0 || (chunk.count > 0 && memchr(chunk.baseAddress!, 0x22, chunk.count) != nil)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let used = csv_parse(&parser, chunk.baseAddress, chunk.count, Self.onField, Self.onRecordEnd, context)
         if used != chunk.count { try raiseError() }
@@ -55,6 +65,7 @@ final class LibCSVParser {
 
     /// Finishes the input: the last record without a newline is delivered.
     func finish() throws(Failure) {
+        fieldsMayHoldNewlines = true
         let context = Unmanaged.passUnretained(self).toOpaque()
         if csv_fini(&parser, Self.onField, Self.onRecordEnd, context) != 0 {
             if csv_error(&parser) == CSV_EPARSE {
@@ -97,8 +108,7 @@ final class LibCSVParser {
         if let data, count > 0 {
             let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: count)
             batch.bytes.append(contentsOf: bytes)
-            // Only a quoted field can hold a newline; memchr finds none fast.
-            if memchr(data, 0x0a, count) != nil || memchr(data, 0x0d, count) != nil {
+            if fieldsMayHoldNewlines, memchr(data, 0x0a, count) != nil || memchr(data, 0x0d, count) != nil {
                 var previousCR = false
                 for b in bytes {
                     if b == 0x0a { if !previousCR { line += 1 } ; previousCR = false }

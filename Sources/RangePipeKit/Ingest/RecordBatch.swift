@@ -66,10 +66,28 @@ protocol RecordSink: AnyObject {
     /// A new JSON key seen for the first time; returns nothing, the slot is `index`.
     func addSlot(named name: String, index: Int)
     func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws
+    /// A run of CSV records, in order (a bulk form of `consume`).
+    func consumeCSV(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>) throws
     /// A record the reader itself could not parse (JSON syntax); location and reason.
     func reject(line: Int, column: Int, reason: String, original: String?) throws
     /// Reconstructed original text for rejects, set by the reader.
     var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)? { get set }
+}
+
+extension RecordSink {
+    /// A run of CSV records; sinks with a bulk path override it.
+    func consumeCSV(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>) throws {
+        for record in records {
+            try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
+        }
+    }
+}
+
+/// A sink whose work on one file can be split by byte ranges: a fork reads
+/// a later range, and the original absorbs it afterwards.
+protocol SplittableRecordSink: RecordSink {
+    func fork() -> (any SplittableRecordSink)?
+    func absorb(_ other: any SplittableRecordSink, lineOffset: Int)
 }
 
 /// A record the builder refuses, with the 1-based column to report.

@@ -26,21 +26,24 @@ final class TableBuilder: RecordSink {
     let defaultSeriesName: String
     let rejects: RejectWriter
 
-    private(set) var names: [String] = []
-    private var roles: [Role] = []
-    private var headerSet = false
-    private var xName: String?
-    private(set) var valueColumns: [ValueColumn] = []
-    private var rowValues: [Double] = []
+    var names: [String] = []
+    var roles: [Role] = []
+    var headerSet = false
+    var xName: String?
+    var valueColumns: [ValueColumn] = []
+    var rowValues: [Double] = []
     private var seenX = false
 
-    private(set) var axis: Axis?
-    private var timeParser: TimeParser?
+    var axis: Axis?
+    var timeParser: TimeParser?
 
-    private(set) var order: [SeriesAccumulator] = []
+    var order: [SeriesAccumulator] = []
     /// Series key bytes → index in `order`.
-    private var keyTable = ByteKeyTable()
-    private var lastAccumulator: SeriesAccumulator?
+    var keyTable = ByteKeyTable()
+    var lastAccumulator: SeriesAccumulator?
+    /// The compiled shape of a well-formed CSV row, once the axis and every
+    /// value column are decided (see `TableBuilder+FastPath.swift`).
+    var fastPlan: FastRowPlan?
     /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
     private(set) var unattributedRejects = 0
     private var rejectIsAttributed = false

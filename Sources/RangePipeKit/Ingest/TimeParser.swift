@@ -84,6 +84,45 @@ public struct TimeParser: Sendable {
         }
     }
 
+    /// `parse` with a fixed-offset path for the shape bulk files use,
+    /// `YYYY-MM-DDTHH:MM:SS[.f…][Z]`; any other text takes `parse`, so the
+    /// two always agree (the fast path computes the same fields the same way).
+    @inline(__always)
+    func parseBulk(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard case .iso = kind, b.count >= 19, b[4] == 0x2d, b[7] == 0x2d, b[10] == 0x54, b[13] == 0x3a, b[16] == 0x3a
+        else { return parse(b) }
+        @inline(__always) func two(_ k: Int) -> Int {
+            let hi = b[k] &- 0x30, lo = b[k + 1] &- 0x30
+            return hi < 10 && lo < 10 ? Int(hi) * 10 + Int(lo) : -1000
+        }
+        let century = two(0), year = two(2), m = two(5), d = two(8), h = two(11), mi = two(14), s = two(17)
+        // A non-digit makes its pair negative, so one test covers all seven.
+        guard century | year | m | d | h | mi | s >= 0 else { return parse(b) }
+        let y = century * 100 + year
+        var k = 19
+        var frac = 0.0
+        if k < b.count, b[k] == 0x2e {
+            k += 1
+            var v = 0.0, scale = 1.0, n = 0
+            while k < b.count {
+                let digit = b[k] &- 0x30
+                guard digit < 10 else { break }
+                if n < 15 { v = v * 10 + Double(digit); scale *= 10 }
+                n += 1
+                k += 1
+            }
+            guard n > 0 else { return parse(b) }
+            frac = v / scale
+        }
+        var offset = defaultOffset
+        if k < b.count, b[k] == 0x5a {
+            offset = 0
+            k += 1
+        }
+        guard k == b.count else { return parse(b) }
+        return TimeParser.epoch(y, m, d, h, mi, s, frac, offset: offset)
+    }
+
     private func parseISO(_ c: inout ByteCursor) -> Double? {
         guard let y = c.digits(4), c.skip(0x2d), let m = c.digits(2), c.skip(0x2d), let d = c.digits(2) else { return nil }
         return finishDateTime(&c, y, m, d, separators: [0x54, 0x74, 0x20])

@@ -13,6 +13,7 @@ public final class SeriesStore {
     public let path: String
     private let db: SQLiteConnection
     private var inTransaction = false
+    private var building = false
 
     private init(path: String, db: SQLiteConnection) {
         self.path = path
@@ -44,12 +45,22 @@ public final class SeriesStore {
 
     /// Opens (creating if asked) a store and takes the write lock.
     /// - Parameter wait: seconds to wait for another writer; nil fails at once.
-    public static func openForWriting(path: String, create: Bool, wait: Double?) throws -> SeriesStore {
+    /// - Parameter building: a new file no reader can see yet (built beside
+    ///   its final path): written without a journal, in 64 KiB pages, and
+    ///   switched to WAL on commit — the column bytes are written once.
+    public static func openForWriting(path: String, create: Bool, wait: Double?, building: Bool = false) throws -> SeriesStore {
         let db = try SQLiteConnection(path: path, mode: create ? .create : .readWrite)
         let store = SeriesStore(path: path, db: db)
+        store.building = building
         db.setBusyTimeout(milliseconds: Int32(min((wait ?? 0) * 1000, Double(Int32.max))))
         do {
-            try db.execute("PRAGMA journal_mode=WAL")
+            if building {
+                // Chunks are 512 KiB blobs: big pages mean short overflow chains.
+                try db.execute("PRAGMA page_size=65536")
+                try db.execute("PRAGMA journal_mode=OFF")
+            } else {
+                try db.execute("PRAGMA journal_mode=WAL")
+            }
             try db.execute("PRAGMA synchronous=NORMAL")
             try db.execute("BEGIN IMMEDIATE")
         } catch RangePipeError.storeLocked {
@@ -83,6 +94,9 @@ public final class SeriesStore {
     public func commit() throws {
         try db.execute("COMMIT")
         inTransaction = false
+        if building {
+            try db.execute("PRAGMA journal_mode=WAL")
+        }
     }
 
     public func rollback() {

@@ -1,0 +1,81 @@
+/// Splitting one CSV file across the two cores: the second half of the
+/// file is read by a fork of the builder, which the first half's builder
+/// absorbs when both are done (see `CSVReader`).
+extension TableBuilder: SplittableRecordSink {
+    /// A builder for a later part of the same file, decided exactly as this
+    /// one is (header, roles, axis, time format, value columns) and with no
+    /// rows; nil until the bulk path is ready. It never writes rejects:
+    /// any bad row makes it fail, and the first half then reads the rest.
+    func fork() -> (any SplittableRecordSink)? {
+        guard fastPlan != nil, axis != .category else { return nil }
+        var strict = options
+        strict.onError = .fail
+        guard let copy = try? TableBuilder(file: file, options: strict, defaultSeriesName: defaultSeriesName,
+                                           rejects: RejectWriter(discarding: ())) else { return nil }
+        copy.headerSet = headerSet
+        copy.names = names
+        copy.roles = roles
+        copy.xName = xName
+        copy.valueColumns = valueColumns
+        copy.rowValues = rowValues
+        copy.axis = axis
+        copy.timeParser = timeParser
+        copy.fastPlan = fastPlan
+        return copy
+    }
+
+    /// Appends the rows a fork read after this builder's last row; the
+    /// fork's line numbers start at 1, so `lineOffset` makes them absolute.
+    /// Series keep the order of their first row in the file.
+    /// - Complexity: O(rows of the fork).
+    func absorb(_ other: any SplittableRecordSink, lineOffset: Int) {
+        let later = other as! TableBuilder
+        var byName: [String: SeriesAccumulator] = [:]
+        for accumulator in order { byName[accumulator.name] = accumulator }
+        for accumulator in later.order {
+            if let lines = accumulator.lines {
+                accumulator.lines = lines.map { $0 + Int32(truncatingIfNeeded: lineOffset) }
+            }
+            guard let earlier = byName[accumulator.name] else {
+                var key = accumulator.name
+                key.withUTF8 { _ = keyTable.insert($0) }
+                order.append(accumulator)
+                if options.seriesColumn == nil { lastAccumulator = accumulator }
+                continue
+            }
+            earlier.absorb(accumulator)
+        }
+        later.order = []
+    }
+}
+
+extension SeriesAccumulator {
+    /// Moves `later`'s rows after this one's, leaving `later` empty. Each
+    /// column is reallocated at its final size once, so the merge never
+    /// holds a doubled array.
+    func absorb(_ later: SeriesAccumulator) {
+        let mine = x.count, theirs = later.x.count
+        x = Self.joined(x, later.x)
+        later.x = []
+        var merged: [[Double]] = []
+        for k in 0 ..< max(columns.count, later.columns.count) {
+            let head = k < columns.count ? columns[k] : [Double](repeating: .nan, count: mine)
+            let tail = k < later.columns.count ? later.columns[k] : [Double](repeating: .nan, count: theirs)
+            if k < columns.count { columns[k] = [] }
+            merged.append(Self.joined(head, tail))
+        }
+        columns = merged
+        later.columns = []
+        if let lines, let more = later.lines { self.lines = Self.joined(lines, more) }
+        rowsRead += later.rowsRead
+        rowsRejected += later.rowsRejected
+    }
+
+    private static func joined<T>(_ a: [T], _ b: [T]) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(a.count + b.count)
+        out.append(contentsOf: a)
+        out.append(contentsOf: b)
+        return out
+    }
+}

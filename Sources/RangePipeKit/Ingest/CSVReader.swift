@@ -22,7 +22,7 @@ struct CSVReader {
     var hasHeader: Bool
     static let chunkSize = 1 << 20
     /// Below this many bytes left, a split costs more than it saves.
-    static let minimumSplit = 16 << 20
+    static let minimumSplit = 8 << 20
 
     func read(_ source: InputSource, into sink: any RecordSink) throws {
         try read(source, into: sink, speculative: nil)
@@ -53,30 +53,26 @@ struct CSVReader {
 
         func drain() throws {
             let batch = parser.batch
-            try batch.bytes.withUnsafeBufferPointer { bytes in
-                var records = batch.records[...]
-                if let record = records.first, needHeader {
-                    records = records.dropFirst()
-                    sawRecord = true
-                    let cells = batch.cells[record.firstCell ..< record.firstCell + record.cellCount]
-                    do {
-                        needHeader = false
-                        var names: [String] = []
-                        for cell in cells {
-                            let slice = UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
-                            guard let name = String(validating: slice, as: UTF8.self), !name.utf8.contains(0) else {
-                                throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
-                                                             "header: column name is not valid UTF-8 text")
-                            }
-                            names.append(name.trimmingSpaces)
-                        }
-                        try sink.setHeader(names, line: record.line)
+            let bytes = parser.fieldBytes.buffer
+            var records = batch.records[...]
+            if let record = records.first, needHeader {
+                records = records.dropFirst()
+                sawRecord = true
+                needHeader = false
+                var names: [String] = []
+                for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
+                    let slice = UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
+                    guard let name = String(validating: slice, as: UTF8.self), !name.utf8.contains(0) else {
+                        throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
+                                                     "header: column name is not valid UTF-8 text")
                     }
+                    names.append(name.trimmingSpaces)
                 }
-                if !records.isEmpty {
-                    sawRecord = true
-                    try sink.consumeCSV(records, cells: batch.cells, bytes: bytes)
-                }
+                try sink.setHeader(names, line: record.line)
+            }
+            if !records.isEmpty {
+                sawRecord = true
+                try sink.consumeCSV(records, cells: batch.cells, bytes: bytes)
             }
             parser.discardDeliveredRecords()
         }
@@ -89,10 +85,14 @@ struct CSVReader {
                     guard case let .running(job, _, at) = split else { break }
                     split = .done
                     // The first half ends at `at`: join there or read on.
-                    if parser.atRecordBoundary, let later = job.join(), let whole = sink as? any SplittableRecordSink {
+                    let boundary = parser.atRecordBoundary
+                    let later = job.join()
+                    if boundary, let later, let whole = sink as? any SplittableRecordSink {
                         whole.absorb(later, lineOffset: parser.line - 1)
+                        Self.trace("split at byte \(at): joined")
                         return
                     }
+                    Self.trace("split at byte \(at): read on (\(boundary ? "the second half met a bad row" : "the split fell inside a record"))")
                     source.stopAt = nil
                     continue
                 }
@@ -158,6 +158,13 @@ struct CSVReader {
         }
         source.stopAt = at
         return .running(job, cancel, at: at)
+    }
+
+    /// `RANGEPIPE_TRACE=split` reports each split's outcome on stderr (tests
+    /// use it to know which path ran).
+    static func trace(_ message: String) {
+        guard let value = getenv("RANGEPIPE_TRACE"), String(cString: value).contains("split") else { return }
+        "rangepipe: \(message)\n".withCString { _ = write(2, $0, strlen($0)) }
     }
 
     /// The offset just after the first LF at or after `offset`, if any

@@ -19,11 +19,11 @@ public enum CellValue: Equatable, Sendable {
 /// ±22 take Clinger's exact fast path (both operands are exact doubles, so one
 /// IEEE multiply or divide rounds correctly); everything else goes to `strtod`.
 public enum DecimalParser {
-    @usableFromInline static let powersOfTen: [Double] = (0...22).map { e in
-        var p = 1.0
-        for _ in 0..<e { p *= 10 }
-        return p
-    }
+    /// Exact doubles 10^0 … 10^22, a literal so the table needs no lazy setup.
+    @usableFromInline static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Parses a cell, trimming ASCII spaces and tabs.
     /// - Complexity: O(n) in the cell's length.
@@ -58,6 +58,43 @@ public enum DecimalParser {
     /// Strict grammar: `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`.
     @inlinable
     public static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        // The shape bulk files use — `[-]digits[.digits]`, at most 19 digits
+        // — in one tight loop; wrapping is harmless because more than 19
+        // digits falls through to the general loop below.
+        var i = start
+        let negative = i < end && b[i] == 0x2d
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        let integerStart = i
+        while i < end {
+            let d = b[i] &- 0x30
+            if d >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        var digits = i - integerStart
+        var scale = 0
+        if i < end, b[i] == 0x2e {
+            i += 1
+            let fractionStart = i
+            while i < end {
+                let d = b[i] &- 0x30
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            scale = i - fractionStart
+            digits += scale
+        }
+        if i == end, digits > 0, digits <= 19, mantissa < (1 << 53), scale <= 22 {
+            let v = Double(mantissa) / powersOfTen[scale]
+            return negative ? -v : v
+        }
+        return parseGeneral(b, start, end)
+    }
+
+    @usableFromInline
+    static func parseGeneral(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
         var negative = false
         if i < end, b[i] == 0x2d || b[i] == 0x2b { negative = b[i] == 0x2d; i += 1 }

@@ -15,7 +15,9 @@ let csvFieldLimit = 64 << 20
 /// lines and CRLF can be counted exactly).
 final class LibCSVParser {
     private var parser = csv_parser()
+    /// Records and cells parsed so far; their text is in `fieldBytes`.
     var batch = RecordBatch()
+    private(set) var fieldBytes = FieldBytes()
     /// The physical line the parser has reached (1-based).
     private(set) var line = 1
     /// The line where the record being parsed began.
@@ -39,7 +41,10 @@ final class LibCSVParser {
         csv_set_blk_size(&parser, 4096)
     }
 
-    deinit { csv_free(&parser) }
+    deinit {
+        csv_free(&parser)
+        fieldBytes.deallocate()
+    }
 
     /// True between records: nothing of a record (not even an open quote)
     /// is pending. libcsv's state 0 is ROW_NOT_BEGUN.
@@ -87,12 +92,13 @@ final class LibCSVParser {
     func discardDeliveredRecords() {
         guard cellsInRecord > 0 else {
             batch.removeAll()
+            fieldBytes.removeAll()
             return
         }
         let byteStart = batch.cells[firstCellOfBatchRecord].start
         var tail = Array(batch.cells[firstCellOfBatchRecord...])
         for k in tail.indices { tail[k].start -= byteStart }
-        batch.bytes.removeSubrange(0 ..< byteStart)
+        fieldBytes.removeFirst(byteStart)
         batch.cells = tail
         batch.records.removeAll(keepingCapacity: true)
         firstCellOfBatchRecord = 0
@@ -103,11 +109,11 @@ final class LibCSVParser {
         if cellsInRecord == 0 {
             firstCellOfBatchRecord = batch.cells.count
         }
-        let start = batch.bytes.count
+        let start = fieldBytes.count
         let startLine = line
         if let data, count > 0 {
             let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: count)
-            batch.bytes.append(contentsOf: bytes)
+            fieldBytes.append(data, count: count)
             if fieldsMayHoldNewlines, memchr(data, 0x0a, count) != nil || memchr(data, 0x0d, count) != nil {
                 var previousCR = false
                 for b in bytes {

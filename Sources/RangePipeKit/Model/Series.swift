@@ -22,15 +22,16 @@ public struct Series: Sendable, Equatable {
 
         /// Minimum and maximum over non-missing values, or nil if all are missing.
         public var range: (min: Double, max: Double)? {
-            var lo = Double.infinity, hi = -Double.infinity
-            for v in values where !v.isNaN {
-                if v < lo { lo = v }
-                if v > hi { hi = v }
-            }
-            return lo <= hi ? (lo, hi) : nil
+            values.withUnsafeBufferPointer { Series.range(of: $0) }
         }
 
-        public var missingCount: Int { values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) } }
+        public var missingCount: Int {
+            values.withUnsafeBufferPointer { values in
+                var missing = 0
+                for v in values { missing &+= v.isNaN ? 1 : 0 }
+                return missing
+            }
+        }
 
         public static func == (l: Field, r: Field) -> Bool {
             // NaN-aware: missing equals missing.
@@ -50,4 +51,19 @@ public struct Series: Sendable, Equatable {
     public var count: Int { x.count }
 
     public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+extension Series {
+    /// Minimum and maximum over non-missing values, or nil if all are
+    /// missing. Written as selects (a NaN compares false and is skipped)
+    /// so the loop vectorises.
+    /// - Complexity: O(n).
+    static func range(of values: UnsafeBufferPointer<Double>) -> (min: Double, max: Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        for v in values {
+            lo = v < lo ? v : lo
+            hi = v > hi ? v : hi
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
 }

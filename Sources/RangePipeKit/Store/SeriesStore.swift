@@ -243,15 +243,11 @@ public final class SeriesStore {
             while first < all.count {
                 let count = min(size, all.count - first)
                 let part = UnsafeBufferPointer(rebasing: all[first ..< first + count])
-                var lo = Double.infinity, hi = -Double.infinity
-                for v in part where !v.isNaN {
-                    lo = Swift.min(lo, v)
-                    hi = Swift.max(hi, v)
-                }
+                let range = Series.range(of: part)
                 statement.reset()
                 statement.bind(1, seriesID); statement.bind(2, column); statement.bind(3, seq)
                 statement.bind(4, first); statement.bind(5, count)
-                statement.bind(6, lo <= hi ? lo : nil); statement.bind(7, lo <= hi ? hi : nil)
+                statement.bind(6, range?.min); statement.bind(7, range?.max)
                 statement.bindBlob(8, UnsafeRawBufferPointer(part))
                 try statement.step()
                 seq += 1

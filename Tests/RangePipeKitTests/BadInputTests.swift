@@ -181,6 +181,42 @@ struct BadInputTests {
         #expect(r5.status == 66)
     }
 
+    /// Runs the binary as an unprivileged user (root ignores file modes), or
+    /// as is when the tests already run unprivileged.
+    func runUnprivileged(_ arguments: [String]) throws -> RunResult {
+        guard geteuid() == 0 else { return try runRangepipe(arguments) }
+        return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                              ["--reuid=65534", "--regid=65534", "--clear-groups", rangepipeBinary.path] + arguments,
+                              stdin: nil, in: nil)
+    }
+
+    @Test("a read-only store: ingest exits 73 and leaves it as it was; series and play still read it",
+          .enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func readOnlyStore() throws {
+        let dir = try TemporaryDirectory()
+        let (store, before) = try seededStore(dir)
+        let csv = try dir.write("more.csv", "x,v\n1,5\n2,6\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.path)
+        let r = try runUnprivileged(["ingest", csv, "--store", store, "--series", "more"])
+        #expect(r.status == 73, "\(r.stderr)")
+        #expect(r.stderr.contains("\(store): cannot create: the store is read-only"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+
+        let listing = try runUnprivileged(["series", "--store", store, "--json"])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.out.contains("\"name\":\"good\""), "\(listing.out)")
+        let script = try dir.write("s.json", #"{"duration": 1.0, "fps": 4, "series": "good", "events": []}"#)
+        let play = try runUnprivileged(["play", script, "--store", store])
+        #expect(play.status == 0, "\(play.stderr)")
+        #expect(play.out.split(separator: "\n").count == 5)
+
+        // A new store where the directory cannot be written.
+        let r2 = try runUnprivileged(["ingest", csv, "--store", dir.path("new.sqlite")])
+        #expect(r2.status == 73)
+        #expect(r2.stderr.contains("\(dir.path("new.sqlite")): cannot create: directory '\(dir.url.path)' is not writable"), "\(r2.stderr)")
+    }
+
     @Test("bad usage exits 64")
     func usage() throws {
         let r = try runRangepipe(["ingest", "x.csv", "--duplicates", "sometimes"])

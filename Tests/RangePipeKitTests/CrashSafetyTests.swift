@@ -99,6 +99,33 @@ struct CrashSafetyTests {
                 #expect(try Self.snapshot(store).count == 2)
             }
         }
+        // The killed runs' builds (PATH.tmp-PID) are removed by the next first ingest of the same path.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".tmp-") }
+        let small = try dir.write("small.csv", "x,v\n1,2\n")
+        for delay in [0.05, 0.2, 0.4] where !FileManager.default.fileExists(atPath: dir.path("new-\(delay).sqlite")) {
+            #expect(try runRangepipe(["ingest", small, "--store", dir.path("new-\(delay).sqlite"), "--quiet"]).status == 0)
+        }
+        let after = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".tmp-") }
+        #expect(after.isEmpty, "left behind: \(after) (before the next ingest: \(leftovers))")
+    }
+
+    @Test("a build whose process is alive is left alone; one whose process is gone is removed")
+    func abandonedBuilds() throws {
+        let dir = try TemporaryDirectory()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let deadBuild = dir.path("s.sqlite.tmp-\(gone.processIdentifier)")
+        let liveBuild = dir.path("s.sqlite.tmp-\(getpid())")
+        for path in [deadBuild, deadBuild + "-wal", liveBuild] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8)))
+        }
+        let small = try dir.write("small.csv", "x,v\n1,2\n")
+        #expect(try runRangepipe(["ingest", small, "--store", dir.path("s.sqlite"), "--quiet"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: deadBuild))
+        #expect(!FileManager.default.fileExists(atPath: deadBuild + "-wal"))
+        #expect(FileManager.default.fileExists(atPath: liveBuild))
     }
 }
 

@@ -126,6 +126,10 @@ public struct Ingestor {
         guard stat(directory.isEmpty ? "/" : directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw RangePipeError.cannotCreate(path: path, reason: "no such directory '\(directory)'")
         }
+        guard access(directory.isEmpty ? "/" : directory, W_OK) == 0 else {
+            throw RangePipeError.cannotCreate(path: path, reason: "directory '\(directory)' is not writable")
+        }
+        removeAbandonedBuilds(of: path)
         let temporary = "\(path).tmp-\(getpid())"
         unlinkStoreFiles(temporary)
         defer { unlinkStoreFiles(temporary) }
@@ -140,6 +144,24 @@ public struct Ingestor {
             throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
         return entries
+    }
+
+    /// A first ingest killed mid-way leaves its `PATH.tmp-PID` build behind
+    /// (never a store at PATH); the next first ingest removes builds whose
+    /// process is gone.
+    private func removeAbandonedBuilds(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+        guard let dir = opendir(directory.isEmpty ? "/" : directory) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlinkStoreFiles((directory.isEmpty ? "" : directory) + "/" + name)
+            }
+        }
     }
 
     private func unlinkStoreFiles(_ path: String) {

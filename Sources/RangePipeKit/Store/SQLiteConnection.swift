@@ -6,18 +6,26 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
 
-    enum OpenMode { case readOnly, readWrite, create }
+    enum OpenMode {
+        case readOnly, readWrite, create
+        /// Read-only without locks or a `-shm` file (SQLite's `immutable`).
+        case immutable
+    }
 
     init(path: String, mode: OpenMode) throws {
         self.path = path
         var flags: Int32 = SQLITE_OPEN_NOMUTEX
+        var name = path
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
         }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         handle = db
         if rc != SQLITE_OK {
             let error = makeError(rc, context: "open")
@@ -29,6 +37,19 @@ final class SQLiteConnection {
     }
 
     deinit { close() }
+
+    /// A path as a URI path: `%`, `?` and `#` (and non-ASCII) percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            if byte == 0x25 || byte == 0x3f || byte == 0x23 || byte >= 0x80 || byte < 0x20 {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
+    }
 
     func close() {
         if let handle {
@@ -141,5 +162,11 @@ final class SQLiteStatement {
         let n = Int(sqlite3_column_bytes(statement, column))
         guard let p = sqlite3_column_blob(statement, column), n > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: p, count: n)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -36,11 +36,21 @@ public final class SeriesStore {
         guard exists(at: path) else {
             throw RangePipeError.noInput(path: path, reason: "no store here (create one with `rangepipe ingest`)")
         }
-        let db = try SQLiteConnection(path: path, mode: .readOnly)
-        db.setBusyTimeout(milliseconds: 5_000)
-        let store = SeriesStore(path: path, db: db)
-        _ = try store.checkVersion(allowEmpty: true)
-        return store
+        do {
+            let db = try SQLiteConnection(path: path, mode: .readOnly)
+            db.setBusyTimeout(milliseconds: 5_000)
+            let store = SeriesStore(path: path, db: db)
+            _ = try store.checkVersion(allowEmpty: true)
+            return store
+        } catch RangePipeError.cannotCreate(_, _) where access(path, W_OK) != 0 {
+            // A WAL store read by someone who may not write beside it (a
+            // shared store, a read-only mount): SQLite cannot make its
+            // `-shm` file, so read the file as it stands, without locks.
+            let db = try SQLiteConnection(path: path, mode: .immutable)
+            let store = SeriesStore(path: path, db: db)
+            _ = try store.checkVersion(allowEmpty: true)
+            return store
+        }
     }
 
     /// Opens (creating if asked) a store and takes the write lock.

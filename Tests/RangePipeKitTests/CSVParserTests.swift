@@ -8,9 +8,10 @@ func parseCSV(_ text: String, chunk: Int = 1 << 20, delimiter: UInt8 = 0x2c) thr
     var out: [(Int, [String])] = []
     func drain() {
         let batch = parser.batch
+        let bytes = parser.fieldBytes.buffer
         for r in batch.records {
             let fields = batch.cells[r.firstCell ..< r.firstCell + r.cellCount].map {
-                String(decoding: batch.bytes[$0.start ..< $0.start + $0.count], as: UTF8.self)
+                String(decoding: bytes[$0.start ..< $0.start + $0.count], as: UTF8.self)
             }
             out.append((r.line, fields))
         }

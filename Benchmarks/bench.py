@@ -2,7 +2,8 @@
 """`make bench`: rangepipe against the peers, in one run, on seeded data.
 
 Every figure is the median of BENCH_RUNS runs (default 3); rows default to
-10^7 (BENCH_ROWS). Prints one table and writes bench-out/results.json.
+10^7 (BENCH_ROWS); one ingest of BENCH_LARGE_ROWS rows (default 10^8, 0 to
+skip) checks the memory limit. Prints one table and writes bench-out/results.json.
 """
 import json
 import os
@@ -17,6 +18,7 @@ ROOT = HERE.parent
 OUT = ROOT / "bench-out"
 ROWS = int(os.environ.get("BENCH_ROWS", 10_000_000))
 RUNS = int(os.environ.get("BENCH_RUNS", 3))
+LARGE_ROWS = int(os.environ.get("BENCH_LARGE_ROWS", 100_000_000))
 RANGEPIPE = ROOT / ".build/release/rangepipe"
 BENCH = HERE / ".build/release/rangepipe-bench"
 PY = sys.executable
@@ -129,6 +131,24 @@ def main():
                               f"{p['seconds'] / seconds:.2f}×"))
         table.append((f"ingest {path.name}", "rangepipe", f"{ROWS / seconds / 1e6:.2f} M rows/s",
                       f"peak {rss:.0f} MiB, stored {stored / 2**20:.0f} MiB"))
+
+    # Issue 6's limit check: one ingest of LARGE_ROWS rows (default 10^8,
+    # about 4 GB of CSV) within 1.5x the stored column bytes + 64 MiB.
+    if LARGE_ROWS:
+        path = OUT / f"ts-{LARGE_ROWS}.csv"
+        if not path.exists():
+            subprocess.run([OUT / "gen", "ts", str(LARGE_ROWS), path], check=True)
+        store = OUT / "large.sqlite"
+        for suffix in ["", "-wal", "-shm"]:
+            Path(f"{store}{suffix}").unlink(missing_ok=True)
+        seconds, rss, _ = timed([RANGEPIPE, "ingest", path, "--store", store, "--quiet", "--series-column", "series"])
+        columns = LARGE_ROWS * 16 / 2**20
+        limit = 1.5 * columns + 64
+        results["large_ingest"] = {"rows": LARGE_ROWS, "mb": mb(path), "seconds": seconds, "peak_rss_mib": rss,
+                                   "column_mib": columns, "limit_mib": limit}
+        table.append((f"ingest {path.name}", "rangepipe, one run", f"{LARGE_ROWS / seconds / 1e6:.2f} M rows/s",
+                      f"peak {rss:.0f} MiB, limit {limit:.0f} MiB ({'within' if rss <= limit else 'OVER'})"))
+        store.unlink(missing_ok=True)
 
     for points, numpy_count in [(1_000_000, 2000), (10_000_000, 300), (100_000_000, 30)]:
         ns, last = bench_json(["frames", points, 1])

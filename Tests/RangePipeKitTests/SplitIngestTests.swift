@@ -154,14 +154,6 @@ struct SplitIngestTests {
     }
 }
 
-private extension Array where Element == UInt8 {
-    func lastIndex(of byte: UInt8, before end: Int) -> Int? {
-        var k = end - 1
-        while k >= startIndex { if self[k] == byte { return k }; k -= 1 }
-        return nil
-    }
-}
-
 private extension ArraySlice where Element == UInt8 {
     func lastIndex(of byte: UInt8, before end: Int) -> Int? {
         var k = end - 1

@@ -106,8 +106,7 @@ public struct Ingestor {
                     final = merged
                     stats.duplicatesDropped += dropped
                 }
-                try store.write(final)
-                entries.append(.init(info: SeriesInfo(final), stats: stats))
+                entries.append(.init(info: try store.write(final), stats: stats))
             }
             try store.commit()
         } catch {

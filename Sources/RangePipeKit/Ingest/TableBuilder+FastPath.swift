@@ -19,86 +19,79 @@ extension TableBuilder {
     /// time shape) are converted here without per-row calls; any other row
     /// goes through `consume`, which decides, rejects or errs exactly as
     /// before — so the result never depends on which path a row took.
-    /// - Complexity: O(cells) with no allocation per row.
+    /// - Complexity: O(cells), with no allocation or reference counting per
+    ///   row, however the rows alternate between the two paths.
     func consumeCSV(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>) throws {
-        var k = records.startIndex
-        while k < records.endIndex {
-            if fastPlan == nil {
-                try consume(records[k], cells: cells[records[k].firstCell ..< records[k].firstCell + records[k].cellCount], bytes: bytes)
-                k += 1
-                fastPlan = makeFastPlan()
-                continue
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(valueColumns.count, 1))
+        defer { row.deallocate() }
+        row.initialize(repeating: .nan)
+        // Locals, so rows cost no retains: the plan, the key table and
+        // unretained accumulator handles (`order` keeps them alive). They
+        // are refreshed after a row takes the general path, which may add a
+        // series; the key table is let go first so adding one copies nothing.
+        var plan = fastPlan
+        var keys: ByteKeyTable? = plan == nil ? nil : keyTable
+        var handles = order.map { Unmanaged.passUnretained($0) }
+        try cells.withUnsafeBufferPointer { cellBuffer in
+            for record in records {
+                if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles) { continue }
+                keys = nil
+                try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
+                if fastPlan == nil { fastPlan = makeFastPlan() }
+                plan = fastPlan
+                if plan != nil {
+                    keys = keyTable
+                    if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
+                }
             }
-            k = try consumeFast(records, from: k, cells: cells, bytes: bytes)
         }
     }
 
-    /// Converts records from `start` until one needs the general path, which
-    /// then handles that one record; returns the index after it.
-    private func consumeFast(_ records: ArraySlice<RecordInfo>, from start: Int, cells: [Cell],
-                             bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
-        let plan = fastPlan!
-        let valueCount = valueColumns.count
-        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(valueCount, 1))
-        defer { row.deallocate() }
-        row.initialize(repeating: .nan)
-        let base = bytes.baseAddress
-        var k = start
-        // Locals: no new series appear on this path (a new key takes the
-        // general path), so these stay valid and cost no retains per row.
-        let keys = keyTable
-        let series = order.map { Unmanaged.passUnretained($0) }
-        let only = lastAccumulator.map { Unmanaged.passUnretained($0) }
-        let slow: Int? = cells.withUnsafeBufferPointer { cells in
-            while k < records.endIndex {
-                let record = records[k]
-                guard record.cellCount == plan.fieldCount else { return k }
-                let first = record.firstCell
-                @inline(__always) func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
-                    let cell = cells[first + slot]
-                    return UnsafeBufferPointer(start: base.map { $0 + cell.start }, count: cell.count)
-                }
-                let accumulator: Unmanaged<SeriesAccumulator>
-                if plan.seriesSlot >= 0 {
-                    let key = field(plan.seriesSlot)
-                    guard key.count > 0, let index = keys.find(key) else { return k }
-                    accumulator = series[index]
-                } else {
-                    guard let only else { return k }
-                    accumulator = only
-                }
-                let xText = field(plan.xSlot)
-                let x: Double
-                if let time = plan.time {
-                    guard let t = time.parseBulk(xText) else { return k }
-                    x = t
-                } else {
-                    guard let v = DecimalParser.parseNumber(xText, 0, xText.count), v.isFinite else { return k }
-                    x = v
-                }
-                for j in plan.valueSlots.indices {
-                    let text = field(plan.valueSlots[j])
-                    if let v = DecimalParser.parseNumber(text, 0, text.count) {
-                        row[plan.valueIndices[j]] = v
-                    } else {
-                        // Missing tokens are NaN; anything else is a bad row for the general path.
-                        guard case .missing = DecimalParser.parseCell(text) else { return k }
-                        row[plan.valueIndices[j]] = .nan
-                    }
-                }
-                // `order` keeps every accumulator alive; no reference counting per row.
-                accumulator._withUnsafeGuaranteedRef {
-                    $0.rowsRead += 1
-                    $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line)
-                }
-                k += 1
-            }
-            return nil
+    /// Appends one plain row to its series; false (and nothing appended)
+    /// when the row needs the general path.
+    @inline(__always)
+    private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: UnsafeBufferPointer<Cell>,
+                         _ bytes: UnsafeBufferPointer<UInt8>, _ row: UnsafeMutableBufferPointer<Double>,
+                         _ handles: [Unmanaged<SeriesAccumulator>]) -> Bool {
+        guard record.cellCount == plan.fieldCount else { return false }
+        let first = record.firstCell
+        @inline(__always) func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+            let cell = cells[first + slot]
+            return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + cell.start }, count: cell.count)
         }
-        guard let slow else { return records.endIndex }
-        let record = records[slow]
-        try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
-        return slow + 1
+        let accumulator: Unmanaged<SeriesAccumulator>
+        if plan.seriesSlot >= 0 {
+            let key = field(plan.seriesSlot)
+            guard key.count > 0, let index = keys.find(key) else { return false }
+            accumulator = handles[index]
+        } else {
+            guard let only = handles.first else { return false }
+            accumulator = only
+        }
+        let xText = field(plan.xSlot)
+        let x: Double
+        if let time = plan.time {
+            guard let t = time.parseBulk(xText) else { return false }
+            x = t
+        } else {
+            guard let v = DecimalParser.parseNumber(xText, 0, xText.count), v.isFinite else { return false }
+            x = v
+        }
+        for j in plan.valueSlots.indices {
+            let text = field(plan.valueSlots[j])
+            if let v = DecimalParser.parseNumber(text, 0, text.count) {
+                row[plan.valueIndices[j]] = v
+            } else {
+                // Missing tokens are NaN; anything else is a bad row for the general path.
+                guard case .missing = DecimalParser.parseCell(text) else { return false }
+                row[plan.valueIndices[j]] = .nan
+            }
+        }
+        accumulator._withUnsafeGuaranteedRef {
+            $0.rowsRead += 1
+            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line)
+        }
+        return true
     }
 
     /// The plan, once the axis and every value column are decided; nil

@@ -201,8 +201,10 @@ public final class SeriesStore {
 
     // MARK: Writing (inside the write transaction)
 
-    /// Replaces (or creates) a series with these values.
-    public func write(_ series: Series) throws {
+    /// Replaces (or creates) a series with these values; returns its
+    /// listing (the field ranges are computed once, for both).
+    @discardableResult
+    public func write(_ series: Series) throws -> SeriesInfo {
         precondition(inTransaction, "write outside the write transaction")
         let delete = try db.prepare("DELETE FROM series WHERE name = ?")
         delete.bind(1, series.name)
@@ -222,12 +224,12 @@ public final class SeriesStore {
         try insert.step()
         let id = db.lastInsertRowID
 
+        let info = SeriesInfo(series)
         let field = try db.prepare("INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)")
-        for (k, f) in series.fields.enumerated() {
-            let r = f.range
+        for (k, f) in info.fields.enumerated() {
             field.reset()
             field.bind(1, id); field.bind(2, k); field.bind(3, f.name)
-            field.bind(4, r?.min); field.bind(5, r?.max); field.bind(6, f.missingCount)
+            field.bind(4, f.min); field.bind(5, f.max); field.bind(6, f.missing)
             try field.step()
         }
         if !series.categories.isEmpty {
@@ -243,6 +245,7 @@ public final class SeriesStore {
         for (k, f) in series.fields.enumerated() {
             try writeColumn(f.values, seriesID: id, column: k, chunk)
         }
+        return info
     }
 
     private func writeColumn(_ values: [Double], seriesID: Int64, column: Int, _ statement: SQLiteStatement) throws {

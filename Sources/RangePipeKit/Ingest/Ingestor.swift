@@ -51,15 +51,17 @@ public struct Ingestor {
         return (merged, unattributed)
     }
 
-    /// Reads one source into its series.
-    func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int) throws -> [IngestedSeries] {
+    /// Reads one source into its series. `jsonTemplates` false reads every
+    /// NDJSON line with the general scanner (tests and fuzzing compare the two).
+    func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int,
+               jsonTemplates: Bool = true) throws -> [IngestedSeries] {
         let file = source.displayName
         let builder = try TableBuilder(file: file, options: options,
                                        defaultSeriesName: options.seriesName ?? Self.stem(of: file), rejects: rejects)
         switch try resolvedFormat(file: file, source: source) {
         case .csv: try CSVReader(delimiter: options.delimiter ?? 0x2c, hasHeader: options.hasHeader).read(source, into: builder)
         case .tsv: try CSVReader(delimiter: options.delimiter ?? 0x09, hasHeader: options.hasHeader).read(source, into: builder)
-        case .ndjson: try JSONReader(layout: .lines).read(source, into: builder)
+        case .ndjson: try JSONReader(layout: .lines, usesTemplates: jsonTemplates).read(source, into: builder)
         case .json: try JSONReader(layout: .array).read(source, into: builder)
         case .auto: fatalError("resolved above")
         }

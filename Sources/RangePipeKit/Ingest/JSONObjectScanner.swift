@@ -27,6 +27,14 @@ struct JSONObjectScanner {
 
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
+    init() {}
+
+    /// A scanner that continues another's key numbering (a split's second half).
+    init(slotNames: [String]) {
+        self.slotNames = slotNames
+        for (slot, name) in slotNames.enumerated() { slotByName[name] = slot }
+    }
+
     /// Scans the object starting at `start`. Returns the offset just past
     /// its closing brace, or nil if the bytes end first.
     mutating func scanObject(_ b: UnsafeBufferPointer<UInt8>, at start: Int, into batch: inout RecordBatch,

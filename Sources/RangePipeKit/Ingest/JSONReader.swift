@@ -1,20 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads NDJSON (one object per line) or a top-level JSON array of objects,
 /// streamed in chunks: memory holds one chunk plus the longest object, never
 /// the whole input.
+///
+/// NDJSON lines that repeat the previous line's keys in the plain form are
+/// scanned by a `JSONLineTemplate` and handed to the sink as runs that
+/// point into the input; the rest go through `JSONObjectScanner`. A large
+/// plain NDJSON file is split across the two cores (`FileSplit`): a line
+/// never holds a raw newline, so the split always falls between records.
 struct JSONReader {
     enum Layout { case lines, array }
     var layout: Layout
+    /// False: every line goes through the general scanner.
+    var usesTemplates = true
     /// Longest line or object accepted; past it the input is refused.
     static let maxRecordBytes = 64 << 20
     static let chunkSize = 1 << 20
+    /// Records per run handed to the sink: enough to amortise the call,
+    /// few enough that the run's cells stay in cache.
+    static let runLength = 2048
 
     func read(_ source: InputSource, into sink: any RecordSink) throws {
-        var scanner = JSONObjectScanner()
-        scanner.onNewSlot = { name, slot in sink.addSlot(named: name, index: slot) }
-        sink.originalText = { record, _, _ in "" }
         switch layout {
-        case .lines: try readLines(source, sink, &scanner)
-        case .array: try readArray(source, sink, &scanner)
+        case .lines: try readLines(source, sink, slotNames: [], speculative: nil)
+        case .array:
+            var scanner = JSONObjectScanner()
+            scanner.onNewSlot = { name, slot in sink.addSlot(named: name, index: slot) }
+            sink.originalText = { record, _, _ in "" }
+            try readArray(source, sink, &scanner)
         }
     }
 
@@ -36,19 +54,59 @@ struct JSONReader {
                 try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[old...]))
             }
             bytes.removeSubrange((old + n)...)
-            if n == 0 { eof = true }
+            eof = n == 0
         }
     }
 
-    private func readLines(_ source: InputSource, _ sink: any RecordSink, _ scanner: inout JSONObjectScanner) throws {
+    /// Records scanned by the template, their cells pointing into the window.
+    private struct Run {
+        var records: [RecordInfo] = []
+        var cells: [Cell] = []
+
+        init() {
+            records.reserveCapacity(JSONReader.runLength)
+            cells.reserveCapacity(JSONReader.runLength * 4)
+        }
+
+        mutating func deliver(_ sink: any RecordSink, _ b: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
+            guard !records.isEmpty, let keyOrder else { return }
+            sink.originalText = { record, _, _ in
+                String(decoding: UnsafeBufferPointer(rebasing: b[record.rawStart ..< record.rawStart + record.rawCount]), as: UTF8.self)
+            }
+            try sink.consumeRun(records[...], cells: cells, bytes: b, keyOrder: keyOrder)
+            records.removeAll(keepingCapacity: true)
+            cells.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// - Parameters:
+    ///   - slotNames: the keys already numbered (a split's second half
+    ///     continues the first half's numbering).
+    ///   - speculative: set for the second half of a split: no byte-order
+    ///     mark, no split of its own, and it stops early when the flag is raised.
+    private func readLines(_ source: InputSource, _ sink: any RecordSink, slotNames: [String], speculative: SplitCancel?) throws {
         let file = source.displayName
+        var scanner = JSONObjectScanner(slotNames: slotNames)
+        scanner.onNewSlot = { name, slot in sink.addSlot(named: name, index: slot) }
         var window = Window()
         var line = 1
         var batch = RecordBatch()
+        var run = Run()
+        var template: JSONLineTemplate?
         var sawRecord = false
-        var firstChunk = true
+        var firstChunk = speculative == nil
+        var split = speculative == nil ? FileSplit.State.undecided : .done
+        defer { FileSplit.abandon(split) }
         while true {
+            if let speculative, speculative.isRaised { throw SplitCancel.Stopped() }
             try window.refill(source)
+            if window.eof, case .running = split {
+                // The first half ends at the split, a line start: join there or read on.
+                if FileSplit.finish(&split, source, sink, boundary: window.start == window.bytes.count, linesRead: line - 1) {
+                    break
+                }
+                continue
+            }
             if firstChunk {
                 firstChunk = false
                 if window.bytes.count >= 3, window.bytes[0] == 0xEF, window.bytes[1] == 0xBB, window.bytes[2] == 0xBF {
@@ -59,8 +117,7 @@ struct JSONReader {
             try window.bytes.withUnsafeBufferPointer { b in
                 var lineBegin = window.start
                 while lineBegin < b.count {
-                    var lineEnd = lineBegin
-                    while lineEnd < b.count, b[lineEnd] != 0x0a { lineEnd += 1 }
+                    let lineEnd = Self.newline(in: b, from: lineBegin)
                     if lineEnd - lineBegin > Self.maxRecordBytes {
                         throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
                                                      "line longer than \(Self.maxRecordBytes >> 20) MiB")
@@ -68,13 +125,25 @@ struct JSONReader {
                     if lineEnd == b.count, !window.eof { break }
                     var contentEnd = lineEnd
                     if contentEnd > lineBegin, b[contentEnd - 1] == 0x0d { contentEnd -= 1 }
-                    let lineBytes = UnsafeBufferPointer(rebasing: b[lineBegin ..< contentEnd])
-                    try scanLine(lineBytes, line: line, file: file, &scanner, &batch, sink)
-                    sawRecord = sawRecord || !batch.records.isEmpty
-                    try deliver(&batch, sink)
+                    if let template, let record = template.scan(b, lineBegin, contentEnd, line: line, into: &run.cells) {
+                        run.records.append(record)
+                        if run.records.count >= Self.runLength { try run.deliver(sink, b, keyOrder: template.slots) }
+                    } else {
+                        try run.deliver(sink, b, keyOrder: template?.slots)
+                        let lineBytes = UnsafeBufferPointer(rebasing: b[lineBegin ..< contentEnd])
+                        try scanLine(lineBytes, line: line, file: file, &scanner, &batch, sink)
+                        if let record = batch.records.first {
+                            let slots = batch.cells[record.firstCell ..< record.firstCell + record.cellCount].map(\.slot)
+                            if usesTemplates, template?.slots != slots { template = JSONLineTemplate(slots: slots, names: scanner.slotNames) }
+                        }
+                        sawRecord = sawRecord || !batch.records.isEmpty
+                        try deliver(&batch, sink)
+                    }
                     line += 1
                     lineBegin = min(lineEnd + 1, b.count)
                 }
+                sawRecord = sawRecord || !run.records.isEmpty
+                try run.deliver(sink, b, keyOrder: template?.slots)
                 window.start = lineBegin
             }
             if window.bytes.count - window.start > Self.maxRecordBytes {
@@ -82,10 +151,23 @@ struct JSONReader {
                                              "line longer than \(Self.maxRecordBytes >> 20) MiB")
             }
             if window.eof { break }
+            if case .undecided = split {
+                let names = scanner.slotNames
+                split = FileSplit.start(source, sink, chunkSize: Self.chunkSize) { later, fork, cancel in
+                    try self.readLines(later, fork, slotNames: names, speculative: cancel)
+                }
+            }
         }
         if !sawRecord {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "empty input: no JSON objects")
         }
+    }
+
+    /// The offset of the first LF at or after `start`, or `b.count`.
+    private static func newline(in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = b.baseAddress, start < b.count,
+              let found = memchr(base + start, 0x0a, b.count - start) else { return b.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     private func scanLine(_ b: UnsafeBufferPointer<UInt8>, line: Int, file: String, _ scanner: inout JSONObjectScanner,

@@ -66,8 +66,11 @@ protocol RecordSink: AnyObject {
     /// A new JSON key seen for the first time; returns nothing, the slot is `index`.
     func addSlot(named name: String, index: Int)
     func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws
-    /// A run of CSV records, in order (a bulk form of `consume`).
-    func consumeCSV(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>) throws
+    /// A run of records, in order (a bulk form of `consume`). `keyOrder`
+    /// nil: a cell's position in its record is its slot (CSV fields).
+    /// Otherwise every record in the run has exactly these slots in this
+    /// order (NDJSON lines with the same keys).
+    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws
     /// A record the reader itself could not parse (JSON syntax); location and reason.
     func reject(line: Int, column: Int, reason: String, original: String?) throws
     /// Reconstructed original text for rejects, set by the reader.
@@ -75,8 +78,8 @@ protocol RecordSink: AnyObject {
 }
 
 extension RecordSink {
-    /// A run of CSV records; sinks with a bulk path override it.
-    func consumeCSV(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>) throws {
+    /// A run of records; sinks with a bulk path override it.
+    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
         for record in records {
             try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
         }
@@ -87,6 +90,10 @@ extension RecordSink {
 /// a later range, and the original absorbs it afterwards.
 protocol SplittableRecordSink: RecordSink {
     func fork() -> (any SplittableRecordSink)?
+    /// False when a fork, while reading, decided something its original
+    /// had left open (a new key, a column's type): joining it could then
+    /// differ from one sequential pass.
+    var keptForkDecisions: Bool { get }
     func absorb(_ other: any SplittableRecordSink, lineOffset: Int)
 }
 

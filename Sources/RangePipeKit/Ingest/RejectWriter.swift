@@ -7,6 +7,8 @@ final class RejectWriter {
     private(set) var count = 0
 
     private var discard = false
+    /// With `init(collecting:)`, every reject as it would have been written.
+    private(set) var collected: [String]?
 
     /// `path` nil writes to stderr. The file is created on the first reject only.
     init(path: String?) {
@@ -19,7 +21,15 @@ final class RejectWriter {
         discard = true
     }
 
+    /// Keeps rejects in `collected` (tests and fuzzing compare them).
+    init(collecting: Void) {
+        path = nil
+        discard = true
+        collected = []
+    }
+
     func write(location: SourceLocation, reason: String, original: String) throws {
+        collected?.append("# \(location): \(reason)\n\(original)")
         if discard { count += 1; return }
         if output == nil {
             output = try path.map { try FileOutput.create(path: $0) } ?? FileOutput.standardError()

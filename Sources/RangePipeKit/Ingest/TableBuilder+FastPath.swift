@@ -1,12 +1,16 @@
-/// The shape of a well-formed CSV row, compiled once the builder has decided
-/// the axis and every value column: which field is x, which names the
-/// series, which are numeric values.
+/// The shape of a well-formed row, compiled once the builder has decided
+/// the axis and every value column the row holds: which cell is x, which
+/// names the series, which are numeric values. Cells are counted by their
+/// position in the record (a CSV field index, or an NDJSON key's place in
+/// the run's key order).
 struct FastRowPlan {
+    /// The key order the plan was made for; nil for CSV fields.
+    var keyOrder: [Int]?
     var fieldCount: Int
     var xSlot: Int
     /// -1 when the file is one series.
     var seriesSlot: Int
-    /// Field index of each numeric value column, parallel to `valueIndices`.
+    /// Position of each numeric value column, parallel to `valueIndices`.
     var valueSlots: [Int]
     var valueIndices: [Int]
     /// Nil for a number axis.
@@ -14,14 +18,15 @@ struct FastRowPlan {
 }
 
 extension TableBuilder {
-    /// Consumes a run of CSV records. Rows whose every cell is in the plain
+    /// Consumes a run of records. Rows whose every cell is in the plain
     /// form (exact field count, known series, strict numbers, the detected
     /// time shape) are converted here without per-row calls; any other row
     /// goes through `consume`, which decides, rejects or errs exactly as
     /// before — so the result never depends on which path a row took.
     /// - Complexity: O(cells), with no allocation or reference counting per
     ///   row, however the rows alternate between the two paths.
-    func consumeCSV(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>) throws {
+    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
+        if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
         let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(valueColumns.count, 1))
         defer { row.deallocate() }
         row.initialize(repeating: .nan)
@@ -37,7 +42,7 @@ extension TableBuilder {
                 if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
-                if fastPlan == nil { fastPlan = makeFastPlan() }
+                if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
                 plan = fastPlan
                 if plan != nil {
                     keys = keyTable
@@ -62,7 +67,8 @@ extension TableBuilder {
         let accumulator: Unmanaged<SeriesAccumulator>
         if plan.seriesSlot >= 0 {
             let key = field(plan.seriesSlot)
-            guard key.count > 0, let index = keys.find(key) else { return false }
+            // A JSON null or number is not a name: the general path says why.
+            guard key.count > 0, cells[first + plan.seriesSlot].kind == .text, let index = keys.find(key) else { return false }
             accumulator = handles[index]
         } else {
             guard let only = handles.first else { return false }
@@ -94,30 +100,33 @@ extension TableBuilder {
         return true
     }
 
-    /// The plan, once the axis and every value column are decided; nil
-    /// while anything is still open (or for a category axis, whose labels
-    /// need the general path).
-    private func makeFastPlan() -> FastRowPlan? {
+    /// The plan, once the axis and every value column the rows hold are
+    /// decided; nil while anything is still open (or for a category axis,
+    /// whose labels need the general path). `keyOrder` gives each
+    /// position's slot; nil when positions are slots (CSV).
+    private func makeFastPlan(_ keyOrder: [Int]?) -> FastRowPlan? {
         guard let axis, axis != .category, axis == .number || timeParser != nil, !roles.isEmpty else { return nil }
         var xSlot = -1, seriesSlot = -1
         var valueSlots: [Int] = [], valueIndices: [Int] = []
-        for (slot, role) in roles.enumerated() {
-            switch role {
-            case .x: xSlot = slot
-            case .series: seriesSlot = slot
+        for position in 0 ..< (keyOrder?.count ?? roles.count) {
+            let slot = keyOrder?[position] ?? position
+            guard slot < roles.count else { return nil }
+            switch roles[slot] {
+            case .x: xSlot = position
+            case .series: seriesSlot = position
             case .ignored: break
             case let .value(index):
                 switch valueColumns[index].state {
                 case .undecided: return nil
                 case .text: break
                 case .numeric:
-                    valueSlots.append(slot)
+                    valueSlots.append(position)
                     valueIndices.append(index)
                 }
             }
         }
         guard xSlot >= 0, seriesSlot >= 0 || options.seriesColumn == nil else { return nil }
-        return FastRowPlan(fieldCount: names.count, xSlot: xSlot, seriesSlot: seriesSlot,
+        return FastRowPlan(keyOrder: keyOrder, fieldCount: keyOrder?.count ?? names.count, xSlot: xSlot, seriesSlot: seriesSlot,
                            valueSlots: valueSlots, valueIndices: valueIndices, time: axis == .time ? timeParser : nil)
     }
 }

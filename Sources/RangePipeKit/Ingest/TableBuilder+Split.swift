@@ -1,6 +1,6 @@
-/// Splitting one CSV file across the two cores: the second half of the
-/// file is read by a fork of the builder, which the first half's builder
-/// absorbs when both are done (see `CSVReader`).
+/// Splitting one CSV or NDJSON file across the two cores: the second half
+/// of the file is read by a fork of the builder, which the first half's
+/// builder absorbs when both are done (see `FileSplit`).
 extension TableBuilder: SplittableRecordSink {
     /// A builder for a later part of the same file, decided exactly as this
     /// one is (header, roles, axis, time format, value columns) and with no
@@ -21,7 +21,15 @@ extension TableBuilder: SplittableRecordSink {
         copy.axis = axis
         copy.timeParser = timeParser
         copy.fastPlan = fastPlan
+        copy.forkedDecisions = ForkedDecisions(slots: names.count, states: valueColumns.map(\.state))
         return copy
+    }
+
+    /// A fork that met a new key, or typed a column left undecided, would
+    /// have decided it without the rows before the split.
+    var keptForkDecisions: Bool {
+        guard let forkedDecisions else { return true }
+        return names.count == forkedDecisions.slots && valueColumns.map(\.state) == forkedDecisions.states
     }
 
     /// Appends the rows a fork read after this builder's last row; the

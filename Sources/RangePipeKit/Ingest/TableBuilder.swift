@@ -44,6 +44,12 @@ final class TableBuilder: RecordSink {
     /// The compiled shape of a well-formed CSV row, once the axis and every
     /// value column are decided (see `TableBuilder+FastPath.swift`).
     var fastPlan: FastRowPlan?
+    /// What a fork started from (nil unless this builder is a fork).
+    var forkedDecisions: ForkedDecisions?
+    struct ForkedDecisions {
+        var slots: Int
+        var states: [ColumnState]
+    }
     /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
     private(set) var unattributedRejects = 0
     private var rejectIsAttributed = false

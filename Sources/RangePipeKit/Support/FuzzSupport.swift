@@ -3,7 +3,9 @@
 /// are the findings. Invariant violations trap on purpose.
 public enum FuzzSupport {
     /// Ingests bytes as one input of `format`, with `--on-error fail` and then
-    /// `skip`; returns how many of the two produced series.
+    /// `skip`; returns how many of the two produced series. NDJSON is read
+    /// twice, with and without line templates, and must give the same
+    /// series, rejects and error either way.
     @discardableResult
     public static func ingest(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) -> Int {
         var accepted = 0
@@ -11,14 +13,32 @@ public enum FuzzSupport {
             var options = IngestOptions()
             options.format = format
             options.onError = policy
-            let ingestor = Ingestor(options: options)
-            var unattributed = 0
-            if let series = try? ingestor.parse(InputSource(name: "fuzz", bytes: Array(bytes)), rejects: RejectWriter(discarding: ()),
-                                                unattributed: &unattributed), !series.isEmpty {
-                accepted += 1
+            let outcome = ingestOutcome(Array(bytes), options, jsonTemplates: true)
+            if format == .ndjson {
+                let general = ingestOutcome(Array(bytes), options, jsonTemplates: false)
+                precondition(outcome == general, "NDJSON line templates changed the result: \(outcome) vs \(general)")
             }
+            if case let .series(series, _) = outcome, !series.isEmpty { accepted += 1 }
         }
         return accepted
+    }
+
+    /// What one ingest of bytes gave: its series and rejects, or its error.
+    enum IngestOutcome: Equatable {
+        case series([Series], rejects: [String])
+        case failed(String)
+    }
+
+    static func ingestOutcome(_ bytes: [UInt8], _ options: IngestOptions, jsonTemplates: Bool) -> IngestOutcome {
+        let rejects = RejectWriter(collecting: ())
+        var unattributed = 0
+        do {
+            let series = try Ingestor(options: options).parse(InputSource(name: "fuzz", bytes: bytes), rejects: rejects,
+                                                              unattributed: &unattributed, jsonTemplates: jsonTemplates)
+            return .series(series.map(\.series), rejects: rejects.collected ?? [])
+        } catch {
+            return .failed("\(error)")
+        }
     }
 
     /// A small series with gaps for scripts to play over.

@@ -34,6 +34,8 @@ final class SeriesAccumulator {
         }
         x.append(value)
         for k in 0 ..< values.count { columns[k].append(values[k]) }
+        // A row made before a later key added a column leaves it missing.
+        for k in values.count ..< columns.count { columns[k].append(.nan) }
         lines?.append(Int32(truncatingIfNeeded: line))
     }
 }

@@ -27,7 +27,8 @@ extension TableBuilder {
     ///   row, however the rows alternate between the two paths.
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
-        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(valueColumns.count, 1))
+        // One slot per value column (fixed during a run: readers add JSON keys between runs).
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
         defer { row.deallocate() }
         row.initialize(repeating: .nan)
         // Locals, so rows cost no retains: the plan, the key table and

@@ -79,7 +79,7 @@ struct SplitIngestTests {
     static func sameStores(_ a: String, _ b: String, _ names: [String]) throws -> Bool {
         for name in names {
             let l = try loadStored(a, name), r = try loadStored(b, name)
-            guard l?.x == r?.x, l?.fields.map(\.values) == r?.fields.map(\.values) else { return false }
+            guard l != nil, l?.x == r?.x, l?.fields == r?.fields else { return false } // NaN-aware
         }
         return true
     }
@@ -151,6 +151,104 @@ struct SplitIngestTests {
         #expect(reference.status == 0)
         #expect(try Self.sameStores(store, referenceStore, ["s0", "s1", "s2", "s3"]))
         #expect(try loadStored(store, "s0")?.x.count == rows / 4)
+    }
+}
+
+/// The same for NDJSON, whose lines never hold a raw newline: the split
+/// always falls between records, and the fork must also meet no key and
+/// type no column the first half had left open.
+@Suite("A large NDJSON file split across two cores")
+struct SplitNDJSONTests {
+    /// The rows of `SplitIngestTests.table` as NDJSON lines; `extra(i)`
+    /// appends members to line i.
+    static func lines(rows: Int, seed: UInt64, extra: (Int) -> String = { _ in "" }) -> (text: [UInt8], rows: [(series: String, x: Int, v: Int)]) {
+        let (_, model) = SplitIngestTests.table(rows: rows, seed: seed)
+        var out: [UInt8] = []
+        out.reserveCapacity(rows * 48)
+        for (i, row) in model.enumerated() {
+            let sign = row.v < 0 ? "-" : ""
+            let v = "\(sign)\(abs(row.v) / 100).\(String(format: "%02d", abs(row.v) % 100))"
+            out.append(contentsOf: "{\"series\":\"\(row.series)\",\"x\":\(row.x),\"v\":\(v)\(extra(i))}\n".utf8)
+        }
+        return (out, model)
+    }
+
+    @Test("the halves join into exactly the series the rows make, in first-appearance order")
+    func joinsToTheModel() throws {
+        let dir = try TemporaryDirectory()
+        let (text, rows) = Self.lines(rows: 500_000, seed: 9)
+        #expect(text.count > 10 << 20)
+        let file = try dir.write("big.ndjson", data: Data(text))
+        let store = dir.path("s.sqlite")
+        let result = try SplitIngestTests.ingest(file, store)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("joined"), "the file was not split: \(result.stderr)")
+        var last: [String: [Int: Int]] = [:]
+        var firstSeen: [String] = []
+        for row in rows {
+            if last[row.series] == nil { firstSeen.append(row.series) }
+            last[row.series, default: [:]][row.x] = row.v
+        }
+        let listing = try runRangepipe(["series", "--store", store, "--json"])
+        let names = listing.out.split(separator: "\n").compactMap { line in
+            line.range(of: "\"name\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) }
+        }
+        #expect(names.sorted() == firstSeen.sorted())
+        for name in firstSeen {
+            let stored = try #require(try loadStored(store, name))
+            let xs = last[name]!.keys.sorted()
+            #expect(stored.x == xs.map(Double.init), "\(name) x")
+            #expect(stored.fields[0].values == xs.map { Double(last[name]![$0]!) / 100 }, "\(name) values")
+        }
+        // The summary lists series in first-appearance order, split or not.
+        let summary = try runProcess(rangepipeBinary, ["ingest", file, "--series-column", "series", "--store", dir.path("t.sqlite")],
+                                     stdin: nil, in: nil)
+        let listed = summary.stderr.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Array(listed.prefix(firstSeen.count)) == firstSeen, "\(summary.stderr)")
+    }
+
+    @Test("a bad line in the second half is reported at its line and column, as one pass reports it")
+    func badLineInSecondHalf() throws {
+        let dir = try TemporaryDirectory()
+        let rows = 500_000
+        let badLine = rows * 3 / 4
+        let (text, _) = Self.lines(rows: rows, seed: 10) { $0 == badLine - 1 ? ",\"v\":tru" : "" }
+        let file = try dir.write("bad.ndjson", data: Data(text))
+        let failed = try SplitIngestTests.ingest(file, dir.path("s.sqlite"))
+        #expect(failed.status == 65)
+        let line = String(decoding: text.split(separator: 0x0a)[badLine - 1], as: UTF8.self)
+        let column = line.utf8.count - 3   // the 't' of "tru}", 1-based
+        #expect(failed.stderr.contains("\(file):\(badLine):\(column): invalid literal"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("read on"), "the split did not defer to one pass: \(failed.stderr)")
+
+        let skipped = try SplitIngestTests.ingest(file, dir.path("k.sqlite"), ["--on-error", "skip", "--rejects", dir.path("r.txt")])
+        #expect(skipped.status == 0)
+        let rejects = try String(contentsOfFile: dir.path("r.txt"), encoding: .utf8)
+        #expect(rejects == "# \(file):\(badLine):\(column): invalid literal, expected true\n\(line)\n")
+    }
+
+    @Test("a key first seen in the second half, or a column typed there, makes the first half read on: same store as one pass",
+          arguments: ["new key", "typed later"])
+    func decidedInSecondHalf(kind: String) throws {
+        let dir = try TemporaryDirectory()
+        let rows = 500_000
+        let (text, _) = Self.lines(rows: rows, seed: 11) { i in
+            switch kind {
+            case "new key": return i > rows * 3 / 4 && i % 7 == 0 ? ",\"w\":\(i % 100).5" : ""
+            default: return i < 3 ? ",\"w\":null" : i > rows * 3 / 4 && i % 7 == 0 ? ",\"w\":\(i % 100).5" : ""
+            }
+        }
+        let file = try dir.write("late.ndjson", data: Data(text))
+        let store = dir.path("s.sqlite")
+        let result = try SplitIngestTests.ingest(file, store)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("read on (the second half met a bad row or a new key)"), "\(result.stderr)")
+        let (reference, referenceStore) = try SplitIngestTests.onePass(dir, file, [])
+        #expect(reference.status == 0)
+        #expect(try SplitIngestTests.sameStores(store, referenceStore, ["s0", "s5", "late"]))
+        let late = try #require(try loadStored(store, "late"))
+        #expect(late.fields.map(\.name) == ["v", "w"])
+        #expect(late.fields[1].values.contains { !$0.isNaN })
     }
 }
 

@@ -27,7 +27,13 @@ struct M4Tests {
             let n = Int.random(in: 2 ... 20_000, using: &rng)
             var x: [Double] = []
             var u = 0.0
-            for _ in 0 ..< n { x.append(u); u += Double(Int.random(in: 1 ... 4, using: &rng)) * 0.5 }
+            // Mostly even steps, with bursts and gaps, so column widths in points vary a lot.
+            let burst = round % 3 == 0
+            for k in 0 ..< n {
+                x.append(u)
+                let step = Double(Int.random(in: 1 ... 4, using: &rng)) * 0.5
+                u += burst && (k / 500) % 2 == 1 ? step * 0.001 : Int.random(in: 0 ..< 400, using: &rng) == 0 ? step * 300 : step
+            }
             let y = (0 ..< n).map { _ in Int.random(in: 0 ..< 12, using: &rng) == 0 ? Double.nan : Double(Int.random(in: -300 ... 300, using: &rng)) }
             let index = SeriesIndex(x: x, values: y)
             let shown = ShownValues(index: index, inFlight: nil, clampMin: nil)
@@ -64,7 +70,14 @@ struct M4Tests {
         var rng = SeededGenerator(seed: 8)
         for _ in 0 ..< 200 {
             let n = Int.random(in: 1 ... 3000, using: &rng)
-            let v = (0 ..< n).map { _ in Int.random(in: 0 ..< 6, using: &rng) == 0 ? Double.nan : Double(Int.random(in: 0 ... 9, using: &rng)) }
+            let v = (0 ..< n).map { _ -> Double in
+                switch Int.random(in: 0 ..< 30, using: &rng) {
+                case 0 ..< 5: .nan
+                case 5: .infinity
+                case 6: -.infinity
+                default: Double(Int.random(in: 0 ... 9, using: &rng))
+                }
+            }
             let p = MinMaxPyramid(v)
             let lo = Int.random(in: 0 ..< n, using: &rng), hi = Int.random(in: lo ... n, using: &rng)
             let present = (lo ..< hi).filter { !v[$0].isNaN }
@@ -72,6 +85,8 @@ struct M4Tests {
             if present.isEmpty { #expect(got == nil); continue }
             let mn = present.map { v[$0] }.min()!, mx = present.map { v[$0] }.max()!
             #expect(got?.min == present.first { v[$0] == mn } && got?.max == present.first { v[$0] == mx })
+            let range = v.withUnsafeBufferPointer { p.minMax($0, lo, hi) }
+            #expect(range?.min == mn && range?.max == mx)
         }
     }
 }

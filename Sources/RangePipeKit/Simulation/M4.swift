@@ -13,38 +13,68 @@ public enum M4 {
         min(Int((x - a) * scale), columns - 1)
     }
 
+    /// The first index in `start + 1 ..< end` whose x is not `inColumn`
+    /// (or `end`), for x sorted and `inColumn(xs[start])`: gallops from
+    /// `guess` in whichever direction the answer lies, then bisects.
+    /// - Complexity: O(log d), d the distance from `guess` to the answer.
+    @inline(__always)
+    static func nextColumnStart(_ xs: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int, guess: Int,
+                                inColumn: (Double) -> Bool) -> Int {
+        // The answer lies in (below, above]: xs[below] in the column (or below == start), above == end or xs[above] not.
+        var below = start, above = end
+        let g = min(max(guess, start + 1), end)
+        if g < end, inColumn(xs[g]) {
+            below = g
+            var step = 1
+            while below + step < end {
+                if !inColumn(xs[below + step]) { above = below + step; break }
+                below += step
+                step <<= 1
+            }
+        } else {
+            above = g
+            var step = 1
+            while above - step > start {
+                if inColumn(xs[above - step]) { below = above - step; break }
+                above -= step
+                step <<= 1
+            }
+        }
+        var lo = below + 1, hi = above
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if inColumn(xs[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     public static func points(_ w: Window, _ values: ShownValues, width: Double) -> [(x: Double, y: Double)] {
         let index = values.index
         let columns = max(Int(width.rounded(.up)), 1)
         let i0 = index.lowerBound(w.a), i1 = index.upperBound(w.b)
         var out: [(x: Double, y: Double)] = []
+        out.reserveCapacity(4 * columns + 2)
         if i0 > 0, i0 < index.count, index.x[i0] > w.a, let y = values.lineValue(at: w.a) { out.append((w.a, y)) }
         let scale = Double(columns) / w.span
-        var picked: [Int] = []
-        picked.reserveCapacity(4)
+        /// The four picks in x order, each once.
         func emit(_ first: Int, _ lo: Int, _ hi: Int, _ last: Int) {
-            picked.removeAll(keepingCapacity: true)
-            picked.append(first); picked.append(lo); picked.append(hi); picked.append(last)
-            picked.sort()
-            var previous = -1
-            for k in picked where k != previous {
-                out.append((index.x[k], values.value(k)))
-                previous = k
-            }
+            // first ≤ lo, hi ≤ last: only lo and hi need ordering.
+            let (p, q) = lo <= hi ? (lo, hi) : (hi, lo)
+            out.append((index.x[first], values.value(first)))
+            if p != first { out.append((index.x[p], values.value(p))) }
+            if q != p { out.append((index.x[q], values.value(q))) }
+            if last != q { out.append((index.x[last], values.value(last))) }
         }
         if values.inFlight == nil, values.clampMin == nil {
             index.x.withUnsafeBufferPointer { xs in
                 index.values.withUnsafeBufferPointer { vs in
                     var start = i0
+                    // Columns hold similar counts: each search starts where the last column's width points.
+                    var width = max((i1 - i0) / columns, 1)
                     while start < i1 {
                         let col = column(xs[start], w.a, scale, columns)
-                        // The first index of a later column: binary search on the column rule.
-                        var lo = start + 1, hi = i1
-                        while lo < hi {
-                            let mid = (lo + hi) >> 1
-                            if column(xs[mid], w.a, scale, columns) <= col { lo = mid + 1 } else { hi = mid }
-                        }
-                        let end = lo
+                        let end = nextColumnStart(xs, start, i1, guess: start + width) { column($0, w.a, scale, columns) <= col }
+                        width = end - start
                         if let (mn, mx) = index.pyramid.argMinMax(vs, start, end),
                            let first = index.firstPresent(atOrAfter: start, before: end),
                            let last = index.lastPresent(atOrBefore: end - 1) {

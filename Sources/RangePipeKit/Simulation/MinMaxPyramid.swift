@@ -1,142 +1,154 @@
 /// Range min/max over a value array, NaN skipped: level 0 holds each
 /// 32-value block's min and max, each higher level pairs up the one below.
+/// Every node also keeps the first index of its min and of its max, so an
+/// arg query never descends, and all levels live in one flat buffer of
+/// 24-byte nodes, so a node costs one cache line.
 ///
-/// Memory is about one byte per value (two Float64 per 32 values, doubled
-/// by the levels above). A query scans at most two partial blocks and
-/// touches two nodes per level.
+/// Memory is about 1.5 bytes per value (one node per 32 values, doubled by
+/// the levels above). A query scans at most two partial blocks and touches
+/// two nodes per level.
 /// - Complexity: build O(n); query O(log n + 64).
 public struct MinMaxPyramid: Sendable {
     public static let blockShift = 5
     public static let blockSize = 1 << blockShift
 
-    /// `mins[level][node]`, `maxs[level][node]`; ±infinity for all-missing nodes.
-    public private(set) var mins: [[Double]] = []
-    public private(set) var maxs: [[Double]] = []
+    /// The min and max of a node's values and their first indices;
+    /// `absent` indices (and ±infinity) when all of them are missing.
+    struct Node: Sendable {
+        var min: Double
+        var max: Double
+        var argMin: UInt32
+        var argMax: UInt32
+    }
+
+    static let absent = UInt32.max
+    private static let empty = Node(min: .infinity, max: -.infinity, argMin: absent, argMax: absent)
+
+    /// All levels, level 0 first.
+    private var nodes: [Node] = []
+    /// Where each level starts in `nodes`, plus the end.
+    private var levelStart: [Int] = [0]
     public let count: Int
 
+    /// - Precondition: fewer than 2^32 - 1 values (node indices are 32-bit,
+    ///   which keeps a node in 24 bytes; such a series would need 64 GiB).
     public init(_ values: [Double]) {
+        precondition(values.count < Int(Self.absent), "a series of 2^32 points or more is not supported")
         count = values.count
         let blocks = (values.count + Self.blockSize - 1) >> Self.blockShift
-        var lo = [Double](repeating: .infinity, count: blocks)
-        var hi = [Double](repeating: -.infinity, count: blocks)
+        nodes.reserveCapacity(2 * blocks + 64)
         values.withUnsafeBufferPointer { v in
             for b in 0 ..< blocks {
+                let start = b << Self.blockShift, end = Swift.min(v.count, start + Self.blockSize)
+                // Min and max as selects (vectorised; NaN never wins), then
+                // the first index holding each: none when all are missing.
                 var mn = Double.infinity, mx = -Double.infinity
-                let end = min(v.count, (b + 1) << Self.blockShift)
-                for i in (b << Self.blockShift) ..< end {
+                for i in start ..< end {
                     let x = v[i]
-                    // NaN compares false both ways, so it never wins.
-                    if x < mn { mn = x }
-                    if x > mx { mx = x }
+                    mn = x < mn ? x : mn
+                    mx = x > mx ? x : mx
                 }
-                lo[b] = mn
-                hi[b] = mx
+                var node = Self.empty
+                for i in start ..< end where v[i] == mn { node.min = mn; node.argMin = UInt32(i); break }
+                for i in start ..< end where v[i] == mx { node.max = mx; node.argMax = UInt32(i); break }
+                nodes.append(node)
             }
         }
-        mins.append(lo)
-        maxs.append(hi)
-        while mins[mins.count - 1].count > 1 {
-            let below = mins.count - 1
-            let n = (mins[below].count + 1) / 2
-            var l = [Double](repeating: .infinity, count: n), h = [Double](repeating: -.infinity, count: n)
-            for j in 0 ..< n {
-                let a = 2 * j, b = 2 * j + 1
-                l[j] = b < mins[below].count ? min(mins[below][a], mins[below][b]) : mins[below][a]
-                h[j] = b < maxs[below].count ? max(maxs[below][a], maxs[below][b]) : maxs[below][a]
+        levelStart.append(nodes.count)
+        while levelStart[levelStart.count - 1] - levelStart[levelStart.count - 2] > 1 {
+            let below = levelStart[levelStart.count - 2], width = levelStart[levelStart.count - 1] - below
+            for j in 0 ..< (width + 1) / 2 {
+                var node = nodes[below + 2 * j]
+                if 2 * j + 1 < width { Self.merge(&node, nodes[below + 2 * j + 1]) }
+                nodes.append(node)
             }
-            mins.append(l)
-            maxs.append(h)
+            levelStart.append(nodes.count)
         }
     }
 
-    /// Min and max of `values[lo..<hi]` over non-missing values; nil when
-    /// there are none. `values` must be the array the pyramid was built on.
-    public func minMax(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> (min: Double, max: Double)? {
-        var mn = Double.infinity, mx = -Double.infinity
-        if hi <= lo { return nil }
-        let firstFull = (lo + Self.blockSize - 1) >> Self.blockShift
-        let endFull = hi >> Self.blockShift
-        if firstFull >= endFull {
-            for i in lo ..< hi { let x = values[i]; if x < mn { mn = x }; if x > mx { mx = x } }
-        } else {
-            for i in lo ..< (firstFull << Self.blockShift) { let x = values[i]; if x < mn { mn = x }; if x > mx { mx = x } }
-            for i in (endFull << Self.blockShift) ..< hi { let x = values[i]; if x < mn { mn = x }; if x > mx { mx = x } }
-            var l = firstFull, r = endFull, level = 0
-            while l < r {
-                if l & 1 == 1 {
-                    mn = min(mn, mins[level][l]); mx = max(mx, maxs[level][l]); l += 1
-                }
-                if r & 1 == 1 {
-                    r -= 1; mn = min(mn, mins[level][r]); mx = max(mx, maxs[level][r])
-                }
-                l >>= 1
-                r >>= 1
-                level += 1
-            }
-        }
-        return mn <= mx ? (mn, mx) : nil
+    /// Folds `other`, which lies after `node`'s values, into `node`: on a
+    /// tie the earlier index stays.
+    @inline(__always)
+    private static func merge(_ node: inout Node, _ other: Node) {
+        if other.argMin != absent, node.argMin == absent || other.min < node.min { node.min = other.min; node.argMin = other.argMin }
+        if other.argMax != absent, node.argMax == absent || other.max > node.max { node.max = other.max; node.argMax = other.argMax }
     }
 
-    /// The first indices of the minimum and the maximum of `values[lo..<hi]`
-    /// (NaN skipped), or nil when all are missing: the nodes covering the
-    /// range are compared, then the winning node is descended to its block.
-    /// - Complexity: O(log n + 64).
-    public func argMinMax(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> (min: Int, max: Int)? {
-        guard hi > lo else { return nil }
-        var minIndex = -1, maxIndex = -1
-        var mn = Double.infinity, mx = -Double.infinity
-        func scan(_ from: Int, _ to: Int) {
+    /// Folds `other`, anywhere in the range, into `node`: on a tie the
+    /// lower index wins, so nodes can be visited in any order.
+    @inline(__always)
+    private static func mergeUnordered(_ node: inout Node, _ other: Node) {
+        if other.argMin != absent,
+           node.argMin == absent || other.min < node.min || (other.min == node.min && other.argMin < node.argMin) {
+            node.min = other.min; node.argMin = other.argMin
+        }
+        if other.argMax != absent,
+           node.argMax == absent || other.max > node.max || (other.max == node.max && other.argMax < node.argMax) {
+            node.max = other.max; node.argMax = other.argMax
+        }
+    }
+
+    /// The fold of `values[lo..<hi]`: partial blocks scanned, whole blocks
+    /// taken from the levels.
+    @inline(__always)
+    private func fold(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> Node {
+        var result = Self.empty
+        @inline(__always) func scan(_ from: Int, _ to: Int) {
             for i in from ..< to {
-                let v = values[i]
-                if v < mn { mn = v; minIndex = i }
-                if v > mx { mx = v; maxIndex = i }
+                let x = values[i]
+                if x < result.min || (result.argMin == Self.absent && x == x) { result.min = x; result.argMin = UInt32(i) }
+                if x > result.max || (result.argMax == Self.absent && x == x) { result.max = x; result.argMax = UInt32(i) }
             }
         }
         let firstFull = (lo + Self.blockSize - 1) >> Self.blockShift
         let endFull = hi >> Self.blockShift
         if firstFull >= endFull {
             scan(lo, hi)
-        } else {
-            // Left partial, then nodes left to right, then right partial, so ties keep the first index.
-            scan(lo, firstFull << Self.blockShift)
-            var left: [(level: Int, node: Int)] = [], right: [(level: Int, node: Int)] = []
-            var l = firstFull, r = endFull, level = 0
-            while l < r {
-                if l & 1 == 1 { left.append((level, l)); l += 1 }
-                if r & 1 == 1 { r -= 1; right.append((level, r)) }
-                l >>= 1; r >>= 1; level += 1
-            }
-            var bestMin: (level: Int, node: Int)? = nil, bestMax: (level: Int, node: Int)? = nil
-            for n in left + right.reversed() {
-                if mins[n.level][n.node] < mn { mn = mins[n.level][n.node]; bestMin = n; minIndex = -1 }
-                if maxs[n.level][n.node] > mx { mx = maxs[n.level][n.node]; bestMax = n; maxIndex = -1 }
-            }
-            let tailStart = max(endFull << Self.blockShift, lo)
-            let beforeTail = (mn, mx)
-            scan(tailStart, hi)
-            if mn < beforeTail.0 { bestMin = nil }
-            if mx > beforeTail.1 { bestMax = nil }
-            if let n = bestMin { minIndex = descend(values, n, target: mn, isMin: true) }
-            if let n = bestMax { maxIndex = descend(values, n, target: mx, isMin: false) }
+            return result
         }
-        guard minIndex >= 0, maxIndex >= 0 else { return nil }
-        return (minIndex, maxIndex)
+        scan(lo, firstFull << Self.blockShift)
+        nodes.withUnsafeBufferPointer { nodes in
+            levelStart.withUnsafeBufferPointer { levelStart in
+                var l = firstFull, r = endFull, level = 0
+                while l < r {
+                    let base = levelStart[level]
+                    if l & 1 == 1 { Self.mergeUnordered(&result, nodes[base + l]); l += 1 }
+                    if r & 1 == 1 { r -= 1; Self.mergeUnordered(&result, nodes[base + r]) }
+                    l >>= 1
+                    r >>= 1
+                    level += 1
+                }
+            }
+        }
+        // The right partial block comes after every node: ties keep the earlier index.
+        for i in (endFull << Self.blockShift) ..< hi {
+            let x = values[i]
+            if x < result.min || (result.argMin == Self.absent && x == x) { result.min = x; result.argMin = UInt32(i) }
+            if x > result.max || (result.argMax == Self.absent && x == x) { result.max = x; result.argMax = UInt32(i) }
+        }
+        return result
     }
 
-    /// The first index under node `n` whose value is `target`.
-    private func descend(_ values: UnsafeBufferPointer<Double>, _ n: (level: Int, node: Int), target: Double, isMin: Bool) -> Int {
-        var level = n.level, node = n.node
-        let table = isMin ? mins : maxs
-        while level > 0 {
-            let child = 2 * node
-            level -= 1
-            node = table[level][child] == target ? child : child + 1
-        }
-        let start = node << Self.blockShift
-        for i in start ..< min(start + Self.blockSize, values.count) where values[i] == target { return i }
-        return start
+    /// Min and max of `values[lo..<hi]` over non-missing values; nil when
+    /// there are none. `values` must be the array the pyramid was built on.
+    public func minMax(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> (min: Double, max: Double)? {
+        guard hi > lo else { return nil }
+        let node = fold(values, lo, hi)
+        return node.argMin == Self.absent ? nil : (node.min, node.max)
     }
+
+    /// The first indices of the minimum and the maximum of `values[lo..<hi]`
+    /// (NaN skipped), or nil when all are missing.
+    /// - Complexity: O(log n + 64).
+    public func argMinMax(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> (min: Int, max: Int)? {
+        guard hi > lo else { return nil }
+        let node = fold(values, lo, hi)
+        return node.argMin == Self.absent ? nil : (Int(node.argMin), Int(node.argMax))
+    }
+
+    /// The number of 32-value blocks.
+    var blockCount: Int { levelStart.count > 1 ? levelStart[1] : 0 }
 
     /// Whether block `b` (32 values) has no non-missing value.
-    func blockIsEmpty(_ b: Int) -> Bool { mins[0][b] == .infinity }
+    func blockIsEmpty(_ b: Int) -> Bool { nodes[b].argMin == Self.absent }
 }

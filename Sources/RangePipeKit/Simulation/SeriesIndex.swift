@@ -70,7 +70,7 @@ public struct SeriesIndex: Sendable {
             if !values[k].isNaN { return k }
             if k & (MinMaxPyramid.blockSize - 1) == 0 {
                 var b = k >> MinMaxPyramid.blockShift
-                while b < pyramid.mins[0].count, (b + 1) << MinMaxPyramid.blockShift <= end, pyramid.blockIsEmpty(b) { b += 1 }
+                while b < pyramid.blockCount, (b + 1) << MinMaxPyramid.blockShift <= end, pyramid.blockIsEmpty(b) { b += 1 }
                 if b << MinMaxPyramid.blockShift > k { k = b << MinMaxPyramid.blockShift; continue }
             }
             k += 1

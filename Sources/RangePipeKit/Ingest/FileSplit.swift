@@ -58,6 +58,7 @@ enum FileSplit {
         guard case let .running(job, _, at) = state else { return false }
         state = .done
         let later = job.join()
+        Trace.say("phases", "both halves read")
         if boundary, let later, let whole = sink as? any SplittableRecordSink {
             whole.absorb(later, lineOffset: linesRead)
             trace("split at byte \(at): joined")
@@ -76,12 +77,7 @@ enum FileSplit {
         }
     }
 
-    /// `RANGEPIPE_TRACE=split` reports each split's outcome on stderr (tests
-    /// use it to know which path ran).
-    static func trace(_ message: String) {
-        guard let value = getenv("RANGEPIPE_TRACE"), String(cString: value).contains("split") else { return }
-        "rangepipe: \(message)\n".withCString { _ = write(2, $0, strlen($0)) }
-    }
+    static func trace(_ message: String) { Trace.say("split", message) }
 
     /// The offset just after the first LF at or after `offset`, if any
     /// comes before `end`.

@@ -66,12 +66,15 @@ public struct Ingestor {
         case .auto: fatalError("resolved above")
         }
         unattributed += builder.unattributedRejects
+        Trace.say("phases", "\(file): read")
+        defer { Trace.say("phases", "\(file): sorted and checked") }
         return try builder.finish()
     }
 
     /// Parses `files` and writes the series to the store at `storePath`.
     public func run(files: [String], storePath: String, wait: Double?) throws -> IngestReport {
         let start = monotonicSeconds()
+        Trace.start = start
         MemoryPolicy.shareOneArena()
         for file in files where file != "-" && access(file, R_OK) != 0 {
             throw RangePipeError.noInput(path: file, reason: String(cString: strerror(errno)))
@@ -83,6 +86,7 @@ public struct Ingestor {
         let parsed: (series: [IngestedSeries], unattributedRejects: Int)
         do {
             parsed = try parse(files: files)
+            Trace.say("phases", "all files parsed")
         } catch {
             store?.rollback()
             throw error
@@ -93,6 +97,7 @@ public struct Ingestor {
         } else {
             written = try createStore(at: storePath, with: parsed.series, wait: wait)
         }
+        Trace.say("phases", "stored and committed")
         return IngestReport(series: written, unattributedRejects: parsed.unattributedRejects,
                             seconds: monotonicSeconds() - start)
     }

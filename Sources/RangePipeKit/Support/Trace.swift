@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Diagnostics on stderr, chosen by `RANGEPIPE_TRACE` (a comma-separated
+/// list): `split` reports each split's outcome (tests use it to know which
+/// path ran), `phases` the seconds each ingest phase took.
+enum Trace {
+    /// When the traced run began; messages carry the seconds since.
+    nonisolated(unsafe) static var start = 0.0
+
+    static func isOn(_ topic: String) -> Bool {
+        guard let value = getenv("RANGEPIPE_TRACE") else { return false }
+        return String(cString: value).split(separator: ",").contains { $0 == topic }
+    }
+
+    static func say(_ topic: String, _ message: @autoclosure () -> String) {
+        guard isOn(topic) else { return }
+        var elapsed = ""
+        if start > 0 {
+            let ms = Int((monotonicSeconds() - start) * 1000)
+            let fraction = String(ms % 1000)
+            elapsed = "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s: "
+        }
+        "rangepipe: \(elapsed)\(message())\n".withCString { _ = write(2, $0, strlen($0)) }
+    }
+}

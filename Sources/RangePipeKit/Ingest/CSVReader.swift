@@ -34,6 +34,8 @@ struct CSVReader {
         }
         var needHeader = hasHeader && speculative == nil
         var sawRecord = false
+        var rowsDelivered = 0
+        var rowsPerByte = 0.0
         var firstChunk = speculative == nil
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.chunkSize(Self.chunkSize), alignment: 16)
         defer { buffer.deallocate() }
@@ -61,6 +63,7 @@ struct CSVReader {
             }
             if !records.isEmpty {
                 sawRecord = true
+                rowsDelivered += records.count
                 try sink.consumeRun(records, cells: batch.cells, bytes: bytes, keyOrder: nil)
             }
             parser.discardDeliveredRecords()
@@ -87,9 +90,12 @@ struct CSVReader {
                 }
                 try parser.parse(chunk)
                 try drain()
+                if rowsPerByte == 0, speculative == nil {
+                    rowsPerByte = FileSplit.estimateRows(source, sink, rowsSoFar: rowsDelivered)
+                }
                 if case .undecided = split {
                     let reader = CSVReader(delimiter: delimiter, hasHeader: false)
-                    split = FileSplit.start(source, sink, chunkSize: Self.chunkSize) { later, fork, cancel in
+                    split = FileSplit.start(source, sink, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
                         try reader.read(later, into: fork, speculative: cancel)
                     }
                 }

@@ -24,11 +24,21 @@ enum FileSplit {
         case done
     }
 
+    /// Tells `sink` how many rows the whole input should hold, from the
+    /// rows per byte so far; returns that rate.
+    @discardableResult
+    static func estimateRows(_ source: InputSource, _ sink: any RecordSink, rowsSoFar: Int) -> Double {
+        guard source.sizeHint > 0, source.position > 0, rowsSoFar > 0 else { return 0 }
+        let rate = Double(rowsSoFar) / Double(source.position)
+        sink.expectRows(Int(rate * Double(source.sizeHint)))
+        return rate
+    }
+
     /// Starts the second half on the other core when the input allows it.
     /// `readLater` reads a range of the file into the fork, stopping when
     /// the cancel flag is raised. `chunkSize` is the reader's read size:
     /// for a short while a gzip check may still be open.
-    static func start(_ source: InputSource, _ sink: any RecordSink, chunkSize: Int,
+    static func start(_ source: InputSource, _ sink: any RecordSink, chunkSize: Int, rowsPerByte: Double,
                       readLater: @escaping (InputSource, any SplittableRecordSink, SplitCancel) throws -> Void) -> State {
         guard let whole = sink as? any SplittableRecordSink, let path = source.regularFilePath,
               source.sizeHint - source.position >= minimumBytes else { return .done }
@@ -37,6 +47,7 @@ enum FileSplit {
         let end = source.sizeHint
         guard let at = lineStart(in: path, after: source.position + (end - source.position) / 2, end: end),
               let later = try? InputSource(path: path, range: at ..< end) else { return .done }
+        fork.expectRows(Int(Double(end - at) * rowsPerByte))
         let cancel = SplitCancel()
         let job = BackgroundJob<(any SplittableRecordSink)?>.start { [later, fork] in
             do {

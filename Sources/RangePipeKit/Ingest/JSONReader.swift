@@ -93,6 +93,7 @@ struct JSONReader {
         var batch = RecordBatch()
         var run = Run()
         var template: JSONLineTemplate?
+        var rowsPerByte = 0.0
         var sawRecord = false
         var firstChunk = speculative == nil
         var split = speculative == nil ? FileSplit.State.undecided : .done
@@ -151,9 +152,12 @@ struct JSONReader {
                                              "line longer than \(Self.maxRecordBytes >> 20) MiB")
             }
             if window.eof { break }
+            if rowsPerByte == 0, speculative == nil {
+                rowsPerByte = FileSplit.estimateRows(source, sink, rowsSoFar: line - 1)
+            }
             if case .undecided = split {
                 let names = scanner.slotNames
-                split = FileSplit.start(source, sink, chunkSize: Self.chunkSize) { later, fork, cancel in
+                split = FileSplit.start(source, sink, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
                     try self.readLines(later, fork, slotNames: names, speculative: cancel)
                 }
             }

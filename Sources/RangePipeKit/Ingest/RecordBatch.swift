@@ -73,11 +73,16 @@ protocol RecordSink: AnyObject {
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws
     /// A record the reader itself could not parse (JSON syntax); location and reason.
     func reject(line: Int, column: Int, reason: String, original: String?) throws
+    /// An estimate of how many rows the input holds in all (from its size
+    /// and the rows per byte so far), so columns can be sized once.
+    func expectRows(_ rows: Int)
     /// Reconstructed original text for rejects, set by the reader.
     var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)? { get set }
 }
 
 extension RecordSink {
+    func expectRows(_ rows: Int) {}
+
     /// A run of records; sinks with a bulk path override it.
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
         for record in records {

@@ -26,10 +26,23 @@ final class SeriesAccumulator {
         return k
     }
 
+    /// Room for `rows` rows in x and every column (and lines when kept).
+    func reserve(_ rows: Int) {
+        x.reserveCapacity(rows)
+        for k in columns.indices { columns[k].reserveCapacity(rows) }
+        lines?.reserveCapacity(rows)
+        reservedRows = max(reservedRows, rows)
+    }
+
+    /// Columns added later get the same room.
+    private(set) var reservedRows = 0
+
     func append(x value: Double, values: UnsafeBufferPointer<Double>, line: Int) {
         if columns.count < values.count {
             for _ in columns.count ..< values.count {
-                columns.append([Double](repeating: .nan, count: x.count))
+                var column = [Double](repeating: .nan, count: x.count)
+                column.reserveCapacity(reservedRows)
+                columns.append(column)
             }
         }
         x.append(value)

@@ -21,6 +21,7 @@ extension TableBuilder: SplittableRecordSink {
         copy.axis = axis
         copy.timeParser = timeParser
         copy.fastPlan = fastPlan
+        copy.rowEstimate = rowEstimate.map { (0, $0.shares) }
         copy.forkedDecisions = ForkedDecisions(slots: names.count, states: valueColumns.map(\.state))
         return copy
     }
@@ -63,6 +64,24 @@ extension SeriesAccumulator {
     /// holds a doubled array.
     func absorb(_ later: SeriesAccumulator) {
         let mine = x.count, theirs = later.x.count
+        if x.capacity >= mine + theirs, columns.count >= later.columns.count,
+           columns.allSatisfy({ $0.capacity >= mine + theirs }), lines.map({ $0.capacity >= mine + theirs }) ?? true {
+            // Reserved for the whole file: append in place, no copy of the first half.
+            x.append(contentsOf: later.x)
+            later.x = []
+            for k in columns.indices {
+                if k < later.columns.count {
+                    columns[k].append(contentsOf: later.columns[k])
+                } else {
+                    columns[k].append(contentsOf: repeatElement(.nan, count: theirs))
+                }
+            }
+            later.columns = []
+            if lines != nil, let more = later.lines { lines!.append(contentsOf: more) }
+            rowsRead += later.rowsRead
+            rowsRejected += later.rowsRejected
+            return
+        }
         x = Self.joined(x, later.x)
         later.x = []
         var merged: [[Double]] = []

@@ -44,6 +44,9 @@ final class TableBuilder: RecordSink {
     /// The compiled shape of a well-formed CSV row, once the axis and every
     /// value column are decided (see `TableBuilder+FastPath.swift`).
     var fastPlan: FastRowPlan?
+    /// The rows the input is expected to hold, and each series' share of
+    /// the rows seen when that was estimated (see `expectRows`).
+    var rowEstimate: (rows: Int, shares: [String: Double])?
     /// What a fork started from (nil unless this builder is a fork).
     var forkedDecisions: ForkedDecisions?
     struct ForkedDecisions {
@@ -156,7 +159,8 @@ final class TableBuilder: RecordSink {
             valueColumns.append(ValueColumn(name: name, state: .undecided, explicit: false))
         }
         roles.append(role)
-        rowValues.append(.nan)
+        // One entry per value column (not per key: x, series and ignored keys hold none).
+        if rowValues.count < valueColumns.count { rowValues.append(.nan) }
     }
 
     private func noHeaderNames(_ count: Int) throws {
@@ -264,6 +268,7 @@ final class TableBuilder: RecordSink {
         guard options.seriesColumn != nil else {
             if let last = lastAccumulator { return last }
             let acc = SeriesAccumulator(name: defaultSeriesName, keepLines: options.duplicates == .error)
+            reserveEstimate(acc)
             lastAccumulator = acc
             order.append(acc)
             return acc
@@ -279,6 +284,7 @@ final class TableBuilder: RecordSink {
         let k = keyTable.insert(key)
         precondition(k == order.count)
         let acc = SeriesAccumulator(name: name, keepLines: options.duplicates == .error)
+        reserveEstimate(acc)
         order.append(acc)
         return acc
     }
@@ -323,6 +329,30 @@ final class TableBuilder: RecordSink {
         } else {
             axis = .category
         }
+    }
+
+    // MARK: Capacity
+
+    /// Sizes every series' columns once for `rows` rows in all, shared as
+    /// the rows so far are (or as the builder this one was forked from saw
+    /// them): columns then fill without the copies and page faults of
+    /// doubling, and a split's second half is appended in place. Capacity
+    /// is only address space until rows are written, so a generous
+    /// estimate costs no memory.
+    func expectRows(_ rows: Int) {
+        let seen = order.reduce(0) { $0 + $1.x.count }
+        var shares = rowEstimate?.shares ?? [:]
+        if seen > 0 {
+            shares = [:]
+            for acc in order { shares[acc.name] = Double(acc.x.count) / Double(seen) }
+        }
+        rowEstimate = (rows, shares)
+        for acc in order { reserveEstimate(acc) }
+    }
+
+    private func reserveEstimate(_ acc: SeriesAccumulator) {
+        guard let rowEstimate, let share = rowEstimate.shares[acc.name] else { return }
+        acc.reserve(Int(Double(rowEstimate.rows) * share * 1.1) + 1024)
     }
 
     // MARK: Result

@@ -66,31 +66,42 @@ public enum DecimalParser {
         if negative { i += 1 }
         var mantissa: UInt64 = 0
         let integerStart = i
-        while i < end {
-            let d = b[i] &- 0x30
-            if d >= 10 { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
+        digitRun(b, &i, end, &mantissa)
         var digits = i - integerStart
         var scale = 0
         if i < end, b[i] == 0x2e {
             i += 1
             let fractionStart = i
-            while i < end {
-                let d = b[i] &- 0x30
-                if d >= 10 { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
+            digitRun(b, &i, end, &mantissa)
             scale = i - fractionStart
             digits += scale
         }
         if i == end, digits > 0, digits <= 19, mantissa < (1 << 53), scale <= 22 {
-            let v = Double(mantissa) / powersOfTen[scale]
+            // Integers (epoch timestamps) skip the division.
+            let v = scale == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[scale]
             return negative ? -v : v
         }
         return parseGeneral(b, start, end)
+    }
+
+    /// Accumulates the digits at `i` into `mantissa` (wrapping), two at a
+    /// time: the multiply-add chain, not the loads, bounds the loop, and
+    /// pairs halve its length.
+    @inlinable @inline(__always)
+    static func digitRun(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, _ mantissa: inout UInt64) {
+        while i + 1 < end {
+            let high = b[i] &- 0x30, low = b[i + 1] &- 0x30
+            if high >= 10 || low >= 10 { break }
+            mantissa = mantissa &* 100 &+ UInt64(high &* 10 &+ low)
+            i += 2
+        }
+        if i < end {
+            let d = b[i] &- 0x30
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+        }
     }
 
     @usableFromInline

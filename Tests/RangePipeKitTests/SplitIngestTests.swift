@@ -42,6 +42,13 @@ struct SplitIngestTests {
         let (csv, rows) = Self.table(rows: 800_000, seed: 7)
         #expect(csv.count > 10 << 20)
         let file = try dir.write("big.csv", data: Data(csv))
+        try Self.expectJoinedToModel(file, rows, dir)
+    }
+
+    /// Ingests `file` (which must split and join) and checks the store
+    /// against `rows` with `--duplicates last`: every series, x and value,
+    /// and the summary's first-appearance order.
+    static func expectJoinedToModel(_ file: String, _ rows: [(series: String, x: Int, v: Int)], _ dir: TemporaryDirectory) throws {
         let store = dir.path("s.sqlite")
         let result = try Self.ingest(file, store)
         #expect(result.status == 0, "\(result.stderr)")
@@ -55,6 +62,10 @@ struct SplitIngestTests {
         }
         let listing = try runRangepipe(["series", "--store", store, "--json"])
         #expect(listing.out.split(separator: "\n").count == firstSeen.count)
+        let names = listing.out.split(separator: "\n").compactMap { line in
+            line.range(of: "\"name\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) }
+        }
+        #expect(names.sorted() == firstSeen.sorted())
         for name in firstSeen {
             let stored = try #require(try loadStored(store, name))
             let xs = last[name]!.keys.sorted()
@@ -179,32 +190,7 @@ struct SplitNDJSONTests {
         let (text, rows) = Self.lines(rows: 500_000, seed: 9)
         #expect(text.count > 10 << 20)
         let file = try dir.write("big.ndjson", data: Data(text))
-        let store = dir.path("s.sqlite")
-        let result = try SplitIngestTests.ingest(file, store)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("joined"), "the file was not split: \(result.stderr)")
-        var last: [String: [Int: Int]] = [:]
-        var firstSeen: [String] = []
-        for row in rows {
-            if last[row.series] == nil { firstSeen.append(row.series) }
-            last[row.series, default: [:]][row.x] = row.v
-        }
-        let listing = try runRangepipe(["series", "--store", store, "--json"])
-        let names = listing.out.split(separator: "\n").compactMap { line in
-            line.range(of: "\"name\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) }
-        }
-        #expect(names.sorted() == firstSeen.sorted())
-        for name in firstSeen {
-            let stored = try #require(try loadStored(store, name))
-            let xs = last[name]!.keys.sorted()
-            #expect(stored.x == xs.map(Double.init), "\(name) x")
-            #expect(stored.fields[0].values == xs.map { Double(last[name]![$0]!) / 100 }, "\(name) values")
-        }
-        // The summary lists series in first-appearance order, split or not.
-        let summary = try runProcess(rangepipeBinary, ["ingest", file, "--series-column", "series", "--store", dir.path("t.sqlite")],
-                                     stdin: nil, in: nil)
-        let listed = summary.stderr.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(Array(listed.prefix(firstSeen.count)) == firstSeen, "\(summary.stderr)")
+        try SplitIngestTests.expectJoinedToModel(file, rows, dir)
     }
 
     @Test("a bad line in the second half is reported at its line and column, as one pass reports it")

@@ -143,7 +143,7 @@ struct JSONReader {
                     line += 1
                     lineBegin = min(lineEnd + 1, b.count)
                 }
-                sawRecord = sawRecord || !run.records.isEmpty
+                // A template exists only after a line read the general way, which set sawRecord.
                 try run.deliver(sink, b, keyOrder: template?.slots)
                 window.start = lineBegin
             }

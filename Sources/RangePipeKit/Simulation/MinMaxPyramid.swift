@@ -66,18 +66,10 @@ public struct MinMaxPyramid: Sendable {
         }
     }
 
-    /// Folds `other`, which lies after `node`'s values, into `node`: on a
-    /// tie the earlier index stays.
-    @inline(__always)
-    private static func merge(_ node: inout Node, _ other: Node) {
-        if other.argMin != absent, node.argMin == absent || other.min < node.min { node.min = other.min; node.argMin = other.argMin }
-        if other.argMax != absent, node.argMax == absent || other.max > node.max { node.max = other.max; node.argMax = other.argMax }
-    }
-
     /// Folds `other`, anywhere in the range, into `node`: on a tie the
     /// lower index wins, so nodes can be visited in any order.
     @inline(__always)
-    private static func mergeUnordered(_ node: inout Node, _ other: Node) {
+    private static func merge(_ node: inout Node, _ other: Node) {
         if other.argMin != absent,
            node.argMin == absent || other.min < node.min || (other.min == node.min && other.argMin < node.argMin) {
             node.min = other.min; node.argMin = other.argMin
@@ -93,6 +85,7 @@ public struct MinMaxPyramid: Sendable {
     @inline(__always)
     private func fold(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> Node {
         var result = Self.empty
+        // In index order: strict comparisons keep the first index of a tie.
         @inline(__always) func scan(_ from: Int, _ to: Int) {
             for i in from ..< to {
                 let x = values[i]
@@ -112,8 +105,8 @@ public struct MinMaxPyramid: Sendable {
                 var l = firstFull, r = endFull, level = 0
                 while l < r {
                     let base = levelStart[level]
-                    if l & 1 == 1 { Self.mergeUnordered(&result, nodes[base + l]); l += 1 }
-                    if r & 1 == 1 { r -= 1; Self.mergeUnordered(&result, nodes[base + r]) }
+                    if l & 1 == 1 { Self.merge(&result, nodes[base + l]); l += 1 }
+                    if r & 1 == 1 { r -= 1; Self.merge(&result, nodes[base + r]) }
                     l >>= 1
                     r >>= 1
                     level += 1
@@ -121,11 +114,7 @@ public struct MinMaxPyramid: Sendable {
             }
         }
         // The right partial block comes after every node: ties keep the earlier index.
-        for i in (endFull << Self.blockShift) ..< hi {
-            let x = values[i]
-            if x < result.min || (result.argMin == Self.absent && x == x) { result.min = x; result.argMin = UInt32(i) }
-            if x > result.max || (result.argMax == Self.absent && x == x) { result.max = x; result.argMax = UInt32(i) }
-        }
+        scan(endFull << Self.blockShift, hi)
         return result
     }
 

@@ -352,8 +352,14 @@ final class TableBuilder: RecordSink {
 
     private func reserveEstimate(_ acc: SeriesAccumulator) {
         guard let rowEstimate, let share = rowEstimate.shares[acc.name] else { return }
-        acc.reserve(Int(Double(rowEstimate.rows) * share * 1.1) + 1024)
+        // Small series grow by doubling at no real cost; reserving a floor
+        // for each of 10^5 series would fault in gigabytes of heap.
+        let rows = Int(Double(rowEstimate.rows) * share * 1.1)
+        if rows >= Self.smallestReservation { acc.reserve(rows) }
     }
+
+    /// Below this many expected rows a series' columns are not reserved.
+    static let smallestReservation = 4096
 
     // MARK: Result
 

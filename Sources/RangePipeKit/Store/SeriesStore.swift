@@ -14,6 +14,8 @@ public final class SeriesStore {
     private let db: SQLiteConnection
     private var inTransaction = false
     private var building = false
+    /// Statements a write or a load runs once per series, prepared once.
+    private var statements = StatementCache()
 
     private init(path: String, db: SQLiteConnection) {
         self.path = path
@@ -114,7 +116,10 @@ public final class SeriesStore {
         inTransaction = false
     }
 
-    public func close() { db.close() }
+    public func close() {
+        statements.removeAll()
+        db.close()
+    }
 
     // MARK: Reading
 
@@ -127,7 +132,7 @@ public final class SeriesStore {
         var out: [SeriesInfo] = []
         while try rows.step() {
             let id = rows.int(0)
-            let fields = try db.prepare("SELECT name, min, max, missing FROM field WHERE series_id = ? ORDER BY ordinal")
+            let fields = try statements.prepared(.fieldInfos, db)
             fields.bind(1, id)
             var infos: [SeriesInfo.FieldInfo] = []
             while try fields.step() {
@@ -145,7 +150,8 @@ public final class SeriesStore {
     }
 
     private func categories(seriesID: Int64) throws -> [String] {
-        let s = try db.prepare("SELECT label FROM category WHERE series_id = ? ORDER BY ordinal")
+        let s = try statements.prepared(.categoryLabels, db)
+        defer { s.reset() }
         s.bind(1, seriesID)
         var labels: [String] = []
         while try s.step() { labels.append(s.text(0)) }
@@ -158,16 +164,18 @@ public final class SeriesStore {
         let ownsTransaction = !inTransaction
         if ownsTransaction { try db.execute("BEGIN") }
         defer { if ownsTransaction { try? db.execute("COMMIT") } }
-        let head = try db.prepare("SELECT id, axis, points FROM series WHERE name = ?")
+        let head = try statements.prepared(.seriesHead, db)
         head.bind(1, name)
-        guard try head.step() else { return nil }
+        guard try head.step() else { head.reset(); return nil }
         let id = head.int(0)
         let axis = Axis(rawValue: head.text(1)) ?? .number
         let points = Int(head.int(2))
-        let fieldRows = try db.prepare("SELECT name FROM field WHERE series_id = ? ORDER BY ordinal")
+        head.reset()
+        let fieldRows = try statements.prepared(.fieldNames, db)
         fieldRows.bind(1, id)
         var fieldNames: [String] = []
         while try fieldRows.step() { fieldNames.append(fieldRows.text(0)) }
+        fieldRows.reset()
         let x = try loadColumn(seriesID: id, column: -1, points: points)
         var fields: [Series.Field] = []
         for (k, fieldName) in fieldNames.enumerated() {
@@ -177,7 +185,8 @@ public final class SeriesStore {
     }
 
     private func loadColumn(seriesID: Int64, column: Int, points: Int) throws -> [Double] {
-        let s = try db.prepare("SELECT first_index, count, data FROM chunk WHERE series_id = ? AND column_index = ? ORDER BY seq")
+        let s = try statements.prepared(.columnChunks, db)
+        defer { s.reset() }
         s.bind(1, seriesID)
         s.bind(2, column)
         var values = [Double](repeating: .nan, count: points)
@@ -206,15 +215,25 @@ public final class SeriesStore {
     @discardableResult
     public func write(_ series: Series) throws -> SeriesInfo {
         precondition(inTransaction, "write outside the write transaction")
-        let delete = try db.prepare("DELETE FROM series WHERE name = ?")
-        delete.bind(1, series.name)
-        try delete.step()
-        // ON DELETE CASCADE needs foreign keys; delete children explicitly instead.
-        try db.execute("DELETE FROM field WHERE series_id NOT IN (SELECT id FROM series)")
-        try db.execute("DELETE FROM category WHERE series_id NOT IN (SELECT id FROM series)")
-        try db.execute("DELETE FROM chunk WHERE series_id NOT IN (SELECT id FROM series)")
+        // Children are deleted by the old id (indexed), never by scanning
+        // whole tables: a write costs the same with 10 or 10^6 series stored.
+        let find = try statements.prepared(.findSeries, db)
+        find.bind(1, series.name)
+        if try find.step() {
+            let old = find.int(0)
+            find.reset()
+            for kind in [StatementCache.Kind.deleteFields, .deleteCategories, .deleteChunks, .deleteSeries] {
+                let delete = try statements.prepared(kind, db)
+                delete.bind(1, old)
+                try delete.step()
+                delete.reset()
+            }
+        } else {
+            find.reset()
+        }
 
-        let insert = try db.prepare("INSERT INTO series(name, axis, points, x_min, x_max, chunk_size) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try statements.prepared(.insertSeries, db)
+        defer { insert.reset() }
         insert.bind(1, series.name)
         insert.bind(2, series.axis.rawValue)
         insert.bind(3, series.count)
@@ -225,22 +244,25 @@ public final class SeriesStore {
         let id = db.lastInsertRowID
 
         let info = SeriesInfo(series)
-        let field = try db.prepare("INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)")
+        let field = try statements.prepared(.insertField, db)
         for (k, f) in info.fields.enumerated() {
             field.reset()
             field.bind(1, id); field.bind(2, k); field.bind(3, f.name)
             field.bind(4, f.min); field.bind(5, f.max); field.bind(6, f.missing)
             try field.step()
         }
+        field.reset()
         if !series.categories.isEmpty {
-            let category = try db.prepare("INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)")
+            let category = try statements.prepared(.insertCategory, db)
             for (k, label) in series.categories.enumerated() {
                 category.reset()
                 category.bind(1, id); category.bind(2, k); category.bind(3, label)
                 try category.step()
             }
+            category.reset()
         }
-        let chunk = try db.prepare("INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let chunk = try statements.prepared(.insertChunk, db)
+        defer { chunk.reset() }
         try writeColumn(series.x, seriesID: id, column: -1, chunk)
         for (k, f) in series.fields.enumerated() {
             try writeColumn(f.values, seriesID: id, column: k, chunk)

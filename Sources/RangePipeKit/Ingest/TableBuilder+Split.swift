@@ -55,6 +55,7 @@ extension TableBuilder: SplittableRecordSink {
             earlier.absorb(accumulator)
         }
         later.order = []
+        later.orderHandles = []
     }
 }
 

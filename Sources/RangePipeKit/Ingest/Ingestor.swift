@@ -33,6 +33,12 @@ public struct Ingestor {
         var merged: [IngestedSeries] = []
         var index: [String: Int] = [:]
         var unattributed = 0
+        if files.count == 1 {
+            // One file's series have distinct names already: no merge.
+            let series = try parse(InputSource(path: files[0]), rejects: rejects, unattributed: &unattributed)
+            try rejects.close()
+            return (series, unattributed)
+        }
         for file in files {
             let source = try InputSource(path: file)
             for item in try parse(source, rejects: rejects, unattributed: &unattributed) {

@@ -83,10 +83,12 @@ public struct Ingestor {
         // Take the write lock first on an existing store, so a second writer
         // learns at once rather than after parsing a large file.
         let store = existing ? try SeriesStore.openForWriting(path: storePath, create: false, wait: wait) : nil
+        Trace.progress("started")
         let parsed: (series: [IngestedSeries], unattributedRejects: Int)
         do {
             parsed = try parse(files: files)
             Trace.say("phases", "all files parsed")
+            Trace.progress("parsed")
         } catch {
             store?.rollback()
             throw error
@@ -114,8 +116,11 @@ public struct Ingestor {
                     stats.duplicatesDropped += dropped
                 }
                 entries.append(.init(info: try store.write(final), stats: stats))
+                Trace.progress("stored series \(final.name)")
             }
+            Trace.progress("before commit")
             try store.commit()
+            Trace.progress("committed")
         } catch {
             store.rollback()
             throw error
@@ -149,6 +154,7 @@ public struct Ingestor {
             }
             throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
+        Trace.progress("linked")
         return entries
     }
 

@@ -26,4 +26,18 @@ enum Trace {
         }
         "rangepipe: \(elapsed)\(message())\n".withCString { _ = write(2, $0, strlen($0)) }
     }
+
+    /// `progress`: one line per ingest milestone (`started`, `parsed`,
+    /// `stored series NAME`, `before commit`, `committed`, `linked`), so the
+    /// kill test chooses its moments by what the process has done, not by
+    /// time. With `gate` as well, the process then waits for one byte (or
+    /// EOF) on stdin, so a test can kill it exactly at a milestone.
+    static func progress(_ milestone: @autoclosure () -> String) {
+        guard isOn("progress") else { return }
+        "rangepipe: progress: \(milestone())\n".withCString { _ = write(2, $0, strlen($0)) }
+        if isOn("gate") {
+            var byte: UInt8 = 0
+            _ = read(0, &byte, 1)
+        }
+    }
 }

@@ -83,6 +83,9 @@ public struct Ingestor {
         // Take the write lock first on an existing store, so a second writer
         // learns at once rather than after parsing a large file.
         let store = existing ? try SeriesStore.openForWriting(path: storePath, create: false, wait: wait) : nil
+        // A first ingest killed between linking its build into place and
+        // unlinking the build's name leaves that name beside a store.
+        if existing { removeAbandonedBuilds(of: storePath) }
         Trace.progress("started")
         let parsed: (series: [IngestedSeries], unattributedRejects: Int)
         do {

@@ -79,7 +79,7 @@ struct ReaderDuringIngestTests {
         let big = try CrashSafetyTests.bigCSV(dir, rows: 300_000, offset: 0)
         let before = try runRangepipe(["series", "--store", store, "--json"]).out
         let ingest = Process()
-        ingest.executableURL = rangepipeBinary
+        ingest.executableURL = try checkedBinary.get()
         ingest.arguments = ["ingest", big, "--store", store, "--series-column", "series", "--quiet"]
         try ingest.run()
         var listings: [String] = []

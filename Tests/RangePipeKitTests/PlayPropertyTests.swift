@@ -20,14 +20,39 @@ struct PlayPropertyTests {
                       fields: [.init(name: "v", values: values), .init(name: "w", values: other)])
     }
 
-    static let realSeries: [Series] = {
+    /// The sample files' series (5 stocks and the weather table).
+    static func realSeries() throws -> [Series] {
         let samples = packageRoot.appendingPathComponent("samples")
         var options = IngestOptions()
         options.seriesColumn = "symbol"
-        let stocks = (try? Ingestor(options: options).parse(files: [samples.appendingPathComponent("stocks-monthly.csv").path]))?.series.map(\.series) ?? []
-        let weather = (try? Ingestor(options: IngestOptions()).parse(files: [samples.appendingPathComponent("seattle-weather.csv").path]))?.series.map(\.series) ?? []
+        let stocks = try Ingestor(options: options).parse(files: [samples.appendingPathComponent("stocks-monthly.csv").path]).series.map(\.series)
+        let weather = try Ingestor(options: IngestOptions()).parse(files: [samples.appendingPathComponent("seattle-weather.csv").path]).series.map(\.series)
         return stocks + weather
-    }()
+    }
+
+    /// Bounds and span widths as SPEC 3 defines them for the scripts made
+    /// here (data bounds; minSpan default one smallest gap, or a fraction;
+    /// maxSpan none, or a fraction), computed from the raw x values.
+    static func widths(_ script: Script, _ series: Series) -> (lower: Double, upper: Double, min: Double, max: Double) {
+        let lower = series.x.first!, upper = series.x.last!, extent = upper - lower
+        let gaps = zip(series.x.dropFirst(), series.x).map { $0 - $1 }.filter { $0 > 0 }
+        func width(_ spec: SpanSpec?, _ none: Double) -> Double {
+            switch spec {
+            case nil: return none
+            case let .fraction(f)?: return f * extent
+            case let .units(u)?: return u
+            default: Issue.record("unexpected span \(String(describing: spec))"); return none
+            }
+        }
+        #expect(script.window.bounds == .data)
+        return (lower, upper, width(script.window.minSpan, gaps.min()!), width(script.window.maxSpan, .infinity))
+    }
+
+    /// Whether a window keeps SPEC 4.5's invariants for the script's limits.
+    static func limits(_ script: Script, _ series: Series) -> (Window) -> Bool {
+        let l = widths(script, series)
+        return { w in l.lower <= w.a && w.a < w.b && w.b <= l.upper && w.span >= l.min && w.span <= l.max }
+    }
 
     static func randomScript(_ rng: inout SeededGenerator, fields: [String], elastic: Bool = false) -> String {
         func r(_ range: ClosedRange<Double>) -> Double { rng.double(in: range) }
@@ -171,34 +196,38 @@ struct PlayPropertyTests {
     @discardableResult
     static func check(script json: String, series: Series, label: String) throws -> Bool {
         let script = try decodeScript(json)
-        let plan: PlayPlan
-        do {
-            plan = try PlayPlan(script: script, series: series)
-        } catch let RangePipeError.invalid(message) where message.contains("minSpan") {
+        let l = widths(script, series)
+        let extent = l.upper - l.lower
+        // SPEC 3: minSpan larger than the bounds or than maxSpan is an invalid script.
+        if l.min > extent || l.min > l.max {
+            #expect(throws: RangePipeError.self, "\(label): minSpan \(l.min), maxSpan \(l.max), extent \(extent)") {
+                try PlayPlan(script: script, series: series)
+            }
             return false
         }
-        let c = plan.constraints
-        var minWidth = 0.0, maxWidth = Double.infinity
-        if case let .width(m) = c.minSpan { minWidth = m }
-        if case let .width(m)? = c.maxSpan { maxWidth = m }
+        let plan = try PlayPlan(script: script, series: series)
         var records: [FrameRecord] = []
         var shownHistory: [[Double]] = []
+        var springs = SpringChain(series: series, script: script)
         // Drive the simulator directly so the shown values of each frame are known.
         let player = Player(plan: plan, tracks: Track.defaults)
         try player.drive { k, t, phase, sim in
             records.append(player.record(frame: k, t: t, phase: phase, sim))
-            shownHistory.append(sim.spring?.shown ?? sim.index.values)
+            let shown = sim.spring?.shown ?? sim.index.values
+            shownHistory.append(shown)
+            for problem in springs.check(shown, at: t).prefix(2) { Issue.record("\(label) frame \(k): \(problem)") }
             if k > 100_000 { Issue.record("\(label): runaway"); return false }
             return true
         }
         for (r, shown) in zip(records, shownHistory) {
             let w = r.window
             let where_ = "\(label) frame \(r.frame)"
-            #expect(c.lower <= w.a && w.a < w.b && w.b <= c.upper, "\(where_): \(w) outside [\(c.lower), \(c.upper)]")
-            #expect(w.span >= min(minWidth, c.extent), "\(where_): span \(w.span) < minSpan \(minWidth)")
-            #expect(w.span <= maxWidth, "\(where_): span \(w.span) > maxSpan \(maxWidth)")
+            #expect(l.lower <= w.a && w.a < w.b && w.b <= l.upper, "\(where_): \(w) outside [\(l.lower), \(l.upper)]")
+            #expect(w.span >= l.min, "\(where_): span \(w.span) < minSpan \(l.min)")
+            #expect(w.span <= l.max, "\(where_): span \(w.span) > maxSpan \(l.max)")
             let ow = script.overview.width
-            #expect(r.selector.min == (w.a - c.lower) / c.extent * ow && r.selector.max == (w.b - c.lower) / c.extent * ow, "\(where_): selector")
+            #expect(close(r.selector.min, (w.a - l.lower) / extent * ow, 1e-12) && close(r.selector.max, (w.b - l.lower) / extent * ow, 1e-12),
+                    "\(where_): selector")
             let expectedY = bruteRange(series.x, shown, w, script.y)
             switch (r.y, expectedY) {
             case (nil, nil): break
@@ -223,8 +252,8 @@ struct PlayPropertyTests {
     @Test("invariants, selector, y-range and annotation on every frame of 1200 random scripts")
     func randomScripts() throws {
         var rng = SeededGenerator(seed: 2026)
-        let real = Self.realSeries
-        #expect(real.count == 6)
+        let real = try Self.realSeries()
+        try #require(real.count == 6)
         var played = 0
         for k in 0 ..< 1200 {
             let series = k % 4 == 0 ? real[k / 4 % real.count] : Self.randomSeries(&rng)

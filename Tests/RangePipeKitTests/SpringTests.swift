@@ -18,16 +18,21 @@ struct SpringTests {
         f.filter { $0.t >= t0 - 1e-12 }.map { ($0.t, $0.values![i].y) }
     }
 
+    /// Every point's shown values from `start` on follow the oracle's spring
+    /// from `from` (at rest) to `to`.
+    static func expectSprings(_ f: [FrameRecord], start: Double, from: [Double], to: [Double], _ oracle: SpringOracle,
+                              threshold: Double = 0.01, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for i in from.indices {
+            let problems = oracle.check(track(f, i, from: start), start: start, from: from[i], velocity: 0, target: to[i], threshold: threshold)
+            #expect(problems.isEmpty, "\(label), point \(i): \(problems.prefix(3))", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("switch-field: every point follows the spring and rests exactly on its target", arguments: [30.0, 50, 60, 144])
     func switchField(fps: Double) throws {
         let json = #"{"fps": \#(fps), "field": "2012", "window": {"initial": "all"}, "events": [{"at": 0.1, "action": "switch-field", "field": "2013"}]}"#
         let f = try frames(json, Self.quarterly())
-        let oracle = SpringOracle(bounciness: 4, speed: 12)
-        for i in 0 ..< 4 {
-            let problems = oracle.check(Self.track(f, i, from: 0.1), start: 0.1, from: Self.y2012[i], velocity: 0,
-                                        target: Self.y2013[i], threshold: 0.01)
-            #expect(problems.isEmpty, "\(fps) fps, point \(i): \(problems.prefix(3))")
-        }
+        Self.expectSprings(f, start: 0.1, from: Self.y2012, to: Self.y2013, SpringOracle(bounciness: 4, speed: 12), "\(fps) fps")
         // Spring frames run from the switch to the last point's rest, then idle.
         let phases = f.map(\.phase)
         let firstSpring = try #require(phases.firstIndex(of: .spring))
@@ -44,12 +49,7 @@ struct SpringTests {
     func threshold(fps: Double) throws {
         let json = #"{"fps": \#(fps), "field": "2012", "window": {"initial": "all"}, "events": [{"at": 0, "action": "switch-field", "field": "2013", "spring": {"threshold": 3}}]}"#
         let f = try frames(json, Self.quarterly())
-        let oracle = SpringOracle(bounciness: 4, speed: 12)
-        for i in 0 ..< 4 {
-            let problems = oracle.check(Self.track(f, i, from: 0), start: 0, from: Self.y2012[i], velocity: 0,
-                                        target: Self.y2013[i], threshold: 3)
-            #expect(problems.isEmpty, "point \(i): \(problems.prefix(3))")
-        }
+        Self.expectSprings(f, start: 0, from: Self.y2012, to: Self.y2013, SpringOracle(bounciness: 4, speed: 12), threshold: 3, "\(fps) fps")
         let loose = f.lastIndex { $0.phase == .spring }!
         let strict = try frames(json.replacingOccurrences(of: #", "spring": {"threshold": 3}"#, with: ""), Self.quarterly())
         #expect(loose < strict.lastIndex { $0.phase == .spring }!)
@@ -59,12 +59,8 @@ struct SpringTests {
     func parameters(bounciness: Double, speed: Double) throws {
         let json = #"{"fps": 60, "field": "2013", "window": {"initial": "all"}, "events": [{"at": 0.05, "action": "switch-field", "field": "2014", "spring": {"bounciness": \#(bounciness), "speed": \#(speed)}}]}"#
         let f = try frames(json, Self.quarterly())
-        let oracle = SpringOracle(bounciness: bounciness, speed: speed)
-        for i in 0 ..< 4 {
-            let problems = oracle.check(Self.track(f, i, from: 0.05), start: 0.05, from: Self.y2013[i], velocity: 0,
-                                        target: Self.y2014[i], threshold: 0.01)
-            #expect(problems.isEmpty, "B \(bounciness) S \(speed) point \(i): \(problems.prefix(3))")
-        }
+        Self.expectSprings(f, start: 0.05, from: Self.y2013, to: Self.y2014, SpringOracle(bounciness: bounciness, speed: speed),
+                           "B \(bounciness) S \(speed)")
     }
 
     @Test("a new switch-field retargets from the current value and velocity", arguments: [50.0, 144])

@@ -40,7 +40,7 @@ struct FuzzDriverTests {
                     }
                     if bytes.isEmpty { bytes = base }
                 }
-                let ok = bytes.withUnsafeBufferPointer { FuzzSupport.ingest($0, format: format) }
+                let ok = bytes.withUnsafeBufferPointer { FuzzSupport.ingest($0, format: format) { Issue.record("\(format) \(bytes): \($0)") } }
                 if ok > 0 { accepted += 1 } else { refused += 1 }
             }
             // Mutations must both break and keep inputs, or they test nothing.
@@ -53,7 +53,7 @@ struct FuzzDriverTests {
                 var bytes = Array(script.utf8)
                 let i = rng.int(in: 0 ..< bytes.count)
                 bytes[i] = Array("0123456789.-e\"{}[],:".utf8).element(using: &rng)
-                played += FuzzSupport.playScript(bytes)
+                played += FuzzSupport.playScript(bytes) { Issue.record("script \(String(decoding: bytes, as: UTF8.self)): \($0)") }
             }
         }
         #expect(played > 0)

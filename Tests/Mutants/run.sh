@@ -7,7 +7,9 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d /tmp/rangepipe-mutants.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
+logs="$root/.build/mutants"
+rm -rf "$logs" && mkdir -p "$logs"
+trap 'cp "$scratch"/*.log "$logs"/ 2>/dev/null; rm -rf "$scratch"' EXIT
 git -C "$root" archive HEAD | tar -x -C "$scratch"
 cd "$scratch"
 echo "building a clean copy of HEAD in $scratch"
@@ -31,6 +33,10 @@ mutants=(
 )
 
 only=",${MUTANTS:-},"
+# A mutant counts as killed only if its tests pass without it.
+filters=$(for entry in "${mutants[@]}"; do IFS='|' read -r name file expr _ <<<"$entry"; echo "${entry#"$name|$file|$expr|"}"; done | tr '\n' '|')
+echo "baseline: the chosen suites pass on the unmutated copy"
+swift test --skip-build --filter "${filters%|}" >baseline.test.log 2>&1 || { grep -E '✘' baseline.test.log | head; echo "baseline fails"; exit 1; }
 results=()
 failed=0
 for entry in "${mutants[@]}"; do
@@ -57,6 +63,7 @@ for entry in "${mutants[@]}"; do
 done
 
 printf '\n%-24s %-36s %s\n' mutant outcome tests
+echo "(logs: $logs)"
 for r in "${results[@]}"; do
   IFS='|' read -r name outcome _ <<<"$r"
   printf '%-24s %-36s %s\n' "$name" "$outcome" "${r#"$name|$outcome|"}"

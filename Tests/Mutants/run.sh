@@ -43,13 +43,15 @@ for entry in "${mutants[@]}"; do
   IFS='|' read -r name file expr filter <<<"$entry"
   filter=${entry#"$name|$file|$expr|"}
   [ "$only" = ",," ] || [[ "$only" == *",$name,"* ]] || continue
-  cp "$file" "$file.orig"
+  # The original is kept outside Sources/ and restored with a fresh mtime:
+  # the incremental build skips files whose mtime predates the last build.
+  cp "$file" "$name.orig"
   sed -i -e "$expr" "$file"
-  if cmp -s "$file" "$file.orig"; then
+  if cmp -s "$file" "$name.orig"; then
     results+=("$name|NOT APPLIED (the line changed)|$filter"); failed=1
-    mv "$file.orig" "$file"; continue
+    continue
   fi
-  echo "== $name: $(diff "$file.orig" "$file" | grep '^>' | sed 's/^> *//')"
+  echo "== $name: $(diff "$name.orig" "$file" | grep '^>' | sed 's/^> *//')"
   start=$(date +%s)
   if ! swift build --build-tests >"$name.build.log" 2>&1; then
     outcome="BUILD FAILED (fix the mutant)"; failed=1
@@ -59,7 +61,8 @@ for entry in "${mutants[@]}"; do
     outcome="killed"
   fi
   results+=("$name|$outcome ($(( $(date +%s) - start )) s)|$filter")
-  mv "$file.orig" "$file"
+  cat "$name.orig" >"$file"
+  touch "$file"
 done
 
 printf '\n%-24s %-36s %s\n' mutant outcome tests

@@ -65,3 +65,9 @@ bench: release
 
 clean:
 	rm -rf .build .demo
+
+# Deliberate one-line bugs in SPEC behaviours, each built and tested in a
+# scratch copy of HEAD; every one must be killed. Not part of CI (CPU-heavy).
+.PHONY: mutants
+mutants: deps
+	Tests/Mutants/run.sh

@@ -18,14 +18,16 @@ import tempfile
 from rangepipe_records import csv_line, is_missing
 
 FIRST = "\0first"  # reduce key of a file's first record
+MIN_KEY = ("\0min", "series")  # reduce key of the smallest series name
 INF = (float("inf"),)
 
 
 def file_facts(record):
-    """Reduce items for one record: (file, order, cells), where cells is a
-    list of (column, text) in the record's own column order (for JSON, the
-    key order of that line)."""
-    file, order, cells = record
+    """Reduce items for one record: (file, order, cells, series key), where
+    cells is a list of (column, text) in the record's own column order (for
+    JSON, the key order of that line)."""
+    file, order, cells, key = record
+    yield MIN_KEY, key
     yield (file, FIRST), (order, cells)
     for j, (name, text) in enumerate(cells):
         first_value = (order, text) if not is_missing(text) else (INF, None)
@@ -33,6 +35,8 @@ def file_facts(record):
 
 
 def combine(u, v):
+    if isinstance(u, str):  # series names: code point order is UTF-8 byte order
+        return min(u, v)
     if isinstance(u[1], list):  # (order, cells) of a first record
         return u if u[0] <= v[0] else v
     appear = min(u[0], v[0])
@@ -46,7 +50,11 @@ class Shape:
 
     def __init__(self, reduced):
         self.files = {}
+        self.min_key = None
         for (file, name), value in reduced:
+            if (file, name) == MIN_KEY:
+                self.min_key = value
+                continue
             entry = self.files.setdefault(file, {"first": None, "columns": {}})
             if name == FIRST:
                 entry["first"] = value

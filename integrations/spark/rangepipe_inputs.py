@@ -79,13 +79,13 @@ class TabularInput:
                 shown = "; ".join("%s: %s" % (p, ",".join(h)) for (_, p), h in sorted(self.headers.items()))
                 raise InputError("the CSV inputs have different headers (%s)" % shown)
             self.header = list(names.pop())
-            ids = spark.createDataFrame([(a, p, b, m) for (a, p), (b, m) in self.header_ids.items()],
-                                        "a int, p string, b long, m long")
-            df = df.join(F.broadcast(ids), ["a", "p", "b", "m"], "left_anti")
         else:
             self.header = list(self.value_columns)
             self.files = None
-        self.df = df
+            self.header_ids = {}
+        header_ids = self.header_ids
+        # The CSV header rows are records Spark read; they are left out here.
+        self.rows = df.rdd.filter(lambda r: header_ids.get((r["a"], r["p"])) != (r["b"], r["m"]))
         if series_column not in self.header and not self.add_stem:
             raise InputError("--series-column %s: no such column (columns: %s)"
                              % (series_column, ", ".join(self.header)))
@@ -112,8 +112,8 @@ class TabularInput:
 
     @property
     def facts(self):
-        cells = self._cells()
-        return self.df.rdd.map(lambda r: ((r["a"], r["p"]), (r["b"], r["m"]), cells(r)))
+        cells, key = self._cells(), len(self.header) if self.add_stem else self.header.index(self.series_column)
+        return self.rows.map(lambda r: _fact(r, cells(r), key))
 
     def check_files(self, shape):
         if self.files is None:
@@ -134,7 +134,12 @@ class TabularInput:
         def row(r):
             values = [v for _, v in cells(r)]
             return (values[key] or "", r["a"], r["p"], r["b"], r["m"], csv_line(values))
-        return self.spark.createDataFrame(self.df.rdd.map(row), _keyed_schema())
+        return self.spark.createDataFrame(self.rows.map(row), _keyed_schema())
+
+
+def _fact(r, cells, key):
+    """(file, order, cells, series key) for rangepipe_detect.file_facts."""
+    return (r["a"], r["p"]), (r["b"], r["m"]), cells, cells[key][1] or ""
 
 
 def _as_text(col, data_type):
@@ -177,6 +182,7 @@ class JSONInput:
         add_stem = self.add_stem
 
         def records(r):
+            """(file, order, cells, series key) per object."""
             file, text = (r["a"], r["p"]), r["value"]
             if whole:
                 try:
@@ -201,7 +207,7 @@ class JSONInput:
                 cells = [(k, _text(v)) for k, v in pairs]
                 if add_stem:
                     cells.append((STEM_COLUMN, stem(r["p"])))
-                yield file, order, cells
+                yield file, order, cells, dict(cells).get(series_column) or ""
 
         self.records = df.rdd.flatMap(records)
 
@@ -224,7 +230,7 @@ class JSONInput:
             raise InputError("--series-column %s: no such key in any record" % series)
 
         def row(rec):
-            (a, p), (b, m), cells = rec
+            (a, p), (b, m), cells, _ = rec
             values = dict(cells)  # a repeated key: the last one, as a cell overwritten
             return (values.get(series) or "", a, p, b, m, csv_line([values.get(c) for c in columns]))
         return self.spark.createDataFrame(self.records.map(row), _keyed_schema())

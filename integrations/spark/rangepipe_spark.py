@@ -157,7 +157,6 @@ def _job(spark, sc, args, script_text, local_binary, out):
     columns = table.columns(shape)
     header_line = csv_line(columns)
     keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
-    first_key = keyed.agg({"k": "min"}).collect()[0][0]
     partitions = args.partitions or sc.defaultParallelism
     ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "p", "b", "m")
     binary_name = None
@@ -166,7 +165,7 @@ def _job(spark, sc, args, script_text, local_binary, out):
         binary_name = os.path.basename(local_binary)
     cmd = play_command(local_binary, "SCRIPT", args, series_column, x_name, fields, axis)
     report = sc.accumulator({}, DictParam())
-    player = make_player(cmd, script_text, header_line, first_key, args.format == "csv",
+    player = make_player(cmd, script_text, header_line, shape.min_key, args.format == "csv",
                          args.on_series_error == "skip", binary_name, report)
     ordered.select("k", "line").rdd.map(tuple).mapPartitionsWithIndex(player).saveAsTextFile(args.output)
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]

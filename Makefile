@@ -65,3 +65,19 @@ bench: release
 
 clean:
 	rm -rf .build .demo
+
+# The Spark stage (integrations/spark): pyspark in local mode from PyPI in
+# .venv/, Java from Debian when missing (.ci/install-spark.sh); the tests run
+# the debug binary as a subprocess and compare bytes with its own run.
+.PHONY: test-spark bench-spark
+test-spark: build
+	.ci/install-spark.sh
+	RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
+	  .venv/bin/python -m pytest -q integrations/spark/tests
+
+# Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
+# (BENCH_SPARK_SERIES, default 10^4); not part of CI.
+bench-spark: release
+	.ci/install-spark.sh
+	RANGEPIPE_BIN=$(CURDIR)/$(BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
+	  .venv/bin/python integrations/spark/bench_spark.py

@@ -40,6 +40,7 @@ def spark():
     session = (SparkSession.builder.master("local[2]").appName("rangepipe-tests")
                .config("spark.sql.session.timeZone", "UTC")
                .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.shuffle.partitions", "4")
                .config("spark.driver.memory", "1g")
                .getOrCreate())

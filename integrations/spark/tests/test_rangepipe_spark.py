@@ -181,3 +181,24 @@ def test_spark_submit_exit_codes(rangepipe, tmp_path, with_bad_series):
     assert run.returncode == 65, run.stderr[-2000:]
     assert "rangepipe_spark: error: partition" in run.stderr
     assert "rangepipe: error: series 's0042'" in run.stderr
+
+
+def test_decided_once_for_every_partition(spark, rangepipe, tmp_path):
+    """What one machine decides from a file's first rows holds in every
+    partition: a category axis whose later series have numeric labels, a
+    column whose first value is text; and CSV text survives Spark's reader
+    (byte-order mark, CRLF, quoted delimiters, quotes and newlines)."""
+    script = tmp_path / "script.json"
+    gen_series.write_script(script)
+    cases = {
+        "category.csv": "s,t,v\nz,Q1,1\nz,Q2,2\na,1,3\na,2,4\na,3,5\nz,Q3,3\n",
+        "text-first.csv": "s,t,v,u\nz,1,1,abc\nz,2,2,\na,1,3,5\na,2,4,6\n",
+        "quoting.csv": '\ufeffs,t,v,note\r\n"a,1",1,10,"x\r\ny"\r\nb,1,5,z\r\n"a,1",2,11,\r\n'
+                       'b,2,6,"q""r"\r\nb,3,7,w\r\n"a,1",3,12,\r\n',
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_bytes(text.encode("utf-8"))
+        expect_same(spark, rangepipe, tmp_path / ("out-" + name), script, [path],
+                    ["--series-column", "s", "--format", "csv", "--tracks", "range,annotation,selector,points"],
+                    ["--partitions", "2"])

@@ -60,8 +60,10 @@ class TabularInput:
             if args.input_format == "csv":
                 # multiLine: a quoted field may hold newlines, and a file is then
                 # read whole by one task. escape='"': RFC 4180 doubled quotes.
+                # FAILFAST: a row with another field count than the first is an
+                # error, as on one machine (not padded or cut).
                 df = spark.read.csv(path, header=False, multiLine=True, escape='"', quote='"',
-                                    sep=args.delimiter, inferSchema=False, mode="PERMISSIVE")
+                                    sep=args.delimiter, inferSchema=False, mode="FAILFAST")
                 frames.append(_ordered(df, a))
             else:
                 df = spark.read.parquet(path)

@@ -194,6 +194,12 @@ def _report_failure(error, out):
     if found:
         out.write("rangepipe_spark: error: partition %s: %s\n" % (found.group(2), found.group(3)))
         return int(found.group(1))
+    for marker in ("RuntimeError: rangepipe_spark: bad input: ", "Malformed CSV record: "):
+        if marker in text:
+            detail = text[text.index(marker) + len(marker):].splitlines()[0]
+            out.write("rangepipe_spark: error: %s%s\n" % ("" if "bad input" in marker else "malformed CSV record: ",
+                                                          detail.strip()))
+            return 65
     if "PATH_NOT_FOUND" in text or "Path does not exist" in text:
         line = next((ln for ln in text.splitlines() if "does not exist" in ln), text.splitlines()[0])
         out.write("rangepipe_spark: error: %s\n" % line.strip())

@@ -163,6 +163,12 @@ def test_usage_errors(spark, rangepipe, tmp_path):
     got = on_spark(spark, rangepipe, tmp_path / "out", script, [SAMPLES / "stocks-monthly.csv"],
                    "--series-column", "nope")
     assert got.code == 65 and "nope" in got.err
+    got = on_spark(spark, rangepipe, tmp_path / "out", script, [tmp_path / "missing.csv"])
+    assert got.code == 66 and "missing.csv" in got.err
+    (tmp_path / "taken").mkdir()
+    got = on_spark(spark, rangepipe, tmp_path / "taken", script, [SAMPLES / "stocks-monthly.csv"],
+                   "--series-column", "symbol", "--x", "date")
+    assert got.code == 73 and "already exists" in got.err
 
 
 def test_spark_submit_exit_codes(rangepipe, tmp_path, with_bad_series):

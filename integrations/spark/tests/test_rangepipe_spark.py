@@ -185,8 +185,12 @@ def test_spark_submit_exit_codes(rangepipe, tmp_path, with_bad_series):
             "--series-column", "s", "--rangepipe", rangepipe, "--partitions", "2"]
     run = subprocess.run(base + ["--output", str(tmp_path / "fail")], capture_output=True, text=True, env=env)
     assert run.returncode == 65, run.stderr[-2000:]
-    assert "rangepipe_spark: error: partition" in run.stderr
+    # Spark's error (the failed task's) on stderr; spark-submit merges the
+    # Python driver's stderr into its stdout, where the job's summary is.
+    assert "rangepipe exited 65 in partition" in run.stderr
     assert "rangepipe: error: series 's0042'" in run.stderr
+    assert "rangepipe_spark: error: partition" in run.stdout
+    assert "rangepipe: error: series 's0042'" in run.stdout
 
 
 def test_decided_once_for_every_partition(spark, rangepipe, tmp_path):

@@ -85,12 +85,11 @@ def format_by_extension(path):
 
 
 def ingest_options(args):
-    """Ingest options for `play --input` and for the digest."""
+    """Ingest options for the digest (which keeps its repeated x: --duplicates
+    applies to the partitions only)."""
     out = []
-    for flag in ("timezone", "duplicates"):
-        value = getattr(args, flag)
-        if value is not None:
-            out += ["--" + flag, value]
+    if args.timezone is not None:
+        out += ["--timezone", args.timezone]
     if args.input_time_format is not None:
         out += ["--time-format", args.input_time_format]
     if args.axis is not None:
@@ -163,7 +162,9 @@ def _job(spark, sc, args, script_text, local_binary, out):
     if args.rangepipe:
         sc.addFile(local_binary)
         binary_name = os.path.basename(local_binary)
-    cmd = play_command(local_binary, "SCRIPT", args, series_column, x_name, fields, axis)
+    # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
+    cmd = play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
+                       x_name, fields, axis)
     report = sc.accumulator({}, DictParam())
     player = make_player(cmd, script_text, header_line, shape.min_key, args.format == "csv",
                          args.on_series_error == "skip", binary_name, report)

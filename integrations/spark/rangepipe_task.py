@@ -64,11 +64,16 @@ def _pipe(cmd, header_line, first, rows, index, skip, report, drop_header):
     feeder.start()
     drain.start()
     first_line = drop_header
-    for line in proc.stdout:
-        if first_line:
-            first_line = False
-            continue  # the CSV header row: only the first non-empty partition keeps it
-        yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
+    try:
+        for line in proc.stdout:
+            if first_line:
+                first_line = False
+                continue  # the CSV header row: only the first non-empty partition keeps it
+            yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
+    except GeneratorExit:
+        proc.kill()  # the task was cancelled: do not leave rangepipe running
+        proc.wait()
+        raise
     code = proc.wait()
     feeder.join()
     drain.join()

@@ -90,7 +90,8 @@ def digest_rows(shape, file, columns, series_column, x_column, tag):
     out = [csv_line(columns)]
     row = [tag if c == series_column else first.get(c) for c in columns]
     out.append(csv_line(row))
-    later = [c for c in columns if c not in (series_column, x_name)
+    # (An --x naming no column: the first row alone lets rangepipe say so.)
+    later = [c for c in columns if c not in (series_column, x_name) and x_name in columns
              and entry["columns"][c][1][0] != INF and entry["columns"][c][1][0] > first_order]
     for c in later:
         cells = [None] * len(columns)

@@ -163,6 +163,9 @@ def test_usage_errors(spark, rangepipe, tmp_path):
     got = on_spark(spark, rangepipe, tmp_path / "out", script, [SAMPLES / "stocks-monthly.csv"],
                    "--series-column", "nope")
     assert got.code == 65 and "nope" in got.err
+    got = on_spark(spark, rangepipe, tmp_path / "out", script, [SAMPLES / "stocks-monthly.csv"],
+                   "--series-column", "symbol", "--x", "when")
+    assert got.code == 65 and "--x when: no such column" in got.err  # rangepipe's own message
     got = on_spark(spark, rangepipe, tmp_path / "out", script, [tmp_path / "missing.csv"])
     assert got.code == 66 and "missing.csv" in got.err
     (tmp_path / "taken").mkdir()

@@ -7,7 +7,13 @@ cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
 apt_need=""
-command -v java >/dev/null || apt_need="$apt_need openjdk-17-jre-headless"
+java_pkg=openjdk-17-jre-headless
+if ! command -v java >/dev/null; then
+  $SUDO apt-get update -qq
+  # Debian 12 has Java 17; a release without it gets its default JRE.
+  apt-cache show "$java_pkg" >/dev/null 2>&1 || java_pkg=default-jre-headless
+  apt_need="$apt_need $java_pkg"
+fi
 # Debian's python3 has no venv/ensurepip module without python3-venv.
 if [ ! -x .venv/bin/python ] && ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
   apt_need="$apt_need python3-venv"

@@ -77,6 +77,9 @@ def parse_args(argv):
 
 def format_by_extension(path):
     name = path.lower().rstrip("/")
+    for compressed in (".gz", ".bz2", ".zst", ".snappy", ".lz4", ".deflate"):
+        if name.endswith(compressed):
+            name = name[:-len(compressed)]  # Spark decompresses by the suffix
     for ext, fmt in ((".csv", "csv"), (".ndjson", "ndjson"), (".jsonl", "ndjson"), (".json", "json"),
                      (".parquet", "parquet")):
         if name.endswith(ext):

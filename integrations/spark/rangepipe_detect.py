@@ -108,9 +108,12 @@ class DetectError(Exception):
         self.code = code
 
 
-def decide(binary, shape, series_column, ingest_args, x_column, names):
-    """Runs `rangepipe ingest` on every file's digest; returns (x, fields,
-    axis) when all files agree. `names` maps a file key to its path for
+def decide(binary, shape, series_column, ingest_args, x_column, names, stem_of=None):
+    """Runs `rangepipe ingest` on every file's digest. Returns the distinct
+    decisions [(x, fields, axis)] and, when there are several, which one
+    each series takes ({series: index}). That is possible only when each
+    file is one series (`stem_of` names it); long-format files that decide
+    differently are refused. `names` maps a file key to its path for
     messages. Raises DetectError with rangepipe's own error line."""
     files = sorted(shape.files)
     with tempfile.TemporaryDirectory(prefix="rangepipe-spark-") as tmp:
@@ -141,17 +144,25 @@ def decide(binary, shape, series_column, ingest_args, x_column, names):
     for i, file in enumerate(files):
         axis, fields = found["d%d" % i]
         decisions[file] = (xs[i], tuple(fields), axis)
-    distinct = set(decisions.values())
-    if len(distinct) > 1:
-        shown = "; ".join("%s: x %s, fields %s, axis %s" % (names(f), d[0], ",".join(d[1]), d[2])
-                          for f, d in sorted(decisions.items()))
-        raise DetectError("the input files do not agree on x, value fields or axis (%s); "
-                          "one machine decides these per file, one Spark job cannot" % shown)
-    x_name, fields, axis = distinct.pop()
-    bad = [f for f in fields if "," in f]
-    if bad:
-        raise DetectError("value field %r has a comma in its name; --y cannot name it" % bad[0], 64)
-    return x_name, list(fields), axis
+    distinct = sorted(set(decisions.values()))
+    for _, fields, _ in distinct:
+        bad = [f for f in fields if "," in f]
+        if bad:
+            raise DetectError("value field %r has a comma in its name; --y cannot name it" % bad[0], 64)
+    groups = [(x, list(fields), axis) for x, fields, axis in distinct]
+    if len(distinct) == 1:
+        return groups, None
+    shown = "; ".join("%s: x %s, fields %s, axis %s" % (names(f), d[0], ",".join(d[1]), d[2])
+                      for f, d in sorted(decisions.items()))
+    if stem_of is None:
+        raise DetectError("the input files do not agree on x, value fields or axis (%s); one machine "
+                          "decides these per file, one Spark job only where each file is one series" % shown)
+    key_group = {}
+    for file, d in sorted(decisions.items()):
+        key = stem_of(file)
+        if key_group.setdefault(key, distinct.index(d)) != distinct.index(d):
+            raise DetectError("the files of series '%s' do not agree on x, value fields or axis (%s)" % (key, shown))
+    return groups, key_group
 
 
 def _error_line(stderr, names, files, paths):

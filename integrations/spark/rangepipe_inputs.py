@@ -48,7 +48,8 @@ def read(spark, args, series_column):
 
 class TabularInput:
     """CSV (its header row is the first record of each file) or Parquet
-    (its schema's names are the header)."""
+    (its schema's names are the header). Spark's positional columns from
+    several inputs are unioned; each file's cells are named by its header."""
 
     def __init__(self, spark, args, series_column):
         from pyspark.sql import functions as F
@@ -76,21 +77,22 @@ class TabularInput:
         if args.input_format == "csv":
             self.headers = self._headers(df)
             self.files = sorted(self.headers)
-            names = set(tuple(h) for h in self.headers.values())
-            if len(names) > 1:
-                shown = "; ".join("%s: %s" % (p, ",".join(h)) for (_, p), h in sorted(self.headers.items()))
-                raise InputError("the CSV inputs have different headers (%s)" % shown)
-            self.header = list(names.pop())
+            for (_, path), header in sorted(self.headers.items()):
+                dup = next((n for k, n in enumerate(header) if n in header[:k]), None)
+                if dup is not None:
+                    raise InputError("%s:1:%d: duplicate column name '%s' (also column %d)"
+                                     % (path, len(header) - header[::-1].index(dup), dup, header.index(dup) + 1))
         else:
-            self.header = list(self.value_columns)
+            self.headers = None
             self.files = None
             self.header_ids = {}
         header_ids = self.header_ids
         # The CSV header rows are records Spark read; they are left out here.
         self.rows = df.rdd.filter(lambda r: header_ids.get((r["a"], r["p"])) != (r["b"], r["m"]))
-        if series_column not in self.header and not self.add_stem:
+        known = set(self.value_columns) if self.headers is None else {n for h in self.headers.values() for n in h}
+        if series_column not in known and not self.add_stem:
             raise InputError("--series-column %s: no such column (columns: %s)"
-                             % (series_column, ", ".join(self.header)))
+                             % (series_column, ", ".join(sorted(known))))
 
     def _headers(self, df):
         """Each CSV file's first record (lowest b, m), which is its header."""
@@ -98,15 +100,21 @@ class TabularInput:
         firsts = (df.rdd.map(lambda r: ((r["a"], r["p"]), ((r["b"], r["m"]), [r[c] for c in cols])))
                   .reduceByKey(lambda u, v: u if u[0] <= v[0] else v).collect())
         self.header_ids = {f: o for f, (o, _) in firsts}
-        # A shorter file leaves trailing columns null (unionByName / Spark's padding).
-        return {f: [c for c in cells if c is not None] for f, (_, cells) in firsts}
+        headers = {}
+        for f, (_, cells) in firsts:
+            while cells and cells[-1] is None:
+                cells.pop()  # columns another input has (unionByName pads with null)
+            headers[f] = ["" if c is None else c for c in cells]
+        return headers
 
     def _cells(self):
-        header, cols, add_stem = self.header, self.value_columns, self.add_stem
+        """A row as (column, text) pairs in its file's column order: each CSV
+        file has its own header, as on one machine."""
+        headers, cols, add_stem = self.headers, self.value_columns, self.add_stem
 
         def cells(r):
-            values = [r[c] for c in cols[:len(header)]]
-            pairs = list(zip(header, values))
+            names = cols if headers is None else headers[(r["a"], r["p"])]
+            pairs = [(n, r[c]) for n, c in zip(names, cols)]
             if add_stem:
                 pairs.append((STEM_COLUMN, stem(r["p"])))
             return pairs
@@ -114,8 +122,8 @@ class TabularInput:
 
     @property
     def facts(self):
-        cells, key = self._cells(), len(self.header) if self.add_stem else self.header.index(self.series_column)
-        return self.rows.map(lambda r: _fact(r, cells(r), key))
+        cells, series = self._cells(), self.series_column
+        return self.rows.map(lambda r: _fact(r, cells(r), series))
 
     def check_files(self, shape):
         if self.files is None:
@@ -128,20 +136,21 @@ class TabularInput:
         return file[1]
 
     def columns(self, shape):
-        return self.header + ([STEM_COLUMN] if self.add_stem else [])
+        return shape.all_columns()
 
     def keyed(self, columns):
-        cells, key = self._cells(), columns.index(self.series_column)
+        cells, series = self._cells(), self.series_column
 
         def row(r):
-            values = [v for _, v in cells(r)]
-            return (values[key] or "", r["a"], r["p"], r["b"], r["m"], csv_line(values))
+            values = dict(cells(r))
+            line = csv_line([values.get(c) for c in columns])
+            return (values.get(series) or "", r["a"], r["p"], r["b"], r["m"], line)
         return self.spark.createDataFrame(self.rows.map(row), _keyed_schema())
 
 
-def _fact(r, cells, key):
+def _fact(r, cells, series):
     """(file, order, cells, series key) for rangepipe_detect.file_facts."""
-    return (r["a"], r["p"]), (r["b"], r["m"]), cells, cells[key][1] or ""
+    return (r["a"], r["p"]), (r["b"], r["m"]), cells, dict(cells).get(series) or ""
 
 
 def _as_text(col, data_type):

@@ -24,7 +24,7 @@ sys.path.insert(0, HERE)
 
 import rangepipe_inputs  # noqa: E402
 from rangepipe_detect import DetectError, Shape, combine, decide, file_facts  # noqa: E402
-from rangepipe_records import STEM_COLUMN, csv_line  # noqa: E402
+from rangepipe_records import STEM_COLUMN, csv_line, stem  # noqa: E402
 from rangepipe_task import EXIT_SKIPPED, DictParam, make_player  # noqa: E402
 
 # Modules the executors import (functions are pickled by reference to them).
@@ -155,7 +155,9 @@ def _job(spark, sc, args, script_text, local_binary, out):
     reduced = table.facts.flatMap(file_facts).reduceByKey(combine).collect()
     shape = Shape(reduced)
     table.check_files(shape)
-    x_name, fields, axis = decide(local_binary, shape, series_column, ingest_options(args), args.x, table.file_name)
+    stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
+    groups, key_group = decide(local_binary, shape, series_column, ingest_options(args), args.x,
+                               table.file_name, stem_of)
     columns = table.columns(shape)
     header_line = csv_line(columns)
     keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
@@ -166,10 +168,11 @@ def _job(spark, sc, args, script_text, local_binary, out):
         sc.addFile(local_binary)
         binary_name = os.path.basename(local_binary)
     # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
-    cmd = play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
-                       x_name, fields, axis)
+    # One command per decision (several only when files, each one series, differ).
+    cmds = [play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
+                         x_name, fields, axis) for x_name, fields, axis in groups]
     report = sc.accumulator({}, DictParam())
-    player = make_player(cmd, script_text, header_line, shape.min_key, args.format == "csv",
+    player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
                          args.on_series_error == "skip", binary_name, report)
     ordered.select("k", "line").rdd.map(tuple).mapPartitionsWithIndex(player).saveAsTextFile(args.output)
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]

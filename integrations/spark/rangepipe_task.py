@@ -8,9 +8,10 @@ import threading
 EXIT_SKIPPED = 3  # play --on-series-error skip left out at least one series
 
 
-def make_player(cmd_template, script_text, header_line, first_key, csv_out, skip, binary_name, report):
+def make_player(cmds, key_group, script_text, header_line, first_key, csv_out, skip, binary_name, report):
     """The function each partition runs: rangepipe play over the partition's
-    rows, its stdout lines out. Everything it uses travels in the closure."""
+    rows (one process per run of series that take the same command), its
+    stdout lines out. Everything it uses travels in the closure."""
 
     def play(index, rows):
         rows = iter(rows)
@@ -18,8 +19,9 @@ def make_player(cmd_template, script_text, header_line, first_key, csv_out, skip
         if first is None:
             return  # an empty partition writes an empty part file
         import tempfile
+        from itertools import chain, groupby
         from pyspark import SparkFiles
-        binary = cmd_template[0]
+        binary = None
         if binary_name:
             binary = SparkFiles.get(binary_name)
             if not os.access(binary, os.X_OK):
@@ -27,17 +29,27 @@ def make_player(cmd_template, script_text, header_line, first_key, csv_out, skip
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
             f.write(script_text)
             script = f.name
-        cmd = [binary, cmd_template[1], script] + cmd_template[3:]
+        # Only the partition holding the smallest series name keeps the CSV header row.
+        keep_header = csv_out and first[0] == first_key
+        skipped = []
         try:
-            yield from _pipe(cmd, header_line, first, rows, index, skip, report,
-                             drop_header=csv_out and first[0] != first_key)
+            for group, run in groupby(chain([first], rows), key=lambda r: key_group.get(r[0], 0) if key_group else 0):
+                template = cmds[group]
+                cmd = [binary or template[0], template[1], script] + template[3:]
+                skipped += yield from _pipe(cmd, header_line, run, index, drop_header=csv_out and not keep_header,
+                                            skip=skip)
+                keep_header = False
         finally:
             os.unlink(script)
+        if skipped:
+            report.add({index: skipped})
 
     return play
 
 
-def _pipe(cmd, header_line, first, rows, index, skip, report, drop_header):
+def _pipe(cmd, header_line, rows, index, drop_header, skip):
+    """Yields rangepipe's output lines for `rows`; returns the lines naming
+    skipped series (exit 3 with --on-series-error skip)."""
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     feed_error = []
 
@@ -45,7 +57,6 @@ def _pipe(cmd, header_line, first, rows, index, skip, report, drop_header):
         # A thread, so rangepipe's stdout never backs up while stdin is written.
         try:
             proc.stdin.write(header_line.encode("utf-8"))
-            proc.stdin.write(first[1].encode("utf-8"))
             for row in rows:
                 proc.stdin.write(row[1].encode("utf-8"))
         except BrokenPipeError:
@@ -68,7 +79,7 @@ def _pipe(cmd, header_line, first, rows, index, skip, report, drop_header):
         for line in proc.stdout:
             if first_line:
                 first_line = False
-                continue  # the CSV header row: only the first non-empty partition keeps it
+                continue  # rangepipe's CSV header row
             yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
     except GeneratorExit:
         proc.kill()  # the task was cancelled: do not leave rangepipe running
@@ -81,14 +92,14 @@ def _pipe(cmd, header_line, first, rows, index, skip, report, drop_header):
     if feed_error:
         raise feed_error[0]
     if code == EXIT_SKIPPED and skip:
-        report.add({index: [ln for ln in stderr.splitlines() if ln.startswith("rangepipe: skipped series")]})
-        return
+        return [ln for ln in stderr.splitlines() if ln.startswith("rangepipe: skipped series")]
     if code != 0:
         lines = [ln for ln in stderr.splitlines() if ln.strip()]
         line = next((ln for ln in lines if "error:" in ln.lower()), lines[-1] if lines else "(no message)")
         raise RuntimeError("rangepipe exited %d in partition %d: %s" % (code, index, line))
     if stderr.strip():
         sys.stderr.write(stderr)
+    return []
 
 
 class DictParam:

@@ -2,6 +2,7 @@
 partitioning and output format, a bad series with fail and skip, Parquet,
 NDJSON and JSON input, and the spark-submit entry point's exit codes."""
 
+import json
 import os
 import subprocess
 import sys
@@ -215,3 +216,17 @@ def test_decided_once_for_every_partition(spark, rangepipe, tmp_path):
         expect_same(spark, rangepipe, tmp_path / ("out-" + name), script, [path],
                     ["--series-column", "s", "--format", "csv", "--tracks", "range,annotation,selector,points"],
                     ["--partitions", "2"])
+
+
+def test_one_series_per_file_decided_per_file(spark, rangepipe, tmp_path):
+    """Without --series-column each file is one series named by its stem and
+    keeps its own header, x, fields and axis (time and category here), as
+    on one machine."""
+    script = tmp_path / "generic.json"
+    generic = dict(gen_series.SCRIPT)
+    del generic["field"]  # each series' first field
+    script.write_text(json.dumps(generic))
+    inputs = [SAMPLES / "seattle-weather.csv", SAMPLES / "quarterly-sales.csv"]
+    for partitions, fmt in ((1, "csv"), (2, "ndjson")):
+        expect_same(spark, rangepipe, tmp_path / str(partitions), script, inputs, ["--format", fmt],
+                    ["--partitions", str(partitions)])

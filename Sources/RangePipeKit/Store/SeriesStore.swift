@@ -11,11 +11,17 @@ import Darwin
 /// reading the last committed state.
 public final class SeriesStore {
     public let path: String
-    private let db: SQLiteConnection
+    let db: SQLiteConnection
     private var inTransaction = false
-    private var building = false
+    private(set) var building = false
     /// Statements a write or a load runs once per series, prepared once.
     private var statements = StatementCache()
+    /// Rows of small series written to a store being built, and the id the
+    /// next of them gets (nil until first needed).
+    var batch = InsertBatch()
+    var nextBatchID: Int64?
+    /// Series up to this many points go through `batch` when building.
+    static let batchedPoints = 1024
 
     private init(path: String, db: SQLiteConnection) {
         self.path = path
@@ -109,6 +115,7 @@ public final class SeriesStore {
     }
 
     public func commit() throws {
+        try batch.flush(db)
         try db.execute("COMMIT")
         inTransaction = false
         if building {
@@ -117,12 +124,14 @@ public final class SeriesStore {
     }
 
     public func rollback() {
+        batch.removeAll()
         if inTransaction { try? db.execute("ROLLBACK") }
         inTransaction = false
     }
 
     public func close() {
         statements.removeAll()
+        batch.removeAll()
         db.close()
     }
 
@@ -231,6 +240,12 @@ public final class SeriesStore {
     @discardableResult
     public func write(_ series: Series, isNew: Bool = false) throws -> SeriesInfo {
         precondition(inTransaction, "write outside the write transaction")
+        if isNew, building, series.count <= Self.batchedPoints {
+            return try writeBatched(series)
+        }
+        // Rows still batched must be in before SQLite picks the next id.
+        if !batch.isEmpty { try batch.flush(db) }
+        nextBatchID = nil
         // Children are deleted by the old id (indexed), never by scanning
         // whole tables: a write costs the same with 10 or 10^6 series stored.
         let find = try statements.prepared(.findSeries, db)

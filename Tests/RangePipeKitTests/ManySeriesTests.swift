@@ -74,6 +74,44 @@ struct ManySeriesTests {
         #expect(one.status == 0 && one.stderr.isEmpty)
     }
 
+    @Test("a new store written in multi-row batches holds what one row per statement writes (small, large, category series)")
+    func batchedStoreMatchesRowByRow() throws {
+        let dir = try TemporaryDirectory()
+        // Names sort so that large series (1,500 points, past the batch
+        // limit) fall between small ones, and the batch is flushed mid-way.
+        var numbers = "t,s,v,w\n"
+        for k in 0 ..< 300 {
+            let points = k % 50 == 7 ? 1_500 : k % 3 + 1
+            for p in 0 ..< points { numbers += "\(1_000 + p),s\(k),\(p * k % 17),\(p % 2 == 0 ? "" : String(p))\n" }
+        }
+        var labels = "quarter,s,v\n"
+        for k in 0 ..< 130 { for q in 1 ... k % 4 + 1 { labels += "Q\(q),c\(k),\(q * k)\n" } }
+        let seed = try dir.write("seed.csv", "x,v\n1,2\n2,3\n")
+        // Everything but the ids (and the seed), read by the sqlite3 CLI.
+        let dump = """
+            SELECT s.name, s.axis, s.points, s.x_min, s.x_max, s.chunk_size, f.ordinal, f.name, f.min, f.max, f.missing
+              FROM series s JOIN field f ON f.series_id = s.id WHERE s.name != 'seed' ORDER BY s.name, f.ordinal;
+            SELECT s.name, c.ordinal, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal;
+            SELECT s.name, c.column_index, c.seq, c.first_index, c.count, c.min, c.max, hex(c.data)
+              FROM series s JOIN chunk c ON c.series_id = s.id WHERE s.name != 'seed' ORDER BY s.name, c.column_index, c.seq;
+            SELECT count(*) - count(DISTINCT id) FROM series;
+            PRAGMA integrity_check;
+            """
+        for (name, text, series) in [("numbers", numbers, 300), ("labels", labels, 130)] {
+            let file = try dir.write("\(name).csv", text)
+            let built = dir.path("\(name)-built.sqlite"), grown = dir.path("\(name)-grown.sqlite")
+            for args in [[file, "--series-column", "s", "--store", built], [seed, "--store", grown],
+                         [file, "--series-column", "s", "--store", grown]] {
+                let r = try runRangepipe(["ingest"] + args + ["--quiet"])
+                #expect(r.status == 0, "\(r.stderr)")
+            }
+            let a = try sqlite3(built, dump), b = try sqlite3(grown, dump)
+            #expect(a == b, "\(name)")
+            #expect(a.suffix(2) == ["0", "ok"], "ids distinct, store intact")
+            #expect(try sqlite3(built, "SELECT count(*) FROM series") == [String(series)])
+        }
+    }
+
     /// CPU seconds (user + sys) of a shell command line, the least of `runs`.
     func cpuSeconds(_ command: String, runs: Int = 3) throws -> Double {
         var best = Double.infinity

@@ -89,10 +89,15 @@ public struct Ingestor {
         // Take the write lock first on an existing store, so a second writer
         // learns at once rather than after parsing a large file.
         let store = existing ? try SeriesStore.openForWriting(path: storePath, create: false, wait: wait) : nil
+        // A first ingest killed between linking its build into place and
+        // unlinking the build's name leaves that name beside a store.
+        if existing { removeAbandonedBuilds(of: storePath) }
+        Trace.progress("started")
         let parsed: (series: [IngestedSeries], unattributedRejects: Int)
         do {
             parsed = try parse(files: files)
             Trace.say("phases", "all files parsed")
+            Trace.progress("parsed")
         } catch {
             store?.rollback()
             throw error
@@ -128,10 +133,13 @@ public struct Ingestor {
                     stats.duplicatesDropped += dropped
                 }
                 entries[k] = .init(info: try store.write(final, isNew: allNew), stats: stats)
+                Trace.progress("stored series \(final.name)")
             }
             Trace.say("phases", "series written")
+            Trace.progress("before commit")
             try store.commit()
             Trace.say("phases", "committed")
+            Trace.progress("committed")
         } catch {
             store.rollback()
             throw error
@@ -166,6 +174,7 @@ public struct Ingestor {
             }
             throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
+        Trace.progress("linked")
         return entries
     }
 

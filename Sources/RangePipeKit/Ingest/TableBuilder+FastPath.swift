@@ -28,7 +28,7 @@ extension TableBuilder {
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
-        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
+        var row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
         defer { row.deallocate() }
         row.initialize(repeating: .nan)
         // Locals, so rows cost no retains: the plan, the key table and
@@ -49,6 +49,12 @@ extension TableBuilder {
                 if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
+                if row.count < valueColumns.count {
+                    // A file without a header names its columns on its first record, inside this run.
+                    row.deallocate()
+                    row = .allocate(capacity: valueColumns.count)
+                    row.initialize(repeating: .nan)
+                }
                 if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
                 plan = fastPlan
                 if plan != nil {

@@ -16,6 +16,8 @@ struct PreviewCommand: ParsableCommand {
     var frame: Int?
     @Option(help: "A strip of frames A:B:STEP (B inclusive).")
     var frames: String?
+    @Option(name: .customLong("display-zone"), help: "Zone for time-axis ticks: UTC, ±HH:MM or Area/City (tzdata).")
+    var displayZone: String = "UTC"
     @Option(name: .shortAndLong, help: "The SVG file (- for stdout).")
     var output: String
 
@@ -23,6 +25,7 @@ struct PreviewCommand: ParsableCommand {
         try runReportingErrors {
             let script = try ScriptDecoder.load(path: self.script)
             let wanted = try frameList()
+            let zone = try DisplayZone(argument: displayZone)
             let source = try SeriesSource(input: [], store: store.store, options: nil)
             let available = try source.names()
             guard let name = seriesName ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
@@ -34,7 +37,7 @@ struct PreviewCommand: ParsableCommand {
             guard picked.count == wanted.count else {
                 throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")
             }
-            let svg = SVGPreview(plan: plan).render(picked.map(\.0), values: picked.map(\.1))
+            let svg = SVGPreview(plan: plan, zone: zone).render(picked.map(\.0), values: picked.map(\.1))
             try withOutput(output) { try $0.write(svg) }
         }
     }

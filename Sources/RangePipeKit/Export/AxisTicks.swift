@@ -1,0 +1,54 @@
+/// Ticks for any axis the pictures draw: time (calendar boundaries in the
+/// display zone), number (1-2-5 steps) or category (every label that fits).
+public struct AxisTicks: Sendable {
+    public var axis: Axis
+    public var categories: [String]
+    public var zone: DisplayZone
+    /// Pixels a label is given on average; sets the tick count for a width.
+    public static let pixelsPerTick = 80.0
+    /// An estimate of a label's width at the pictures' 11 px sans-serif.
+    public static func labelWidth(_ label: String) -> Double { Double(label.count) * 6.6 + 8 }
+
+    public init(axis: Axis, categories: [String] = [], zone: DisplayZone = .utc) {
+        self.axis = axis
+        self.categories = categories
+        self.zone = zone
+    }
+
+    /// About one tick per 80 px, between 2 and 10.
+    public static func count(width: Double) -> Int {
+        Int(min(10, max(2, (width / pixelsPerTick).rounded(.down))))
+    }
+
+    /// x ticks of the window `a…b` drawn `width` pixels wide.
+    public func x(_ a: Double, _ b: Double, width: Double) -> [Tick] {
+        switch axis {
+        case .time: return TimeTicks.ticks(a, b, count: Self.count(width: width), zone: zone)
+        case .number: return NumberTicks.ticks(a, b, count: Self.count(width: width))
+        case .category: return Self.categories(a, b, width: width, labels: categories)
+        }
+    }
+
+    /// y ticks of the range `lo…hi` drawn `height` pixels tall (about one per 40 px).
+    public func y(_ lo: Double, _ hi: Double, height: Double) -> [Tick] {
+        NumberTicks.ticks(lo, hi, count: Int(min(10, max(2, (height / 40).rounded(.down)))))
+    }
+
+    /// The categories whose ordinals lie in `a…b`, every `stride`-th one
+    /// (stride 1, 2, 5, 10, 20, …, ordinals divisible by it) where `stride`
+    /// is the smallest for which the widest label fits its share of the width.
+    public static func categories(_ a: Double, _ b: Double, width: Double, labels: [String]) -> [Tick] {
+        guard a.isFinite, b.isFinite, b >= a, !labels.isEmpty else { return [] }
+        let first = max(0, Int(a.rounded(.up))), last = min(labels.count - 1, Int(b.rounded(.down)))
+        guard first <= last else { return [] }
+        let widest = (first ... last).map { labelWidth(labels[$0]) }.max() ?? 0
+        let perCategory = b > a ? width / (b - a) : width
+        var stride = 1
+        for candidate in [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100_000] {
+            stride = candidate
+            if perCategory * Double(candidate) >= widest { break }
+        }
+        let start = (first + stride - 1) / stride * stride
+        return Swift.stride(from: start, through: last, by: stride).map { Tick(Double($0), labels[$0]) }
+    }
+}

@@ -72,6 +72,19 @@ public struct SVGPreview {
         return ChartLayout.xPixels(ticks.x(bounds.a, bounds.b, width: w), bounds, width: w)
     }
 
+    /// The main chart's x ticks for a window, in pixels from its left.
+    func xTicks(_ w: Window) -> [(Double, String)] {
+        let width = plan.script.main.width
+        return ChartLayout.xPixels(ticks.x(w.a, w.b, width: width), w, width: width)
+    }
+
+    /// The main chart's y ticks for a y-range, in pixels from its top.
+    func yTicks(_ yr: (min: Double, max: Double)?) -> [(Double, String)] {
+        guard let yr else { return [] }
+        let height = plan.script.main.height
+        return ticks.y(yr.min, yr.max, height: height).map { (ChartLayout.yPixel($0.value, yr, height: height), $0.label) }
+    }
+
     func fmt(_ v: Double) -> String { SVGNumber.fmt(v) }
 }
 
@@ -93,8 +106,8 @@ struct FrameDrawing {
         let yr = r.y ?? Self.range(points)
         yRange = yr
         mainLine = Self.line(points, r.window, yr, main)
-        xTicks = ChartLayout.xPixels(p.ticks.x(r.window.a, r.window.b, width: main.width), r.window, width: main.width)
-        yTicks = yr.map { yr in p.ticks.y(yr.min, yr.max, height: main.height).map { (ChartLayout.yPixel($0.value, yr, height: main.height), $0.label) } } ?? []
+        xTicks = p.xTicks(r.window)
+        yTicks = p.yTicks(yr)
     }
 
     static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {

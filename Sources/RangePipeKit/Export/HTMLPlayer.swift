@@ -1,0 +1,136 @@
+/// Writes one self-contained HTML page that replays a script (`rangepipe
+/// player`): per frame, the exact NDJSON line `play --tracks
+/// range,annotation,selector,values,points` writes, and the ticks to draw
+/// (computed here, like `preview`'s). The page's script draws the overview,
+/// the selection, the main chart from the `points` track, the axes and the
+/// annotation from those numbers; nothing is fetched.
+///
+/// Size: a frame costs its NDJSON line (about 300 bytes without points),
+/// its ticks (about 200 bytes) and its `points` track, which is stored
+/// once per run of identical frames (frames at rest share it). When the
+/// whole page would pass `budget` bytes, the points track is decimated: M4
+/// at fewer pixel columns, chosen so the page fits (at least 16 columns);
+/// the page then says so (`exact: false`, `pointsWidth`) and `.frame()`
+/// carries those points instead of `play`'s.
+public struct HTMLPlayer {
+    public let plan: PlayPlan
+    public let preview: SVGPreview
+    public let time: TimeOutputFormat
+    public let budget: Int
+    /// Every track, so `.frame()` is `play`'s line with `--tracks` all five.
+    public static let tracks: Set<Track> = [.range, .annotation, .selector, .values, .points]
+
+    public init(plan: PlayPlan, zone: DisplayZone = .utc, time: TimeOutputFormat = .iso8601, budget: Int = 50_000_000) {
+        self.plan = plan
+        preview = SVGPreview(plan: plan, zone: zone)
+        self.time = time
+        self.budget = budget
+    }
+
+    /// The embedded data of one pass at a points width.
+    struct Pass {
+        var heads = ""
+        var points = ""
+        var draws = ""
+        var overviews = ""
+        var frames = 0
+        var pointsBytes = 0
+        var otherBytes: Int { heads.utf8.count + draws.utf8.count + overviews.utf8.count }
+        var yLabels: Set<String> = []
+    }
+
+    /// The page, and the points width used (the main chart's width when exact).
+    public func render() throws -> (html: String, pointsWidth: Int) {
+        let full = Int(plan.script.main.width.rounded(.up))
+        var pass = try run(pointsWidth: full)
+        var width = full
+        if pass.otherBytes + pass.pointsBytes > budget, pass.pointsBytes > 0 {
+            // Points bytes grow about linearly with the columns: scale them into what is left.
+            let room = Double(max(budget - pass.otherBytes, 0)) * 0.95
+            width = max(16, Int(Double(full) * room / Double(pass.pointsBytes)))
+            if width < full { pass = try run(pointsWidth: width) }
+        }
+        return (page(pass, pointsWidth: width, exact: width == full), width)
+    }
+
+    /// Plays every frame, encoding lines, ticks, points and overviews.
+    func run(pointsWidth: Int) throws -> Pass {
+        let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
+                                   tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson)
+        let player = Player(plan: plan, tracks: Self.tracks)
+        let exact = Double(pointsWidth) >= plan.script.main.width
+        let bounds = preview.bounds, ov = plan.script.overview
+        var pass = Pass()
+        var lastPoints = "", pointsIndex = -1
+        var lastOverviewKey: [Double]? = nil, overviewIndex = -1
+        try player.drive { k, t, phase, sim in
+            var r = player.record(frame: k, t: t, phase: phase, sim)
+            let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
+            if !exact { r.points = M4.points(r.window, shown, width: Double(pointsWidth)) }
+            let head = encoder.encode(r)
+            pass.heads += Self.embed(String(head.dropLast()))
+            pass.heads += "\n"
+            let points = encoder.pointsJSON(r.points ?? [])
+            if points != lastPoints || pointsIndex < 0 {
+                // Past the budget only the size counts (this pass is redone narrower).
+                if pass.pointsBytes + pass.otherBytes <= budget { pass.points += Self.embed(points) + "\n" }
+                pass.pointsBytes += points.utf8.count + 1
+                lastPoints = points
+                pointsIndex += 1
+            }
+            // The overview changes only with the shown values: the field, a clamp, or a spring in flight.
+            let key: [Double] = [Double(sim.field), sim.clampMin ?? .nan, sim.spring == nil ? -1 : Double(k)]
+            if lastOverviewKey.map({ !Self.same($0, key) }) ?? true {
+                let all = M4.points(bounds, shown, width: ov.width)
+                pass.overviews += JSONText.string(FrameDrawing.line(all, bounds, FrameDrawing.range(all), ov)) + "\n"
+                lastOverviewKey = key
+                overviewIndex += 1
+            }
+            let yr = r.y ?? FrameDrawing.range(r.points ?? [])
+            let yTicks = preview.yTicks(yr)
+            yTicks.forEach { pass.yLabels.insert($0.1) }
+            pass.draws += Self.embed("[\(pointsIndex),\(overviewIndex),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks))]") + "\n"
+            pass.frames += 1
+            return true
+        }
+        return pass
+    }
+
+    static func same(_ a: [Double], _ b: [Double]) -> Bool {
+        zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+    }
+
+    static func ticksJSON(_ ticks: [(Double, String)]) -> String {
+        "[" + ticks.map { "[\(SVGNumber.fmt($0.0)),\(JSONText.string($0.1))]" }.joined(separator: ",") + "]"
+    }
+
+    /// JSON text made safe inside a `<script>` element: `</` only occurs
+    /// inside JSON strings, where `<\/` reads back as the same text.
+    static func embed(_ json: String) -> String {
+        guard json.contains("</") else { return json }
+        var out = ""
+        var previous: Character = " "
+        for c in json {
+            if previous == "<", c == "/" { out += "\\" }
+            out.append(c)
+            previous = c
+        }
+        return out
+    }
+
+    func page(_ pass: Pass, pointsWidth: Int, exact: Bool) -> String {
+        let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: pass.yLabels.sorted())
+        let meta = "{\"series\":\(JSONText.string(plan.seriesName)),\"axis\":\"\(plan.axis.rawValue)\",\"fps\":\(JSONText.number(plan.script.fps))," +
+            "\"frameCount\":\(pass.frames),\"exact\":\(exact),\"pointsWidth\":\(pointsWidth)," +
+            "\"main\":{\"width\":\(JSONText.number(layout.main.width)),\"height\":\(JSONText.number(layout.main.height))}}"
+        var html = HTMLPlayerPage.head(title: "rangepipe player · " + plan.seriesName)
+        html += HTMLPlayerPage.svg(preview, layout)
+        html += HTMLPlayerPage.controls(frameCount: pass.frames)
+        html += HTMLPlayerPage.data("meta", Self.embed(meta))
+        html += HTMLPlayerPage.data("frames", pass.heads)
+        html += HTMLPlayerPage.data("points", pass.points)
+        html += HTMLPlayerPage.data("draws", pass.draws)
+        html += HTMLPlayerPage.data("overviews", Self.embed(pass.overviews))
+        return html + HTMLPlayerPage.script + "</body>\n</html>\n"
+    }
+}

@@ -65,3 +65,11 @@ bench: release
 
 clean:
 	rm -rf .build .demo
+
+# Browser tests of `rangepipe player`: Playwright (PyPI, in .venv) driving
+# Debian's chromium headless, never a downloaded browser; the install script
+# adds only what is missing. Screenshots land in bench-out/browser/.
+.PHONY: test-browser
+test-browser: build
+	.ci/install-browser.sh
+	RANGEPIPE_BIN=$(DEBUG_BIN) .venv/bin/python -m pytest -q integrations/browser

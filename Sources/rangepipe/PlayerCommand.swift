@@ -62,6 +62,9 @@ struct PlayerCommand: ParsableCommand {
             if width < Int(plan.script.main.width.rounded(.up)) {
                 writeToStandardError("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(width) columns instead of \(Int(plan.script.main.width))" + "\n")
             }
+            if html.utf8.count > Int(maxMB * 1_000_000) {
+                writeToStandardError("rangepipe: note: the page is \(html.utf8.count) bytes, over --max-mb even with the points track at 16 columns (the other tracks are per frame; lower --fps)\n")
+            }
             try withOutput(output) { try $0.write(html) }
         }
     }

@@ -11,7 +11,9 @@
 /// whole page would pass `budget` bytes, the points track is decimated: M4
 /// at fewer pixel columns, chosen so the page fits (at least 16 columns);
 /// the page then says so (`exact: false`, `pointsWidth`) and `.frame()`
-/// carries those points instead of `play`'s.
+/// carries those points instead of `play`'s. The overview's line (stored
+/// once per run of frames whose shown values are the same; a field spring
+/// changes it every frame) is thinned by the same factor.
 public struct HTMLPlayer {
     public let plan: PlayPlan
     public let preview: SVGPreview
@@ -35,26 +37,31 @@ public struct HTMLPlayer {
         var overviews = ""
         var frames = 0
         var pointsBytes = 0
-        var otherBytes: Int { heads.utf8.count + draws.utf8.count + overviews.utf8.count }
+        var overviewBytes = 0
+        var fixedBytes: Int { heads.utf8.count + draws.utf8.count }
         var yLabels: Set<String> = []
     }
 
     /// The page, and the points width used (the main chart's width when exact).
     public func render() throws -> (html: String, pointsWidth: Int) {
-        let full = Int(plan.script.main.width.rounded(.up))
-        var pass = try run(pointsWidth: full)
-        var width = full
-        if pass.otherBytes + pass.pointsBytes > budget, pass.pointsBytes > 0 {
-            // Points bytes grow about linearly with the columns: scale them into what is left.
-            let room = Double(max(budget - pass.otherBytes, 0)) * 0.95
-            width = max(16, Int(Double(full) * room / Double(pass.pointsBytes)))
-            if width < full { pass = try run(pointsWidth: width) }
+        let full = Int(plan.script.main.width.rounded(.up)), overviewFull = Int(plan.script.overview.width.rounded(.up))
+        var pass = try run(pointsWidth: full, overviewWidth: overviewFull)
+        var width = full, overviewWidth = overviewFull
+        // Points and overview lines shrink with their columns, but less than
+        // linearly once a window holds fewer points than columns: re-measure.
+        for _ in 0 ..< 8 {
+            let scalable = pass.pointsBytes + pass.overviewBytes
+            guard pass.fixedBytes + scalable > budget, scalable > 0, width > 16 else { break }
+            let scale = Double(max(budget - pass.fixedBytes, 0)) * 0.95 / Double(scalable)
+            width = max(16, min(width - 1, Int(Double(width) * scale)))
+            overviewWidth = max(16, min(overviewWidth, Int(Double(overviewWidth) * scale)))
+            pass = try run(pointsWidth: width, overviewWidth: overviewWidth)
         }
         return (page(pass, pointsWidth: width, exact: width == full), width)
     }
 
     /// Plays every frame, encoding lines, ticks, points and overviews.
-    func run(pointsWidth: Int) throws -> Pass {
+    func run(pointsWidth: Int, overviewWidth: Int) throws -> Pass {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
                                    tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson)
         let player = Player(plan: plan, tracks: Self.tracks)
@@ -73,7 +80,7 @@ public struct HTMLPlayer {
             let points = encoder.pointsJSON(r.points ?? [])
             if points != lastPoints || pointsIndex < 0 {
                 // Past the budget only the size counts (this pass is redone narrower).
-                if pass.pointsBytes + pass.otherBytes <= budget { pass.points += Self.embed(points) + "\n" }
+                if pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget { pass.points += Self.embed(points) + "\n" }
                 pass.pointsBytes += points.utf8.count + 1
                 lastPoints = points
                 pointsIndex += 1
@@ -81,8 +88,10 @@ public struct HTMLPlayer {
             // The overview changes only with the shown values: the field, a clamp, or a spring in flight.
             let key: [Double] = [Double(sim.field), sim.clampMin ?? .nan, sim.spring == nil ? -1 : Double(k)]
             if lastOverviewKey.map({ !Self.same($0, key) }) ?? true {
-                let all = M4.points(bounds, shown, width: ov.width)
-                pass.overviews += JSONText.string(FrameDrawing.line(all, bounds, FrameDrawing.range(all), ov)) + "\n"
+                let all = M4.points(bounds, shown, width: Double(overviewWidth))
+                let line = JSONText.string(FrameDrawing.line(all, bounds, FrameDrawing.range(all), ov)) + "\n"
+                pass.overviewBytes += line.utf8.count
+                if pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget { pass.overviews += line }
                 lastOverviewKey = key
                 overviewIndex += 1
             }

@@ -58,12 +58,14 @@ struct PlayerCommand: ParsableCommand {
             }
             let plan = try PlayPlan(script: script, series: try source.load(name))
             let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))
-            let (html, width) = try player.render()
-            if width < Int(plan.script.main.width.rounded(.up)) {
-                writeToStandardError("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(width) columns instead of \(Int(plan.script.main.width))" + "\n")
+            let (html, d) = try player.render()
+            let full = Int(plan.script.main.width.rounded(.up))
+            if d.columns < full || d.every > 1 {
+                writeToStandardError("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(d.columns) columns instead of \(full)"
+                    + (d.every > 1 ? ", stored every \(d.every) frames" : "") + "\n")
             }
             if html.utf8.count > Int(maxMB * 1_000_000) {
-                writeToStandardError("rangepipe: note: the page is \(html.utf8.count) bytes, over --max-mb even with the points track at 16 columns (the other tracks are per frame; lower --fps)\n")
+                writeToStandardError("rangepipe: note: the page is \(html.utf8.count) bytes, over --max-mb: the other tracks alone take more (lower --fps)\n")
             }
             try withOutput(output) { try $0.write(html) }
         }

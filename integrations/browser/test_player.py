@@ -90,3 +90,25 @@ def test_controls_and_screenshot(replays, open_page):
         q.screenshot(path=str(ARTIFACTS / f"player-{name}.png"), full_page=True)
     assert (ARTIFACTS / "player-stocks-tour.png").stat().st_size > 10_000
     assert p.errors == [], p.errors
+
+
+def test_decimated_page(store, tmp_path, open_page):
+    """Over --max-mb the page still plays; every key but points is play's."""
+    from conftest import ALL_TRACKS, ROOT, run
+    import json
+
+    script = ROOT / "samples/scripts/weather-zoom.json"
+    page_path = tmp_path / "small.html"
+    run("player", script, "--store", store, "--max-mb", "0.6", "-o", page_path)
+    assert page_path.stat().st_size < 600_000
+    lines = [json.loads(l) for l in run("play", script, "--store", store, "--tracks", ALL_TRACKS).splitlines()]
+    p = open_page(page_path)
+    page = p.page
+    assert page.evaluate("window.rangepipePlayer.exact") is False
+    assert page.evaluate("window.rangepipePlayer.pointsWidth") < 800
+    for k in frames_to_check(len(lines)):
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        got = page.evaluate("window.rangepipePlayer.frame()")
+        assert {**got, "points": None} == {**lines[k], "points": None}, f"frame {k}"
+        assert len(got["points"]) >= 2
+    assert p.errors == [], p.errors

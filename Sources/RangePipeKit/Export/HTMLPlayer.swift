@@ -9,9 +9,13 @@
 /// its ticks (about 200 bytes) and its `points` track, which is stored
 /// once per run of identical frames (frames at rest share it). When the
 /// whole page would pass `budget` bytes, the points track is decimated: M4
-/// at fewer pixel columns, chosen so the page fits (at least 16 columns);
-/// the page then says so (`exact: false`, `pointsWidth`) and `.frame()`
-/// carries those points instead of `play`'s. The overview's line (stored
+/// at fewer pixel columns, chosen so the page fits, down to 100 columns;
+/// past that, points are stored only every `pointsEvery` frames and the
+/// frames between draw the last stored points through their own window
+/// (the line is right where it is drawn, but may stop short of an edge
+/// while the window moves). The page then says so (`exact: false`,
+/// `pointsWidth`, `pointsEvery`) and `.frame()` carries those points
+/// instead of `play`'s. The overview's line (stored
 /// once per run of frames whose shown values are the same; a field spring
 /// changes it every frame) is thinned by the same factor.
 public struct HTMLPlayer {
@@ -40,32 +44,53 @@ public struct HTMLPlayer {
         var overviewBytes = 0
         var fixedBytes: Int { heads.utf8.count + draws.utf8.count }
         var yLabels: Set<String> = []
+        /// Past the budget a measuring pass stops keeping text.
+        var truncated = false
     }
 
-    /// The page, and the points width used (the main chart's width when exact).
-    public func render() throws -> (html: String, pointsWidth: Int) {
+    /// How the points track was thinned to fit the budget.
+    public struct Decimation: Sendable, Equatable {
+        /// M4 columns of the points track (the main chart's width when exact).
+        public var columns: Int
+        /// Points are stored every `every` frames; frames between draw the last stored ones.
+        public var every: Int
+    }
+
+    /// Columns the points track keeps before frames start sharing points.
+    static let floorColumns = 100
+
+    /// The page and how its points track was decimated (columns = the main
+    /// chart's width and every = 1 when exact).
+    public func render() throws -> (html: String, decimation: Decimation) {
         let full = Int(plan.script.main.width.rounded(.up)), overviewFull = Int(plan.script.overview.width.rounded(.up))
-        var pass = try run(pointsWidth: full, overviewWidth: overviewFull)
-        var width = full, overviewWidth = overviewFull
-        // Points and overview lines shrink with their columns, but less than
-        // linearly once a window holds fewer points than columns: re-measure.
-        for _ in 0 ..< 8 {
+        var d = Decimation(columns: full, every: 1), overviewWidth = overviewFull
+        var pass = try run(d, overviewWidth: overviewWidth)
+        // First fewer columns (bytes shrink less than linearly once a window
+        // holds fewer points than columns, so re-measure), then fewer frames
+        // with points of their own.
+        for _ in 0 ..< 16 {
             let scalable = pass.pointsBytes + pass.overviewBytes
-            guard pass.fixedBytes + scalable > budget, scalable > 0, width > 16 else { break }
+            guard pass.fixedBytes + scalable > budget, scalable > 0, d.every < pass.frames else { break }
             let scale = Double(max(budget - pass.fixedBytes, 0)) * 0.95 / Double(scalable)
-            width = max(16, min(width - 1, Int(Double(width) * scale)))
-            overviewWidth = max(16, min(overviewWidth, Int(Double(overviewWidth) * scale)))
-            pass = try run(pointsWidth: width, overviewWidth: overviewWidth)
+            let floor = min(full, Self.floorColumns)
+            if d.columns > floor {
+                d.columns = max(floor, min(d.columns - 1, Int(Double(d.columns) * scale)))
+                overviewWidth = max(floor, min(overviewWidth, Int(Double(overviewWidth) * scale)))
+            } else {
+                d.every = max(d.every + 1, Int((Double(d.every) / max(scale, 1e-9)).rounded(.up)))
+            }
+            pass = try run(d, overviewWidth: overviewWidth)
         }
-        return (page(pass, pointsWidth: width, exact: width == full), width)
+        if pass.truncated { pass = try run(d, overviewWidth: overviewWidth, keepAll: true) }
+        return (page(pass, d, exact: d.columns == full && d.every == 1), d)
     }
 
     /// Plays every frame, encoding lines, ticks, points and overviews.
-    func run(pointsWidth: Int, overviewWidth: Int) throws -> Pass {
+    func run(_ d: Decimation, overviewWidth: Int, keepAll: Bool = false) throws -> Pass {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
                                    tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson)
         let player = Player(plan: plan, tracks: Self.tracks)
-        let exact = Double(pointsWidth) >= plan.script.main.width
+        let exact = Double(d.columns) >= plan.script.main.width
         let bounds = preview.bounds, ov = plan.script.overview
         var pass = Pass()
         var lastPoints = "", pointsIndex = -1
@@ -73,14 +98,18 @@ public struct HTMLPlayer {
         try player.drive { k, t, phase, sim in
             var r = player.record(frame: k, t: t, phase: phase, sim)
             let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
-            if !exact { r.points = M4.points(r.window, shown, width: Double(pointsWidth)) }
+            if !exact { r.points = M4.points(r.window, shown, width: Double(d.columns)) }
             let head = encoder.encode(r)
             pass.heads += Self.embed(String(head.dropLast()))
             pass.heads += "\n"
             let points = encoder.pointsJSON(r.points ?? [])
-            if points != lastPoints || pointsIndex < 0 {
+            if pointsIndex < 0 || (k % d.every == 0 && points != lastPoints) {
                 // Past the budget only the size counts (this pass is redone narrower).
-                if pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget { pass.points += Self.embed(points) + "\n" }
+                if keepAll || pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget {
+                    pass.points += Self.embed(points) + "\n"
+                } else {
+                    pass.truncated = true
+                }
                 pass.pointsBytes += points.utf8.count + 1
                 lastPoints = points
                 pointsIndex += 1
@@ -91,7 +120,11 @@ public struct HTMLPlayer {
                 let all = M4.points(bounds, shown, width: Double(overviewWidth))
                 let line = JSONText.string(FrameDrawing.line(all, bounds, FrameDrawing.range(all), ov)) + "\n"
                 pass.overviewBytes += line.utf8.count
-                if pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget { pass.overviews += line }
+                if keepAll || pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget {
+                    pass.overviews += line
+                } else {
+                    pass.truncated = true
+                }
                 lastOverviewKey = key
                 overviewIndex += 1
             }
@@ -127,10 +160,10 @@ public struct HTMLPlayer {
         return out
     }
 
-    func page(_ pass: Pass, pointsWidth: Int, exact: Bool) -> String {
+    func page(_ pass: Pass, _ d: Decimation, exact: Bool) -> String {
         let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: pass.yLabels.sorted())
         let meta = "{\"series\":\(JSONText.string(plan.seriesName)),\"axis\":\"\(plan.axis.rawValue)\",\"fps\":\(JSONText.number(plan.script.fps))," +
-            "\"frameCount\":\(pass.frames),\"exact\":\(exact),\"pointsWidth\":\(pointsWidth)," +
+            "\"frameCount\":\(pass.frames),\"exact\":\(exact),\"pointsWidth\":\(d.columns),\"pointsEvery\":\(d.every)," +
             "\"main\":{\"width\":\(JSONText.number(layout.main.width)),\"height\":\(JSONText.number(layout.main.height))}}"
         var html = HTMLPlayerPage.head(title: "rangepipe player · " + plan.seriesName)
         html += HTMLPlayerPage.svg(preview, layout)

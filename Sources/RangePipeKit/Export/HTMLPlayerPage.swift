@@ -172,7 +172,7 @@ enum HTMLPlayerPage {
         get current() { return current; },
         get playing() { return playing; },
         frame: () => JSON.parse(text(current)),
-        fps: meta.fps, exact: meta.exact, pointsWidth: meta.pointsWidth,
+        fps: meta.fps, exact: meta.exact, pointsWidth: meta.pointsWidth, pointsEvery: meta.pointsEvery,
       });
       seek(0);
     })();

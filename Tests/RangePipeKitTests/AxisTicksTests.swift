@@ -53,3 +53,15 @@ struct AxisTicksTests {
         #expect(AxisTicks.count(width: 100) == 2 && AxisTicks.count(width: 400) == 5 && AxisTicks.count(width: 2000) == 10)
     }
 }
+
+@Suite("x axes avoid touching labels")
+struct AxisOverlapTests {
+    @Test("116 days on 800 px: weekly labels like \"Aug 13\" would crowd, so months are used")
+    func fewerWhenCrowded() {
+        let a = utc(2017, 7, 14), b = utc(2017, 11, 7)
+        #expect(TimeTicks.ticks(a, b, count: 10).count == 17) // Sundays 48 px apart; "Jul 16" is about 40 px wide
+        let ticks = AxisTicks(axis: .time).x(a, b, width: 800)
+        #expect(ticks.map(\.label) == ["Aug", "Sep", "Oct", "Nov"])
+        #expect(!AxisTicks.overlap(ticks, a, b, width: 800))
+    }
+}

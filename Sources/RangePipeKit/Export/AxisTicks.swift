@@ -20,12 +20,24 @@ public struct AxisTicks: Sendable {
         Int(min(10, max(2, (width / pixelsPerTick).rounded(.down))))
     }
 
-    /// x ticks of the window `a…b` drawn `width` pixels wide.
+    /// x ticks of the window `a…b` drawn `width` pixels wide: about one
+    /// per 80 px, fewer while neighbouring labels would touch.
     public func x(_ a: Double, _ b: Double, width: Double) -> [Tick] {
-        switch axis {
-        case .time: return TimeTicks.ticks(a, b, count: Self.count(width: width), zone: zone)
-        case .number: return NumberTicks.ticks(a, b, count: Self.count(width: width))
-        case .category: return Self.categories(a, b, width: width, labels: categories)
+        if axis == .category { return Self.categories(a, b, width: width, labels: categories) }
+        var count = Self.count(width: width)
+        while true {
+            let ticks = axis == .time ? TimeTicks.ticks(a, b, count: count, zone: zone) : NumberTicks.ticks(a, b, count: count)
+            if count <= 2 || !Self.overlap(ticks, a, b, width: width) { return ticks }
+            count -= 1
+        }
+    }
+
+    /// Whether two neighbouring labels, centred on their ticks, come within 12 px.
+    static func overlap(_ ticks: [Tick], _ a: Double, _ b: Double, width: Double) -> Bool {
+        guard b > a else { return false }
+        let scale = width / (b - a)
+        return zip(ticks, ticks.dropFirst()).contains { l, r in
+            (r.value - l.value) * scale < (labelWidth(l.label) + labelWidth(r.label)) / 2 - 8 + 12
         }
     }
 

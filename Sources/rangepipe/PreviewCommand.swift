@@ -16,8 +16,7 @@ struct PreviewCommand: ParsableCommand {
     var frame: Int?
     @Option(help: "A strip of frames A:B:STEP (B inclusive).")
     var frames: String?
-    @Option(name: .customLong("display-zone"), help: "Zone for time-axis ticks: UTC, ±HH:MM or Area/City (tzdata).")
-    var displayZone: String = "UTC"
+    @OptionGroup var display: DisplayZoneOption
     @Option(name: .shortAndLong, help: "The SVG file (- for stdout).")
     var output: String
 
@@ -25,14 +24,9 @@ struct PreviewCommand: ParsableCommand {
         try runReportingErrors {
             let script = try ScriptDecoder.load(path: self.script)
             let wanted = try frameList()
-            let zone = try DisplayZone(argument: displayZone)
+            let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
-            let available = try source.names()
-            guard let name = seriesName ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
-                throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
-            }
-            guard available.contains(name) else { throw RangePipeError.invalid("series '\(name)' is not in the store") }
-            let plan = try PlayPlan(script: script, series: try source.load(name))
+            let plan = try PlayPlan(script: script, series: try source.one(named: seriesName, script: script))
             let picked = try Player(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
             guard picked.count == wanted.count else {
                 throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")

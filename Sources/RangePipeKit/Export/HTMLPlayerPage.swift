@@ -26,25 +26,10 @@ enum HTMLPlayerPage {
     /// The chart as `preview` lays it out, with ids on what changes per frame.
     static func svg(_ p: SVGPreview, _ l: ChartLayout) -> String {
         let f = SVGNumber.fmt
-        let ov = l.overview, main = l.main
-        var s = "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(l.width))\" height=\"\(f(l.height))\" viewBox=\"0 0 \(f(l.width)) \(f(l.height))\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\">\n"
-        s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(main.width))\" height=\"\(f(main.height))\"/></clipPath></defs>\n"
+        var s = SVGPreview.header(width: l.width, height: l.height, id: "chart")
+        s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(l.main.width))\" height=\"\(f(l.main.height))\"/></clipPath></defs>\n"
         s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        s += "<text id=\"caption\" x=\"\(f(l.left))\" y=\"14\" fill=\"#333\"></text>\n"
-        s += "<g id=\"overview\" transform=\"translate(\(f(l.left)) \(f(l.overviewTop)))\">\n"
-        s += "<rect x=\"0\" y=\"0\" width=\"\(f(ov.width))\" height=\"\(f(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
-        s += "<polyline id=\"ovline\" fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\"/>\n"
-        s += p.selectionSVG(0, 0, height: ov.height, id: true)
-        s += ChartLayout.xAxisSVG(p.overviewTicks, width: ov.width, height: ov.height)
-        s += "</g>\n"
-        s += "<g id=\"main\" transform=\"translate(\(f(l.left)) \(f(l.mainTop)))\">\n"
-        s += "<g id=\"yaxis\"></g>\n"
-        s += "<rect x=\"0\" y=\"0\" width=\"\(f(main.width))\" height=\"\(f(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
-        s += "<polyline id=\"mainline\" clip-path=\"url(#mainclip)\" fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\"/>\n"
-        s += "<line id=\"annline\" x1=\"0\" x2=\"\(f(main.width))\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\" visibility=\"hidden\"/>\n"
-        s += "<text id=\"annlabel\" x=\"\(f(main.width - 4))\" text-anchor=\"end\" fill=\"#dc2626\" visibility=\"hidden\"></text>\n"
-        s += "<g id=\"xaxis\"></g>\n"
-        return s + "</g>\n</svg>\n"
+        return s + p.panel(SVGPreview.PanelContent(), l, ids: true) + "</svg>\n"
     }
 
     static func controls(frameCount: Int) -> String {

@@ -17,39 +17,72 @@ public struct SVGPreview {
     public func render(_ frames: [FrameRecord], values: [ShownValues]) -> String {
         let drawn = zip(frames, values).map { FrameDrawing(self, $0, $1) }
         let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: drawn.flatMap { $0.yTicks.map(\.1) })
-        let width = layout.width, height = layout.height * Double(frames.count)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\">\n"
+        var svg = Self.header(width: layout.width, height: layout.height * Double(frames.count), id: nil)
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
-            svg += panel(d, layout)
+            svg += panel(PanelContent(d, caption: caption(d.record)), layout, ids: false)
             svg += "</g>\n"
         }
         return svg + "</svg>\n"
     }
 
-    func panel(_ d: FrameDrawing, _ layout: ChartLayout) -> String {
-        let r = d.record
+    static func header(width: Double, height: Double, id: String?) -> String {
+        let w = SVGNumber.fmt(width), h = SVGNumber.fmt(height)
+        return "<svg\(id.map { " id=\"\($0)\"" } ?? "") xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\">\n"
+    }
+
+    /// What one panel shows; empty for the player's skeleton, which its script fills.
+    struct PanelContent {
+        var caption = ""
+        var overviewLine = ""
+        var selection = (0.0, 0.0)
+        var yAxis = ""
+        var mainLine = ""
+        /// The annotation's y pixel and label.
+        var annotation: (y: Double, label: String)?
+        var xAxis = ""
+
+        init() {}
+
+        init(_ d: FrameDrawing, caption: String) {
+            self.caption = caption
+            overviewLine = d.overviewLine
+            selection = (d.record.selector.min, d.record.selector.max)
+            yAxis = ChartLayout.yAxisSVG(d.yTicks, width: d.mainWidth)
+            mainLine = d.mainLine
+            if let a = d.record.annotation, let yr = d.yRange {
+                annotation = (ChartLayout.yPixel(a.y, yr, height: d.mainHeight), a.label)
+            }
+            xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
+        }
+    }
+
+    /// A caption, the overview and the main chart; with `ids`, the parts the
+    /// player redraws carry ids (`selection` among them) and hidden parts stay in place.
+    func panel(_ c: PanelContent, _ layout: ChartLayout, ids: Bool) -> String {
         let ov = layout.overview, main = layout.main
-        var s = "<text x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(caption(r)))</text>\n"
+        func id(_ name: String) -> String { ids ? " id=\"\(name)\"" : "" }
+        var s = "<text\(id("caption")) x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(c.caption))</text>\n"
         // Overview: the whole bounds, the selection shaded, two handles.
-        s += "<g transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
+        s += "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
-        s += "<polyline fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(d.overviewLine)\"/>\n"
-        s += selectionSVG(r.selector.min, r.selector.max, height: ov.height, id: false)
+        s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
+        s += selectionSVG(c.selection.0, c.selection.1, height: ov.height, id: ids)
         s += ChartLayout.xAxisSVG(overviewTicks, width: ov.width, height: ov.height)
         s += "</g>\n"
         // Main chart: the window, fitted to its y-range, with both axes.
-        s += "<g transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
-        s += ChartLayout.yAxisSVG(d.yTicks, width: main.width)
+        s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
+        s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
-        s += "<polyline fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(d.mainLine)\"/>\n"
-        if let a = r.annotation, let yr = d.yRange {
-            let y = ChartLayout.yPixel(a.y, yr, height: main.height)
-            s += "<line x1=\"0\" y1=\"\(fmt(y))\" x2=\"\(fmt(main.width))\" y2=\"\(fmt(y))\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"/>\n"
-            s += "<text x=\"\(fmt(main.width - 4))\" y=\"\(fmt(y - 4))\" text-anchor=\"end\" fill=\"#dc2626\">\(SVGNumber.escape(a.label))</text>\n"
+        let clip = ids ? " clip-path=\"url(#mainclip)\"" : ""
+        s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
+        if ids || c.annotation != nil {
+            let y = fmt(c.annotation?.y ?? 0), hidden = c.annotation == nil ? " visibility=\"hidden\"" : ""
+            s += "<line\(id("annline")) x1=\"0\" y1=\"\(y)\" x2=\"\(fmt(main.width))\" y2=\"\(y)\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"\(hidden)/>\n"
+            s += "<text\(id("annlabel")) x=\"\(fmt(main.width - 4))\" y=\"\(fmt((c.annotation?.y ?? 0) - 4))\" text-anchor=\"end\" fill=\"#dc2626\"\(hidden)>\(SVGNumber.escape(c.annotation?.label ?? ""))</text>\n"
         }
-        s += ChartLayout.xAxisSVG(d.xTicks, width: main.width, height: main.height)
+        s += "<g\(id("xaxis"))>\(c.xAxis)</g>\n"
         return s + "</g>\n"
     }
 
@@ -96,10 +129,13 @@ struct FrameDrawing {
     let mainLine: String
     let xTicks: [(Double, String)]
     let yTicks: [(Double, String)]
+    let mainWidth: Double
+    let mainHeight: Double
 
     init(_ p: SVGPreview, _ r: FrameRecord, _ shown: ShownValues) {
         record = r
         let ov = p.plan.script.overview, main = p.plan.script.main
+        (mainWidth, mainHeight) = (main.width, main.height)
         let all = M4.points(p.bounds, shown, width: ov.width)
         overviewLine = Self.line(all, p.bounds, Self.range(all), ov)
         let points = r.points ?? M4.points(r.window, shown, width: main.width)

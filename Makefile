@@ -90,3 +90,11 @@ bench-spark: release
 	.ci/install-spark.sh
 	RANGEPIPE_BIN=$(CURDIR)/$(BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
 	  .venv/bin/python integrations/spark/bench_spark.py
+
+# Browser tests of `rangepipe player`: Playwright (PyPI, in .venv) driving
+# Debian's chromium headless, never a downloaded browser; the install script
+# adds only what is missing. Screenshots land in bench-out/browser/.
+.PHONY: test-browser
+test-browser: build
+	.ci/install-browser.sh
+	RANGEPIPE_BIN=$(DEBUG_BIN) .venv/bin/python -m pytest -q integrations/browser

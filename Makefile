@@ -46,11 +46,12 @@ demo: release
 	@echo "frames written to .demo/*.ndjson and .demo/*.csv"
 
 # Everything CI runs: the Swift suite, then the Spark stage's tests (and the
-# browser tests once they land), each installing what it needs.
+# browser tests of the HTML player), each installing what it needs.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) test-spark
+	$(MAKE) test-browser
 
 # libFuzzer targets for the CSV, NDJSON, JSON and script parsers and the
 # simulator; FUZZ_SECONDS / FUZZ_RUNS bound each target.

@@ -37,7 +37,13 @@ extension TableBuilder {
         // series; the key table is let go first so adding one copies nothing.
         var plan = fastPlan
         var keys: ByteKeyTable? = plan == nil ? nil : keyTable
-        var handles = order.map { Unmanaged.passUnretained($0) }
+        // Taken out of the builder for the run (so appends stay in place)
+        // and extended only by series added since: a run costs nothing per
+        // series already known, however many there are.
+        var handles = orderHandles
+        orderHandles = []
+        defer { orderHandles = handles }
+        if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
         try cells.withUnsafeBufferPointer { cellBuffer in
             for record in records {
                 if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles) { continue }

@@ -97,7 +97,9 @@ struct SeriesSource {
             parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
             store = nil
         } else {
-            store = try SeriesStore.openForReading(path: path)
+            let store = try SeriesStore.openForReading(path: path)
+            try store.holdSnapshot()
+            self.store = store
             parsed = [:]
         }
     }

@@ -53,66 +53,110 @@ public struct PlaySession: Sendable {
     /// output order. Returns the series skipped under `.skip`.
     ///
     /// Series are taken in batches (bounded memory for any count): each is
-    /// loaded and planned in order, then the batch is played — in parallel
-    /// with `jobs` > 1, into buffers written in order. A series that cannot
-    /// be played is found while planning, before any of its frames exist,
-    /// so under `.skip` the output is exactly that of a run without it, and
-    /// under `.fail` the series before it are written, for any `jobs`.
+    /// loaded in order, then planned and played — in parallel with `jobs`
+    /// > 1, into buffers — and written in order. A series that cannot be
+    /// played is found while planning, before any of its frames exist, so
+    /// under `.skip` the output is exactly that of a run without it, and
+    /// under `.fail` the series before it are written, for any `jobs`. The
+    /// CSV header goes before the first series played.
     ///
     /// - Complexity: O(series + frames); memory O(batch size) series.
     public func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
                         write: (String) throws -> Void) throws -> [SkippedSeries] {
         var skipped: [SkippedSeries] = []
         var headerWritten = false
-        let batchSize = jobs == 1 ? 1 : jobs * 16
+        if jobs == 1 {
+            // One at a time, frames streamed to `write` as they are made.
+            for k in 0 ..< count {
+                let plan: PlayPlan
+                do {
+                    plan = try PlayPlan(script: script, series: try load(k))
+                } catch where isSkippable(.failure(error)) {
+                    skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
+                    continue
+                }
+                try play(plan, header: !headerWritten, write)
+                headerWritten = true
+            }
+            return skipped
+        }
         var start = 0
         while start < count {
-            let end = min(start + batchSize, count)
-            var plans: [PlayPlan] = []
-            var failure: (any Error)?
-            for k in start ..< end {
-                do {
-                    plans.append(try PlayPlan(script: script, series: try load(k)))
-                } catch let error as RangePipeError where error.status == .dataError && onSeriesError == .skip {
-                    skipped.append(SkippedSeries(name: name(k), reason: error.description))
-                } catch {
-                    failure = error
-                    break
+            // Many small series a batch (their work is mostly per series),
+            // few large ones (their frames wait in memory until written).
+            var loaded: [Result<Series, any Error>] = []
+            var points = 0
+            while start + loaded.count < count, loaded.count < jobs * 64, loaded.count < jobs || points < 1 << 20 {
+                loaded.append(Result { try load(start + loaded.count) })
+                if case let .success(series) = loaded.last! { points += series.count }
+                if case .failure = loaded.last!, !isSkippable(loaded.last!) { break }
+            }
+            for (offset, outcome) in playBatch(loaded).enumerated() {
+                switch outcome {
+                case let .success(text):
+                    if !headerWritten, format == .csv { try write(header) }
+                    headerWritten = true
+                    try write(text)
+                case let .failure(error):
+                    if let stop = error as? StopsTheRun { throw stop.error }
+                    guard isSkippable(.failure(error)) else { throw error }
+                    skipped.append(SkippedSeries(name: name(start + offset), reason: String(describing: error)))
                 }
             }
-            try playBatch(plans, headerFirst: !headerWritten, write)
-            headerWritten = headerWritten || !plans.isEmpty
-            if let failure { throw failure }
-            start = end
+            start += loaded.count
         }
         return skipped
     }
 
-    private func playBatch(_ plans: [PlayPlan], headerFirst: Bool, _ write: (String) throws -> Void) throws {
-        if jobs == 1 || plans.count <= 1 {
-            for (k, plan) in plans.enumerated() {
-                try play(plan, header: headerFirst && k == 0, write)
-            }
-            return
-        }
-        let results = ResultSlots(count: plans.count)
-        let session = self
-        DispatchQueue.concurrentPerform(iterations: min(jobs, plans.count)) { worker in
-            // Worker w plays series w, w + jobs, …; each into its own buffer.
-            for k in stride(from: worker, to: plans.count, by: min(session.jobs, plans.count)) {
-                var text = ""
-                do {
-                    try session.play(plans[k], header: headerFirst && k == 0) { text += $0 }
-                    results.set(k, .success(text))
-                } catch {
-                    results.set(k, .failure(error))
-                }
-            }
-        }
-        for k in plans.indices {
-            try write(try results.get(k).get())
-        }
+    /// A data or script error while loading or planning one series, under `.skip`.
+    private func isSkippable(_ outcome: Result<Series, any Error>) -> Bool {
+        guard case let .failure(error) = outcome, onSeriesError == .skip,
+              let error = error as? RangePipeError else { return false }
+        return error.status == .dataError
     }
+
+    private var header: String {
+        FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format).csvHeader
+    }
+
+    /// Each series' frames as text (without the CSV header), or why it
+    /// could not be played: loading errors pass through, planning and
+    /// playing errors are caught per series.
+    private func playBatch(_ loaded: [Result<Series, any Error>]) -> [Result<String, any Error>] {
+        let session = self
+        @Sendable func playOne(_ outcome: Result<Series, any Error>) -> Result<String, any Error> {
+            let plan: PlayPlan
+            do {
+                plan = try PlayPlan(script: session.script, series: try outcome.get())
+            } catch {
+                return .failure(error)
+            }
+            // A failure once frames exist (the frame cap) stops the run, as
+            // it does with one job, where frames have already been written.
+            var text = ""
+            do {
+                try session.play(plan, header: false) { text += $0 }
+            } catch {
+                return .failure(StopsTheRun(error: error))
+            }
+            return .success(text)
+        }
+        if loaded.count <= 1 { return loaded.map(playOne) }
+        let results = ResultSlots(count: loaded.count)
+        let workers = min(jobs, loaded.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // Worker w plays series w, w + workers, …; each into its own buffer.
+            for k in stride(from: worker, to: loaded.count, by: workers) {
+                results.set(k, playOne(loaded[k]))
+            }
+        }
+        return (0 ..< loaded.count).map(results.get)
+    }
+}
+
+/// An error met while playing a series' frames, after planning passed.
+private struct StopsTheRun: Error {
+    var error: any Error
 }
 
 /// Per-series results filled from worker threads.

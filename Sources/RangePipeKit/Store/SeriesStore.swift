@@ -14,6 +14,7 @@ public final class SeriesStore {
     let db: SQLiteConnection
     private var inTransaction = false
     private(set) var building = false
+    private var snapshotHeld = false
     /// Statements a write or a load runs once per series, prepared once.
     private var statements = StatementCache()
     /// Rows of small series written to a store being built, and the id the
@@ -129,7 +130,19 @@ public final class SeriesStore {
         inTransaction = false
     }
 
+    /// Holds one read transaction until `close`: every later read sees
+    /// the same committed state, and reading 10^5 series costs no lock
+    /// round trip (and file check) per series.
+    public func holdSnapshot() throws {
+        guard !inTransaction, !snapshotHeld else { return }
+        try db.execute("BEGIN")
+        _ = try db.scalarInt("SELECT count(*) FROM sqlite_master")
+        snapshotHeld = true
+    }
+
     public func close() {
+        if snapshotHeld { try? db.execute("COMMIT") }
+        snapshotHeld = false
         statements.removeAll()
         batch.removeAll()
         db.close()
@@ -143,8 +156,9 @@ public final class SeriesStore {
     /// Everything the store lists, sorted by name.
     public func listSeries() throws -> [SeriesInfo] {
         guard try db.scalarInt("PRAGMA user_version") > 0 else { return [] }
-        try db.execute("BEGIN")
-        defer { try? db.execute("COMMIT") }
+        let ownsTransaction = !inTransaction && !snapshotHeld
+        if ownsTransaction { try db.execute("BEGIN") }
+        defer { if ownsTransaction { try? db.execute("COMMIT") } }
         let rows = try db.prepare("SELECT id, name, axis, points, x_min, x_max FROM series ORDER BY name")
         var out: [SeriesInfo] = []
         while try rows.step() {
@@ -184,7 +198,7 @@ public final class SeriesStore {
     /// Loads a whole series, or nil if the store has no series of that name.
     public func loadSeries(named name: String) throws -> Series? {
         guard try db.scalarInt("PRAGMA user_version") > 0 else { return nil }
-        let ownsTransaction = !inTransaction
+        let ownsTransaction = !inTransaction && !snapshotHeld
         if ownsTransaction { try db.execute("BEGIN") }
         defer { if ownsTransaction { try? db.execute("COMMIT") } }
         let head = try statements.prepared(.seriesHead, db)

@@ -9,7 +9,7 @@ import Darwin
 /// The ingest options shared by `ingest` and `play --input` (without
 /// `--format` and `--time-format`, whose names `play` uses for its output).
 struct IngestArguments: ParsableArguments {
-    @Option(help: "The x column (default: the first column that is not the series column).")
+    @Option(help: "The x column (default: a column of times, else sorted numbers, else the first; see the README).")
     var x: String?
     @Option(help: "Value columns, comma-separated (default: every other numeric column).")
     var y: String?
@@ -25,6 +25,14 @@ struct IngestArguments: ParsableArguments {
     var delimiter: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV row is data; columns are col1, col2, …")
     var noHeader = false
+    @Flag(help: "The first CSV row is a header (default: sniffed; a first row of only numbers and times is data).")
+    var header = false
+    @Flag(name: .customLong("decimal-comma"), help: "Numbers are written 1,5 or 1.234,5 (sniffed for ;-delimited files).")
+    var decimalComma = false
+    @Flag(help: "Commas group thousands: 1,234.5 (sniffed when unambiguous).")
+    var thousands = false
+    @Option(name: .customLong("null"), help: "A missing-value marker added to the defaults (repeatable).")
+    var nulls: [String] = []
     @Option(name: .customLong("on-error"), help: "fail (default): stop at the first bad row; skip: set bad rows aside.")
     var onError: String = "fail"
     @Option(help: "Where --on-error skip writes rejected rows (default: stderr).")
@@ -48,7 +56,12 @@ struct IngestArguments: ParsableArguments {
             guard d.utf8.count == 1 else { throw RangePipeError.usage("--delimiter: expected one character, got \"\(delimiter)\"") }
             o.delimiter = d.utf8.first
         }
-        o.hasHeader = !noHeader
+        if noHeader && header { throw RangePipeError.usage("--header and --no-header contradict each other") }
+        o.header = noHeader ? false : header ? true : nil
+        if decimalComma && thousands { throw RangePipeError.usage("--decimal-comma and --thousands contradict each other") }
+        o.decimalComma = decimalComma
+        o.thousands = thousands
+        o.nulls = nulls
         o.onError = try choice(onError, "--on-error")
         o.rejectsPath = rejects
         o.duplicates = try choice(duplicates, "--duplicates")
@@ -97,6 +110,7 @@ struct IngestCommand: ParsableCommand {
             options.mode = try choice(mode, "--mode")
             let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()
+            writeToStandardError(IngestSummary.warnings(report.files))
             if json {
                 try writeStdout(IngestSummary.json(report) + "\n")
             } else if !quiet {

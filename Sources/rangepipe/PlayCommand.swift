@@ -17,6 +17,8 @@ struct PlayCommand: ParsableCommand {
     var inputFormat: String = "auto"
     @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
     var inputTimeFormat: String = "auto"
+    @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")
+    var inputSeries: String?
     @Option(name: .customLong("series"), help: "Series to play (repeatable; default: the script's \"series\").")
     var seriesNames: [String] = []
     @Flag(help: "Play every series in the store, by name.")
@@ -47,7 +49,7 @@ struct PlayCommand: ParsableCommand {
             let session = PlaySession(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--time-format"), jobs: jobs)
             let source = try SeriesSource(input: input, store: store.store,
-                                          options: input.isEmpty ? nil : ingest.options(seriesName: nil, format: inputFormat, timeFormat: inputTimeFormat))
+                                          options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))
             let names = try selectSeries(source, script: script)
             try withOutput(output) { out in
                 try session.playAll(count: names.count, load: { try source.load(names[$0]) }, write: out.write)
@@ -90,6 +92,7 @@ struct SeriesSource {
     init(input: [String], store path: String, options: IngestOptions?) throws {
         if let options {
             let result = try Ingestor(options: options).parse(files: input)
+            writeToStandardError(IngestSummary.warnings(result.files))
             parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
             store = nil
         } else {

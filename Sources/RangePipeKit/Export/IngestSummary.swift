@@ -15,7 +15,9 @@ public enum IngestSummary {
         }
         let rejected = report.unattributedRejects + report.series.reduce(0) { $0 + $1.stats.rowsRejected }
         let seconds = (report.seconds * 1000).rounded() / 1000
-        return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))}"
+        let files = report.files.map(FileReportText.json).joined(separator: ",")
+        return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))"
+            + ",\"files\":[\(files)]}"
     }
 
     public static func text(_ report: IngestReport) -> String {
@@ -29,11 +31,18 @@ public enum IngestSummary {
                          String(entry.stats.duplicatesDropped), String(info.points), x, y])
         }
         var text = TextTable.render(rows)
+        for file in report.files { text += FileReportText.summaryLines(file) }
         if report.unattributedRejects > 0 {
             text += "\(report.unattributedRejects) rejected rows named no series\n"
         }
         let ms = Int((report.seconds * 1000).rounded())
         text += "ingested \(report.series.count) series in \(ms) ms\n"
         return text
+    }
+
+    /// Collapse warnings, one `rangepipe: warning:` line each: printed on
+    /// stderr even with `--quiet` or `--json`.
+    public static func warnings(_ files: [FileReport]) -> String {
+        files.compactMap(FileReportText.warning).map { "rangepipe: warning: \($0)\n" }.joined()
     }
 }

@@ -106,7 +106,8 @@ extension TableBuilder {
     /// whose labels need the general path). `keyOrder` gives each
     /// position's slot; nil when positions are slots (CSV).
     private func makeFastPlan(_ keyOrder: [Int]?) -> FastRowPlan? {
-        guard let axis, axis != .category, axis == .number || timeParser != nil, !roles.isEmpty else { return nil }
+        guard let axis, axis != .category, axis == .number || timeParser != nil, !roles.isEmpty,
+              numbers.bulkPathAllowed else { return nil }
         var xSlot = -1, seriesSlot = -1
         var valueSlots: [Int] = [], valueIndices: [Int] = []
         for position in 0 ..< (keyOrder?.count ?? roles.count) {

@@ -69,6 +69,27 @@ struct IngestArguments: ParsableArguments {
     }
 }
 
+extension IngestArguments {
+    /// The arguments given, as words for a printed `rangepipe ingest` command.
+    func commandLine() -> [String] {
+        var w: [String] = []
+        if let x { w += ["--x", x] }
+        if let y { w += ["--y", y] }
+        if let seriesColumn { w += ["--series-column", seriesColumn] }
+        if splitFields { w.append("--split-fields") }
+        if axis != "auto" { w += ["--axis", axis] }
+        if timezone != "UTC" { w += ["--timezone", timezone] }
+        if let delimiter { w += ["--delimiter", delimiter] }
+        if noHeader { w.append("--no-header") }
+        if header { w.append("--header") }
+        if decimalComma { w.append("--decimal-comma") }
+        if thousands { w.append("--thousands") }
+        for token in nulls { w += ["--null", token] }
+        if duplicates != "last" { w += ["--duplicates", duplicates] }
+        return w
+    }
+}
+
 func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ flag: String) throws -> T where T.RawValue == String {
     guard let v = T(rawValue: value) else {
         let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
@@ -110,12 +131,13 @@ struct IngestCommand: ParsableCommand {
             options.mode = try choice(mode, "--mode")
             let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()
-            writeToStandardError(IngestSummary.warnings(report.files))
             if json {
                 try writeStdout(IngestSummary.json(report) + "\n")
             } else if !quiet {
                 writeToStandardError(IngestSummary.text(report))
             }
+            // After the summary, so it is the last thing on the screen.
+            writeToStandardError(IngestSummary.warnings(report.files))
         }
     }
 }

@@ -18,6 +18,9 @@ public struct ColumnProfile: Sendable {
     public var missing: [String: Int] = [:]
     /// Never decreasing, with at least two distinct values (times or numbers).
     public var sorted = false
+    /// Increasing at every row, over at least three rows: a counter or a
+    /// clock rather than a measurement that happens to rise.
+    public var increasing = false
     public var distinct = 0
     /// Text in a column that is otherwise numbers: likely missing-value
     /// markers to name with `--null`, with their counts.
@@ -124,6 +127,7 @@ enum ColumnProfiler {
             if numbers.count == present.count {
                 p.kind = .number
                 p.sorted = isSorted(numbers)
+                p.increasing = numbers.count >= 3 && zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }
                 return p
             }
             p.kind = .text

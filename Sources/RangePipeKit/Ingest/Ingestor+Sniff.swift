@@ -29,20 +29,22 @@ public struct FileReport: Sendable {
 struct SniffPlan {
     var options: IngestOptions
     var report: FileReport
+    /// x holds dates whose day/month order no sampled value tells: ingest
+    /// stops with this error, which names the `--time-format` to give.
+    var ambiguity: RangePipeError?
 
     /// Sniffs `source` (a sample of its first bytes, left in place for the
     /// reader) and fixes the delimiter, quote, header, number style, x
     /// column and time pattern that the options left open.
-    /// - Throws: `badData` when x holds dates whose day/month order no
-    ///   sampled value tells, naming the `--time-format` to give.
     init(source: InputSource, format: InputFormat, options base: IngestOptions) throws {
         let (bytes, whole) = try source.peek(Sniffer.sampleBytes)
-        self = try SniffPlan(bytes: bytes, isWholeInput: whole, file: source.displayName, format: format, options: base)
+        self.init(bytes: bytes, isWholeInput: whole, file: source.displayName, format: format, options: base)
     }
 
-    init(bytes: [UInt8], isWholeInput: Bool, file: String, format: InputFormat, options base: IngestOptions) throws {
+    init(bytes: [UInt8], isWholeInput: Bool, file: String, format: InputFormat, options base: IngestOptions,
+         maxRows: Int = Sniffer.sampleRows) {
         options = base
-        let sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format)
+        let sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
         options.delimiter = sample.delimiter
         options.quote = sample.quote
         options.header = sample.hasHeader
@@ -74,21 +76,22 @@ struct SniffPlan {
         report.x = choice
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
         report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
-        try fixTimeFormat(choice, sample: sample, file: file)
+        fixTimeFormat(choice, sample: sample, file: file)
     }
 
     /// Day/month dates need their pattern before the first row is read.
-    private mutating func fixTimeFormat(_ choice: XChoice, sample: CSVSample, file: String) throws {
+    private mutating func fixTimeFormat(_ choice: XChoice, sample: CSVSample, file: String) {
         guard options.timeFormat == .auto, options.axis == .auto || options.axis == .time,
               let shape = choice.profile?.time, case let .pattern(pattern) = shape.format else { return }
         if let dayFirst = shape.dayFirstAlternative {
             let row = sample.rows.firstIndex { choice.index < $0.count && !$0[choice.index].trimmingSpaces.isEmpty } ?? 0
             let example = choice.profile?.example ?? ""
-            throw RangePipeError.badData(
+            ambiguity = RangePipeError.badData(
                 SourceLocation(file: file, line: sample.lines[row], column: choice.index + 1),
                 "column '\(choice.column)' (x: \(choice.reason)): dates like \"\(example)\" could be month/day or day/month "
                     + "(no value in the first \(sample.rows.count) rows has a day above 12); "
                     + "give --time-format '\(pattern)' or --time-format '\(dayFirst)'")
+            return
         }
         options.timeFormat = .pattern(pattern)
     }

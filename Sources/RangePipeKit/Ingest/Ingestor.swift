@@ -70,6 +70,7 @@ public struct Ingestor {
         var report = FileReport(file: file, format: format)
         if format == .csv || format == .tsv, options.sniff {
             let plan = try SniffPlan(source: source, format: format, options: options)
+            if let ambiguity = plan.ambiguity { throw ambiguity }
             (options, report) = (plan.options, plan.report)
             Trace.say("phases", "\(file): sniffed")
         }
@@ -203,7 +204,7 @@ public struct Ingestor {
         unlink(path + "-shm")
     }
 
-    private func resolvedFormat(file: String, source: InputSource) throws -> InputFormat {
+    func resolvedFormat(file: String, source: InputSource) throws -> InputFormat {
         if options.format != .auto { return options.format }
         var name = file.lowercased()
         if name.hasSuffix(".gz") { name.removeLast(3) }

@@ -28,13 +28,14 @@ enum Sniffer {
     /// Reads `bytes` (the input's first bytes; `isWholeInput` when that is
     /// all of it) with the delimiter, quote and header the options fix or
     /// the sample suggests.
-    static func sample(_ bytes: [UInt8], isWholeInput: Bool, options: IngestOptions, format: InputFormat) -> CSVSample {
+    static func sample(_ bytes: [UInt8], isWholeInput: Bool, options: IngestOptions, format: InputFormat,
+                       maxRows: Int = sampleRows) -> CSVSample {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let preferred: UInt8 = format == .tsv ? 0x09 : 0x2c
         let quote = sniffQuote(body)
         let delimiter = options.delimiter ?? sniffDelimiter(body, quote: quote, preferred: preferred)
-        var records = parse(body, delimiter: delimiter, quote: quote, isWholeInput: isWholeInput)
+        var records = parse(body, delimiter: delimiter, quote: quote, isWholeInput: isWholeInput, maxRows: maxRows)
         let hasHeader = options.header ?? !(records.first.map { looksLikeData($0.fields) } ?? false)
         var names: [String]
         if hasHeader, let first = records.first {
@@ -112,12 +113,13 @@ enum Sniffer {
 
     /// The sample's complete records, parsed by libcsv as the real read
     /// will be; a malformed record ends the sample (the real read reports it).
-    private static func parse(_ body: ArraySlice<UInt8>, delimiter: UInt8, quote: UInt8, isWholeInput: Bool) -> [Record] {
+    private static func parse(_ body: ArraySlice<UInt8>, delimiter: UInt8, quote: UInt8, isWholeInput: Bool,
+                              maxRows: Int) -> [Record] {
         let parser = LibCSVParser(delimiter: delimiter, quote: quote)
         var out: [Record] = []
         func collect() {
             let bytes = parser.fieldBytes.buffer
-            for record in parser.batch.records where out.count <= sampleRows {
+            for record in parser.batch.records where out.count <= maxRows {
                 let cells = parser.batch.cells[record.firstCell ..< record.firstCell + record.cellCount]
                 let fields = cells.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start ..< $0.start + $0.count]), as: UTF8.self) }
                 out.append(Record(fields: fields, line: record.line))

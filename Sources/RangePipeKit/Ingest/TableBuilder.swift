@@ -181,7 +181,7 @@ final class TableBuilder: RecordSink {
         } catch let error as RowError {
             let cell = cells.first { $0.column == error.column }
             let location = SourceLocation(file: file, line: cell?.line ?? record.line, column: error.column)
-            try reject(location, error.message, original: originalText?(record, cells, bytes) ?? "")
+            try reject(location, error.message, hint: error.hint, original: originalText?(record, cells, bytes) ?? "")
         }
     }
 
@@ -189,8 +189,8 @@ final class TableBuilder: RecordSink {
         try reject(SourceLocation(file: file, line: line, column: column), reason, original: original ?? "")
     }
 
-    private func reject(_ location: SourceLocation, _ reason: String, original: String) throws {
-        if options.onError == .fail { throw RangePipeError.badData(location, reason) }
+    private func reject(_ location: SourceLocation, _ reason: String, hint: String = "", original: String) throws {
+        if options.onError == .fail { throw RangePipeError.badData(location, reason + hint) }
         if rejectIsAttributed { rejectIsAttributed = false } else { unattributedRejects += 1 }
         try rejects.write(location: location, reason: reason, original: original)
     }
@@ -265,8 +265,8 @@ final class TableBuilder: RecordSink {
             }
             let got = cell.kind == .nested ? "a nested value"
                 : cell.kind == .bool ? String(decoding: text(cell, bytes), as: UTF8.self) : quoted(text(cell, bytes))
-            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(got)"
-                           + (cell.kind == .text ? numberHint(text(cell, bytes)) : ""))
+            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(got)",
+                           hint: cell.kind == .text ? numberHint(text(cell, bytes)) : "")
         }
     }
 
@@ -307,7 +307,8 @@ final class TableBuilder: RecordSink {
                 : numbers.parseCell(b)
             if case let .number(v) = value, v.isFinite { return v }
             if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
-            throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))" + numberHint(b))
+            throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))",
+                           hint: numberHint(b))
         case .category:
             guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text")

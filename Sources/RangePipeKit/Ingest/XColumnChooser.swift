@@ -14,7 +14,9 @@ public struct XChoice: Sendable {
 ///    `month`, `year`, `(UTC)`… — breaks ties, then the leftmost);
 /// 2. the first column when it holds text labels that never repeat (a
 ///    category table such as `quarter,2012,2013`);
-/// 3. a column of sorted numbers (a time-like name first, then the leftmost);
+/// 3. the first column if it holds sorted numbers, else a column of
+///    numbers that increase at every row (a time-like name first, then the
+///    leftmost) — a measurement that merely rises in a few rows is not x;
 /// 4. the first column.
 ///
 /// The series column and `--y` columns are never x.
@@ -34,11 +36,12 @@ enum XColumnChooser {
         if first.kind == .text, first.distinct == first.values, first.missingCount == 0 {
             return pick(first, "the first column: text labels, none repeated")
         }
-        let sorted = usable.filter { $0.kind == .number && $0.sorted }
-        if let named = sorted.first(where: { namesTime($0.name) }) {
-            return pick(named, "a column of sorted numbers whose name says time")
+        if first.kind == .number, first.sorted { return pick(first, "the first column: sorted numbers") }
+        let increasing = usable.filter { $0.kind == .number && $0.increasing }
+        if let named = increasing.first(where: { namesTime($0.name) }) {
+            return pick(named, "a column of increasing numbers whose name says time")
         }
-        if let number = sorted.first { return pick(number, "the first column of sorted numbers") }
+        if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
         return pick(first, "the first column (no column holds times or sorted numbers)")
     }
 

@@ -43,10 +43,10 @@ public struct TimeShape: Sendable, Equatable {
 /// Types the columns of a sample and decides how its numbers are written.
 enum ColumnProfiler {
     /// Decimal comma and thousands separators, as the options fix them or
-    /// the sample shows them unambiguously: a decimal comma only in a
-    /// `;`-delimited file with comma numbers (`1,5`) and no dot decimals
-    /// (`1.5`); thousands only with comma groups (`"1,234.5"`) and no comma
-    /// that is not a group separator (`"1,5"`).
+    /// the sample shows them unambiguously: a decimal comma in a file not
+    /// delimited by commas, with comma numbers (`1,5`) and no dot decimals
+    /// (`1.5`); thousands only with comma groups (`"1,234.5"`) outside
+    /// `;` files and no comma that is not a group separator (`"1,5"`).
     static func numberStyle(_ sample: CSVSample, options: IngestOptions) -> (decimalComma: Bool, thousands: Bool) {
         if options.decimalComma { return (true, false) }
         let comma = NumberReader(decimalComma: true, thousands: false)
@@ -69,7 +69,11 @@ enum ColumnProfiler {
                 }
             }
         }
-        if sample.delimiter == 0x3b, commaNumbers > 0, dotDecimals == 0 { return (true, false) }
+        // Under `;` any comma number is a decimal one; under tabs or pipes
+        // only once one (`0,5`) cannot be a thousands group.
+        if sample.delimiter != 0x2c, commaNumbers > 0, dotDecimals == 0, sample.delimiter == 0x3b || commaMisfits > 0 {
+            return (true, false)
+        }
         let thousands = options.thousands || (sample.delimiter != 0x3b && groupedNumbers > 0 && commaMisfits == 0)
         return (false, thousands)
     }

@@ -168,7 +168,7 @@ final class TableBuilder: RecordSink {
         if rowValues.count < valueColumns.count { rowValues.append(.nan) }
     }
 
-    private func noHeaderNames(_ count: Int) throws {
+    func noHeaderNames(_ count: Int) throws {
         try setHeader((1 ... max(count, 1)).map { "col\($0)" }, line: 0)
     }
 

@@ -69,6 +69,20 @@ struct IngestArguments: ParsableArguments {
     }
 }
 
+/// `--format` and `--time-format` for the commands that read input files
+/// (`play` names them `--input-format` and `--input-time-format`).
+struct InputFormatArguments: ParsableArguments {
+    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
+    var format: String = "auto"
+    @Option(name: .customLong("time-format"), help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
+    var timeFormat: String = "auto"
+
+    /// The options given, as words for a printed `rangepipe ingest` command.
+    func commandLine() -> [String] {
+        (format != "auto" ? ["--format", format] : []) + (timeFormat != "auto" ? ["--time-format", timeFormat] : [])
+    }
+}
+
 extension IngestArguments {
     /// The arguments given, as words for a printed `rangepipe ingest` command.
     func commandLine() -> [String] {
@@ -109,10 +123,7 @@ struct IngestCommand: ParsableCommand {
     var files: [String]
     @OptionGroup var store: StoreOptions
     @OptionGroup var ingest: IngestArguments
-    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
-    var format: String = "auto"
-    @Option(name: .customLong("time-format"), help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
-    var timeFormat: String = "auto"
+    @OptionGroup var input: InputFormatArguments
     @Option(help: "Series name (default: the file stem; - is \"stdin\").")
     var series: String?
     @Option(help: "replace (default) or append to series already in the store.")
@@ -127,7 +138,7 @@ struct IngestCommand: ParsableCommand {
     func run() throws {
         try runReportingErrors {
             ProgressReporter.shared.configure(quiet: quiet)
-            var options = try ingest.options(seriesName: series, format: format, timeFormat: timeFormat)
+            var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
             options.mode = try choice(mode, "--mode")
             let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()

@@ -54,6 +54,18 @@ struct SniffIngestTests {
         #expect(series.fields[0].values.first == 47.8)
     }
 
+    @Test("NDJSON: a measurement key before the time key; x is the time key")
+    func ndjsonTimeKey() throws {
+        let dir = try TemporaryDirectory()
+        let lines = "{\"temp\":1.5,\"ts\":\"2024-01-01T00:00:00Z\"}\n{\"temp\":null,\"ts\":\"2024-01-02T00:00:00Z\"}\n"
+        let (r, json) = try ingest("j.ndjson", lines, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect((fileReport(json)["x"] as? [String: Any])?["column"] as? String == "ts")
+        let series = try #require(try loadStored(dir.path("s.sqlite"), "j"))
+        #expect(series.x == [1704067200, 1704153600])
+        #expect(sameValues(series.fields[0].values, [1.5, .nan]))
+    }
+
     @Test("no numeric column after the x choice: the message names x and why")
     func noValueColumn() throws {
         let dir = try TemporaryDirectory()

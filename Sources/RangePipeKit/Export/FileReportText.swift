@@ -24,7 +24,7 @@ public enum FileReportText {
 
     /// The dialect when it differs from plain comma-separated text with a header.
     public static func dialectLine(_ report: FileReport) -> String? {
-        guard let sample = report.sample else { return nil }
+        guard let sample = report.sample, report.format == .csv || report.format == .tsv else { return nil }
         var parts: [String] = []
         let usual: UInt8 = report.format == .tsv ? 0x09 : 0x2c
         if sample.delimiter != usual { parts.append("delimiter \(character(sample.delimiter))") }
@@ -74,7 +74,7 @@ public enum FileReportText {
     /// One JSON object per file for `--json`.
     public static func json(_ report: FileReport) -> String {
         var s = "{\"file\":\(JSONText.string(report.file)),\"format\":\"\(report.format.rawValue)\""
-        if let sample = report.sample {
+        if let sample = report.sample, report.format == .csv || report.format == .tsv {
             s += ",\"delimiter\":\(JSONText.string(String(UnicodeScalar(sample.delimiter))))"
             s += ",\"quote\":\(JSONText.string(String(UnicodeScalar(sample.quote)))),\"header\":\(sample.hasHeader)"
             s += ",\"decimal_comma\":\(report.decimalComma),\"thousands\":\(report.thousands)"

@@ -8,10 +8,13 @@ public enum InspectText {
             for note in r.notes { out += "  note     \(note)\n" }
             return out + "  command  \(command)\n"
         }
-        let delimiter = FileReportText.character(sample.delimiter)
-        out += "  format   \(f.format.rawValue), delimiter \(delimiter), quote \(FileReportText.character(sample.quote)), "
-            + (sample.hasHeader ? "header" : "no header")
-            + (f.decimalComma ? ", decimal comma" : f.thousands ? ", thousands separators" : "") + "\n"
+        if f.format == .ndjson {
+            out += "  format   ndjson\n"
+        } else {
+            out += "  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "
+                + "quote \(FileReportText.character(sample.quote)), " + (sample.hasHeader ? "header" : "no header")
+                + (f.decimalComma ? ", decimal comma" : f.thousands ? ", thousands separators" : "") + "\n"
+        }
         out += "  rows     \(FileReportText.grouped(sample.rows.count))" + (r.wholeFile ? " (the whole file)" : " sampled") + "\n"
         var table: [[String]] = [["", "COLUMN", "TYPE", "MISSING", "VALUES"]]
         for p in f.profiles {

@@ -44,11 +44,16 @@ struct SniffPlan {
     init(bytes: [UInt8], isWholeInput: Bool, file: String, format: InputFormat, options base: IngestOptions,
          maxRows: Int = Sniffer.sampleRows) {
         options = base
-        let sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
-        options.delimiter = sample.delimiter
-        options.quote = sample.quote
-        options.header = sample.hasHeader
-        (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
+        let sample: CSVSample
+        if format == .ndjson {
+            sample = Sniffer.ndjsonSample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
+        } else {
+            sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
+            options.delimiter = sample.delimiter
+            options.quote = sample.quote
+            options.header = sample.hasHeader
+            (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
+        }
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
                             thousands: options.thousands)
         let profiles = ColumnProfiler.profile(sample, options: options)

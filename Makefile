@@ -45,9 +45,12 @@ demo: release
 	@sed 's/.*"phase":"\([a-z]*\)".*/\1/' .demo/weather-zoom.ndjson | uniq -c | awk '{printf "%s×%s ", $$2, $$1} END {print ""}'
 	@echo "frames written to .demo/*.ndjson and .demo/*.csv"
 
+# Everything CI runs: the Swift suite, then the Spark stage's tests (and the
+# browser tests once they land), each installing what it needs.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) test-spark
 
 # libFuzzer targets for the CSV, NDJSON, JSON and script parsers and the
 # simulator; FUZZ_SECONDS / FUZZ_RUNS bound each target.
@@ -65,3 +68,25 @@ bench: release
 
 clean:
 	rm -rf .build .demo
+
+# Deliberate one-line bugs in SPEC behaviours, each built and tested in a
+# scratch copy of HEAD; every one must be killed. Not part of CI (CPU-heavy).
+.PHONY: mutants
+mutants: deps
+	Tests/Mutants/run.sh
+
+# The Spark stage (integrations/spark): pyspark in local mode from PyPI in
+# .venv/, Java from Debian when missing (.ci/install-spark.sh); the tests run
+# the debug binary as a subprocess and compare bytes with its own run.
+.PHONY: test-spark bench-spark
+test-spark: build
+	.ci/install-spark.sh
+	RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
+	  .venv/bin/python -m pytest -q integrations/spark/tests
+
+# Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
+# (BENCH_SPARK_SERIES, default 10^4); not part of CI.
+bench-spark: release
+	.ci/install-spark.sh
+	RANGEPIPE_BIN=$(CURDIR)/$(BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
+	  .venv/bin/python integrations/spark/bench_spark.py

@@ -7,6 +7,7 @@ skip) checks the memory limit. Prints one table and writes bench-out/results.jso
 """
 import json
 import os
+import bench_many
 import statistics
 import subprocess
 import sys
@@ -22,6 +23,8 @@ LARGE_ROWS = int(os.environ.get("BENCH_LARGE_ROWS", 100_000_000))
 RANGEPIPE = ROOT / ".build/release/rangepipe"
 BENCH = HERE / ".build/release/rangepipe-bench"
 PY = sys.executable
+# Which parts to run: ingest, large, frames, m4, many (default: all).
+SECTIONS = set(os.environ.get("BENCH_SECTIONS", "ingest,large,frames,m4,many").split(","))
 
 
 def timed(cmd, env=None):
@@ -104,7 +107,8 @@ def main():
     table = []
     mb = lambda p: p.stat().st_size / 1e6
 
-    for kind, long_format in [("ts", True), ("num", False), ("ts-ndjson", True), ("num-ndjson", False)]:
+    ingest_kinds = [("ts", True), ("num", False), ("ts-ndjson", True), ("num-ndjson", False)] if "ingest" in SECTIONS else []
+    for kind, long_format in ingest_kinds:
         path = data(kind)
         size = mb(path)
         seconds, rss, stored = rangepipe_ingest(path, long_format)
@@ -134,7 +138,7 @@ def main():
 
     # Issue 6's limit check: one ingest of LARGE_ROWS rows (default 10^8,
     # about 4 GB of CSV) within 1.5x the stored column bytes + 64 MiB.
-    if LARGE_ROWS:
+    if LARGE_ROWS and "large" in SECTIONS:
         path = OUT / f"ts-{LARGE_ROWS}.csv"
         if not path.exists():
             subprocess.run([OUT / "gen", "ts", str(LARGE_ROWS), path], check=True)
@@ -150,14 +154,15 @@ def main():
                       f"peak {rss:.0f} MiB, limit {limit:.0f} MiB ({'within' if rss <= limit else 'OVER'})"))
         store.unlink(missing_ok=True)
 
-    for points, numpy_count in [(1_000_000, 2000), (10_000_000, 300), (100_000_000, 30)]:
+    frame_sizes = [(1_000_000, 2000), (10_000_000, 300), (100_000_000, 30)] if "frames" in SECTIONS else []
+    for points, numpy_count in frame_sizes:
         ns, last = bench_json(["frames", points, 1])
         np_ns = numpy_frames(points, numpy_count)
         results["frames"].append({"points": points, "ns_per_frame": ns, "frames_per_s": 1e9 / ns,
                                   "index_build_s": last["plan_build_s"], "numpy_ns_per_frame": np_ns})
         table.append((f"frames {points:.0e} pts", "rangepipe vs numpy", f"{ns / 1000:.2f} µs/frame", f"{np_ns / ns:.0f}×"))
 
-    for points in [10_000_000, 100_000_000]:
+    for points in ([10_000_000, 100_000_000] if "m4" in SECTIONS else []):
         ns, _ = bench_json(["m4", points, 1])
         entry = {"points": points, "ns_per_frame": ns}
         if points == 10_000_000:
@@ -168,6 +173,9 @@ def main():
         else:
             table.append((f"M4 {points:.0e} pts", "rangepipe", f"{ns / 1e6:.3f} ms/frame", ""))
         results["m4"].append(entry)
+
+    if "many" in SECTIONS:
+        results["many"] = bench_many.run(OUT, RANGEPIPE, PY, RUNS, table)
 
     (OUT / "results.json").write_text(json.dumps(results, indent=2))
     widths = [max(len(r[i]) for r in table) for i in range(4)]

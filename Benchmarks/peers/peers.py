@@ -2,6 +2,7 @@
 
 python peers.py TOOL FILE THREADS   (ingest; TOOL one of duckdb-csv, polars-csv,
                                      pandas-c, pandas-pyarrow, duckdb-json, polars-ndjson)
+python peers.py duckdb-file FILE THREADS DB   (ingest into a table of the database file DB)
 python peers.py m4 POINTS WIDTH FRAMES   (tsdownsample M4 per frame over a moving window)
 """
 import json
@@ -20,7 +21,15 @@ def ingest(tool, path, threads):
     os.environ["OMP_NUM_THREADS"] = str(threads)
     start = time.perf_counter()
     ts = "ts" in os.path.basename(path)
-    if tool == "duckdb-csv" or tool == "duckdb-json":
+    if tool == "duckdb-file":
+        # Into a table of a durable database file, timed from connect to close.
+        import duckdb
+        con = duckdb.connect(sys.argv[4])
+        con.execute(f"SET threads TO {threads}")
+        con.execute(f"CREATE TABLE t AS SELECT * FROM read_csv('{path}')")
+        rows = con.execute("SELECT count(*) FROM t").fetchone()[0]
+        con.close()
+    elif tool == "duckdb-csv" or tool == "duckdb-json":
         import duckdb
         con = duckdb.connect()
         con.execute(f"SET threads TO {threads}")

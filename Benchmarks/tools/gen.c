@@ -1,10 +1,14 @@
-/* Seeded benchmark data: gen ts|num|ts-ndjson|num-ndjson ROWS FILE */
+/* Seeded benchmark data: gen ts|num|ts-ndjson|num-ndjson ROWS FILE [SERIES]
+   With SERIES, ts rows go to series i % SERIES (s0, s1, ...) in turn, as a
+   fleet export writes every sensor at each step; without it, to one of 50
+   chosen at random. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 int main(int argc, char **argv) {
-  if (argc != 4) { fprintf(stderr, "usage: gen ts|num|ts-ndjson|num-ndjson ROWS FILE\n"); return 64; }
+  if (argc != 4 && argc != 5) { fprintf(stderr, "usage: gen ts|num|ts-ndjson|num-ndjson ROWS FILE [SERIES]\n"); return 64; }
+  long fleet = argc == 5 ? atol(argv[4]) : 0;
   const char *kind = argv[1]; long n = atol(argv[2]);
   FILE *f = fopen(argv[3], "w"); if (!f) { perror(argv[3]); return 73; }
   setvbuf(f, NULL, _IOFBF, 1 << 20);
@@ -21,8 +25,11 @@ int main(int argc, char **argv) {
       snprintf(when, sizeof when, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday,
                t.tm_hour, t.tm_min, t.tm_sec, (int)(ms % 1000));
       double v = (double)(x % 10000000) / 10000.0;
-      if (nd) fprintf(f, "{\"timestamp\":\"%s\",\"series\":\"cpu%d\",\"value\":%.4f}\n", when, (int)(x % 50), v);
-      else fprintf(f, "%s,cpu%d,%.4f\n", when, (int)(x % 50), v);
+      char name[32];
+      if (fleet > 0) snprintf(name, sizeof name, "s%ld", i % fleet);
+      else snprintf(name, sizeof name, "cpu%d", (int)(x % 50));
+      if (nd) fprintf(f, "{\"timestamp\":\"%s\",\"series\":\"%s\",\"value\":%.4f}\n", when, name, v);
+      else fprintf(f, "%s,%s,%.4f\n", when, name, v);
     } else {
       double v = (double)(x % 1000000000) / 1000000.0;
       if (nd) fprintf(f, "{\"timestamp\":%lld,\"value\":%.6f}\n", ms, v);

@@ -35,6 +35,9 @@ struct PlayCommand: ParsableCommand {
     var output: String?
     @Option(help: "Series played in parallel; the output is the same for any value.")
     var jobs: Int = 1
+    @Option(name: .customLong("on-series-error"),
+            help: "fail (default): stop at a series that cannot be played; skip: leave it out, name it on stderr, exit 3.")
+    var onSeriesError: String = "fail"
 
     func run() throws {
         try runReportingErrors {
@@ -47,13 +50,26 @@ struct PlayCommand: ParsableCommand {
             }
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
             let session = PlaySession(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
-                                      time: try choice(timeFormat, "--time-format"), jobs: jobs)
+                                      time: try choice(timeFormat, "--time-format"), jobs: jobs,
+                                      onSeriesError: try choice(onSeriesError, "--on-series-error"))
             let source = try SeriesSource(input: input, store: store.store,
                                           options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))
             let names = try selectSeries(source, script: script)
+            var skipped: [SkippedSeries] = []
             try withOutput(output) { out in
-                try session.playAll(count: names.count, load: { try source.load(names[$0]) }, write: out.write)
+                skipped = try session.playAll(count: names.count, name: { names[$0] }, load: { try source.load(names[$0]) },
+                                              write: out.write)
             }
+            guard !skipped.isEmpty else { return }
+            var report = ""
+            for s in skipped {
+                let prefix = "series '\(s.name)': "
+                let reason = s.reason.hasPrefix(prefix) ? String(s.reason.dropFirst(prefix.count)) : s.reason
+                report += "rangepipe: skipped series '\(s.name)': \(reason)\n"
+            }
+            report += "rangepipe: played \(names.count - skipped.count) of \(names.count) series; skipped \(skipped.count) (--on-series-error skip)\n"
+            writeToStandardError(report)
+            throw ExitCode(ExitStatus.seriesSkipped.rawValue)
         }
     }
 
@@ -76,7 +92,8 @@ struct PlayCommand: ParsableCommand {
             }
             return available
         }
-        for name in wanted where !available.contains(name) {
+        let known = Set(available)
+        for name in wanted where !known.contains(name) {
             let whereFrom = seriesNames.isEmpty ? "\(script.source): series: " : ""
             throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store (series: \(available.sorted().joined(separator: ", ")))")
         }

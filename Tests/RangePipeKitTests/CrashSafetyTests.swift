@@ -16,97 +16,117 @@ struct CrashSafetyTests {
         return try dir.write("big-\(offset).csv", text)
     }
 
-    static func snapshot(_ store: String) throws -> [String: Series] {
-        let s = try SeriesStore.openForReading(path: store)
-        defer { s.close() }
-        var out: [String: Series] = [:]
-        for name in try s.seriesNames() { out[name] = try s.loadSeries(named: name) }
-        return out
-    }
-
     static func integrity(_ store: String) throws -> String {
-        try runShell("sqlite3 '\(store)' 'PRAGMA integrity_check'").out.trimmingCharacters(in: .whitespacesAndNewlines)
+        try sqlite3(store, "PRAGMA integrity_check").joined(separator: "\n")
     }
 
+    /// The milestones an ingest into an existing store passes, in order.
+    static let milestones = ["started", "parsed", "stored series a", "stored series b", "before commit", "committed"]
+
+    /// Each trial stops the ingest at a milestone (from the seeded
+    /// generator) and either kills it there, or lets it go on and kills it
+    /// a few milliseconds later, before the next milestone is passed. The
+    /// outcome is known for every trial but the one let go from `before
+    /// commit` (killed during the commit: either state is right).
     func trials(mode: String, count: Int, seed: UInt64) throws {
         let dir = try TemporaryDirectory()
         let first = try Self.bigCSV(dir, rows: 60_000, offset: 0)
         let second = try Self.bigCSV(dir, rows: 150_000, offset: 1000)
         let base = dir.path("base.sqlite")
         #expect(try runRangepipe(["ingest", first, "--series-column", "series", "--store", base, "--quiet"]).status == 0)
-        let before = try Self.snapshot(base)
-        // The state after an uninterrupted ingest, and how long one takes.
+        let before = try storeContents(base)
         let reference = dir.path("reference.sqlite")
         try FileManager.default.copyItem(atPath: base, toPath: reference)
-        let started = Date()
         let args = ["ingest", second, "--series-column", "series", "--quiet", "--mode", mode]
-        #expect(try runRangepipe(args + ["--store", reference]).status == 0)
-        let full = Date().timeIntervalSince(started)
-        let after = try Self.snapshot(reference)
+        let whole = try GatedRun(args + ["--store", reference])
+        var passed: [String] = []
+        while let m = whole.next() { passed.append(m); whole.release() }
+        #expect(whole.finish() == 0, "\(whole.otherOutput)")
+        #expect(passed == Self.milestones)
+        let after = try storeContents(reference)
         #expect(after != before)
 
         var rng = SeededGenerator(seed: seed)
         var outcomes = (before: 0, after: 0)
+        let commit = Self.milestones.firstIndex(of: "committed")!
         for trial in 0 ..< count {
             let store = dir.path("trial-\(trial).sqlite")
             try FileManager.default.copyItem(atPath: base, toPath: store)
-            let process = Process()
-            process.executableURL = rangepipeBinary
-            process.arguments = args + ["--store", store]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Moments from the very start to past the end (commit included).
-            let delay = Double.random(in: 0 ... full * 1.5, using: &rng)
-            usleep(useconds_t(delay * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(try Self.integrity(store) == "ok", "trial \(trial)")
-            let state = try Self.snapshot(store)
-            if state == before { outcomes.before += 1 } else if state == after { outcomes.after += 1 } else {
-                Issue.record("trial \(trial) (killed at \(delay) s of \(full) s): the store is neither before nor after")
+            let stop = trial < Self.milestones.count ? trial : rng.int(in: 0 ..< Self.milestones.count)
+            let goOn = trial >= Self.milestones.count && stop < commit && rng.bool()
+            let run = try GatedRun(args + ["--store", store])
+            for k in 0 ... stop {
+                let m = try #require(run.next(), "trial \(trial): exited before \(Self.milestones[k]): \(run.otherOutput)")
+                #expect(m == Self.milestones[k])
+                if k < stop { run.release() }
             }
-            try? FileManager.default.removeItem(atPath: store)
-            try? FileManager.default.removeItem(atPath: store + "-wal")
-            try? FileManager.default.removeItem(atPath: store + "-shm")
+            if goOn {
+                run.release()
+                usleep(useconds_t(rng.int(in: 0 ... 20_000)))
+            }
+            run.kill()
+            let label = "trial \(trial) (killed \(goOn ? "after" : "at") \(Self.milestones[stop]))"
+            #expect(try Self.integrity(store) == "ok", "\(label)")
+            let state = try storeContents(store)
+            let expected: [String]? = stop == commit ? after : (goOn && stop == commit - 1 ? nil : before)
+            if state == before { outcomes.before += 1 } else if state == after { outcomes.after += 1 }
+            if let expected {
+                #expect(state == expected, "\(label): the store is not the state \(expected == before ? "before" : "after") the ingest")
+            } else {
+                #expect(state == before || state == after, "\(label): the store is neither before nor after")
+            }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         }
-        // Both outcomes occur, so the kills really landed on both sides of the commit.
         #expect(outcomes.before > 0 && outcomes.after > 0, "\(outcomes)")
     }
 
-    @Test("replace: 40 SIGKILLs at random moments")
-    func replace() throws { try trials(mode: "replace", count: 40, seed: 1) }
+    @Test("replace: 30 SIGKILLs at and between progress milestones")
+    func replace() throws { try trials(mode: "replace", count: 30, seed: 1) }
 
-    @Test("append: 20 SIGKILLs at random moments")
-    func append() throws { try trials(mode: "append", count: 20, seed: 2) }
+    @Test("append: 16 SIGKILLs at and between progress milestones")
+    func append() throws { try trials(mode: "append", count: 16, seed: 2) }
 
-    @Test("a killed first ingest leaves no store at the path")
+    @Test("a killed first ingest leaves no store at the path; the next first ingest removes its build")
     func firstIngest() throws {
         let dir = try TemporaryDirectory()
         let data = try Self.bigCSV(dir, rows: 150_000, offset: 0)
-        for delay in [0.05, 0.2, 0.4] {
-            let store = dir.path("new-\(delay).sqlite")
-            let process = Process()
-            process.executableURL = rangepipeBinary
-            process.arguments = ["ingest", data, "--series-column", "series", "--store", store, "--quiet"]
-            try process.run()
-            usleep(useconds_t(delay * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if FileManager.default.fileExists(atPath: store) {
+        let milestones = ["started", "parsed", "stored series a", "stored series b", "before commit", "committed", "linked"]
+        let reference = dir.path("reference.sqlite")
+        let whole = try GatedRun(["ingest", data, "--series-column", "series", "--store", reference, "--quiet"])
+        var passed: [String] = []
+        while let m = whole.next() { passed.append(m); whole.release() }
+        #expect(whole.finish() == 0)
+        #expect(passed == milestones)
+        let complete = try storeContents(reference)
+        let small = try dir.write("small.csv", "x,v\n1,2\n")
+        for (k, milestone) in milestones.enumerated() {
+            let store = dir.path("new-\(k).sqlite")
+            let run = try GatedRun(["ingest", data, "--series-column", "series", "--store", store, "--quiet"])
+            for j in 0 ... k {
+                #expect(try #require(run.next(), "exited before \(milestones[j])") == milestones[j])
+                if j < k { run.release() }
+            }
+            run.kill()
+            let builds = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("new-\(k).sqlite.tmp-") }
+            if milestone == "linked" {
                 // Linked into place only when complete.
                 #expect(try Self.integrity(store) == "ok")
-                #expect(try Self.snapshot(store).count == 2)
+                #expect(try storeContents(store) == complete)
+                // Killed before it unlinked its build's name: the next ingest of any kind removes it.
+                #expect(builds.count <= 1, "\(builds)")
+                #expect(try runRangepipe(["ingest", small, "--store", store, "--quiet"]).status == 0)
+                let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("new-\(k).sqlite.tmp-") }
+                #expect(left.isEmpty, "left behind: \(left)")
+                continue
             }
+            #expect(!FileManager.default.fileExists(atPath: store), "killed at \(milestone)")
+            // The build exists from the moment the store is opened (after parsing).
+            #expect(builds.isEmpty == (k < 2), "killed at \(milestone): builds \(builds)")
+            #expect(try runRangepipe(["ingest", small, "--store", store, "--quiet"]).status == 0)
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("new-\(k).sqlite.tmp-") }
+            #expect(left.isEmpty, "killed at \(milestone): left behind \(left)")
+            #expect(try sqlite3(store, "SELECT name, points FROM series") == ["small|1"])
         }
-        // The killed runs' builds (PATH.tmp-PID) are removed by the next first ingest of the same path.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".tmp-") }
-        let small = try dir.write("small.csv", "x,v\n1,2\n")
-        for delay in [0.05, 0.2, 0.4] where !FileManager.default.fileExists(atPath: dir.path("new-\(delay).sqlite")) {
-            #expect(try runRangepipe(["ingest", small, "--store", dir.path("new-\(delay).sqlite"), "--quiet"]).status == 0)
-        }
-        let after = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".tmp-") }
-        #expect(after.isEmpty, "left behind: \(after) (before the next ingest: \(leftovers))")
     }
 
     @Test("a build whose process is alive is left alone; one whose process is gone is removed")
@@ -145,7 +165,7 @@ struct WriteFailureTests {
         #expect(r.stderr.hasPrefix("rangepipe: error: \(store): "), "\(r.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         #expect(try CrashSafetyTests.integrity(store) == "ok")
-        #expect(try loadStored(store, "small")?.x == [1, 2])
+        #expect(try sqlite3(store, "SELECT name, points, x_min, x_max FROM series") == ["small|2|1.0|2.0"])
     }
 
     @Test("an output file that cannot be created exits 73; a failed run leaves no partial -o file")

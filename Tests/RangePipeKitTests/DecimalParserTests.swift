@@ -28,8 +28,8 @@ struct DecimalParserTests {
     func randomAgreement() {
         var rng = SeededGenerator(seed: 7)
         for _ in 0 ..< 20_000 {
-            let mantissa = Int64.random(in: -10_000_000_000 ... 10_000_000_000, using: &rng)
-            let exponent = Int.random(in: -30 ... 30, using: &rng)
+            let mantissa = rng.int64(in: -10_000_000_000 ... 10_000_000_000)
+            let exponent = rng.int(in: -30 ... 30)
             let text = "\(mantissa)e\(exponent)"
             #expect(DecimalParser.parseCell(text) == .number(Double(text)!), "\(text)")
         }

@@ -19,12 +19,12 @@ struct GestureTests {
     func dragSelection() throws {
         // 1 unit per overview px. Pointer 50 → 60 over 1 s; 60 → 110 by 2 s.
         let f = try frames(script(#"{"at":0,"gesture":"drag-selection","path":[[0,50],[1,60],[2,110]]}"#), series)
-        #expect(frame(f, at: 0).window == Window(40, 60))
-        #expect(closeWindow(frame(f, at: 0.5).window, 45, 65))
-        #expect(closeWindow(frame(f, at: 1).window, 50, 70))
+        #expect(try frame(f, at: 0).window == Window(40, 60))
+        #expect(closeWindow(try frame(f, at: 0.5).window, 45, 65))
+        #expect(closeWindow(try frame(f, at: 1).window, 50, 70))
         // +50 px more would be [100, 120]: shifted back inside, span kept.
-        #expect(frame(f, at: 2).window == Window(80, 100))
-        #expect(frame(f, at: 0.5).phase == .drag)
+        #expect(try frame(f, at: 2).window == Window(80, 100))
+        #expect(try frame(f, at: 0.5).phase == .drag)
         #expect(f.last!.t == 2)
     }
 
@@ -32,9 +32,9 @@ struct GestureTests {
     func pan() throws {
         // Span 20 over 200 px: 0.1 unit per px; +50 px → −5 units.
         let f = try frames(script(#"{"at":0,"gesture":"pan","path":[[0,100],[1,150]]}"#), series)
-        #expect(closeWindow(frame(f, at: 1).window, 35, 55))
+        #expect(closeWindow(try frame(f, at: 1).window, 35, 55))
         // Relative movement: halfway is half the way.
-        #expect(closeWindow(frame(f, at: 0.5).window, 37.5, 57.5))
+        #expect(closeWindow(try frame(f, at: 0.5).window, 37.5, 57.5))
     }
 
     @Test("drag-handle: the gripper rule stops at minSpan and resumes where the pointer passes again")
@@ -44,14 +44,14 @@ struct GestureTests {
         // 2 s: Δ = −5 → raw 55 → b = 55.  3 s: Δ = +70 → raw 130 → clipped to 100.
         let f = try frames(script(#"{"at":0,"gesture":"drag-handle","handle":"max","path":[[0,0],[1,-30],[2,-5],[3,70]]}"#,
                                   window: #"{"initial":{"min":40,"max":60},"minSpan":10}"#), series)
-        #expect(frame(f, at: 1).window == Window(40, 50))
-        #expect(frame(f, at: 2).window == Window(40, 55))
-        #expect(frame(f, at: 3).window == Window(40, 100))
+        #expect(try frame(f, at: 1).window == Window(40, 50))
+        #expect(try frame(f, at: 2).window == Window(40, 55))
+        #expect(try frame(f, at: 3).window == Window(40, 100))
         // The min handle with maxSpan 30: a = max(U0, b − 30, min(raw, b − 10)) with b = 60.
         let g = try frames(script(#"{"at":0,"gesture":"drag-handle","handle":"min","path":[[0,0],[1,-25],[2,15]]}"#,
                                   window: #"{"initial":{"min":40,"max":60},"minSpan":10,"maxSpan":30}"#), series)
-        #expect(frame(g, at: 1).window == Window(30, 60)) // raw 15 → 60 − 30
-        #expect(frame(g, at: 2).window == Window(50, 60)) // raw 55 → 60 − 10
+        #expect(try frame(g, at: 1).window == Window(30, 60)) // raw 15 → 60 − 30
+        #expect(try frame(g, at: 2).window == Window(50, 60)) // raw 55 → 60 − 10
     }
 
     @Test("pinch: the value under the old midpoint moves to the new one, span divided by the distance ratio")
@@ -94,8 +94,8 @@ struct GestureTests {
         // Zooming out: Δy = −5 per frame (f = 0.1) → span 20·1.1^k about 45, then the whole bounds.
         let g = try frames(script(#"{"at":0,"gesture":"double-tap-drag","path":[[0,50,100],[1,50,50],[2,50,0]]}"#), series)
         let out = 20 * Foundation.pow(1.1, 10.0)
-        #expect(closeWindow(frame(g, at: 1).window, 45 - 0.25 * out, 45 + 0.75 * out))
-        #expect(frame(g, at: 2).window == Window(0, 100))
+        #expect(closeWindow(try frame(g, at: 1).window, 45 - 0.25 * out, 45 + 0.75 * out))
+        #expect(try frame(g, at: 2).window == Window(0, 100))
         #expect(g.last!.phase == .zoom)
     }
 
@@ -103,10 +103,10 @@ struct GestureTests {
     func wheel() throws {
         // x = 100 of 200 → u = 50: one notch → span 22 → [39, 61]; then −1 notch back to [40, 60].
         let f = try frames(script(#"{"at":0.5,"gesture":"wheel","x":100,"path":[[0,1],[1,-1]]}"#), series)
-        #expect(closeWindow(frame(f, at: 0.5).window, 39, 61))
-        #expect(frame(f, at: 0.5).phase == .zoom)
-        #expect(frame(f, at: 1.0).phase == .idle)
-        #expect(closeWindow(frame(f, at: 1.5).window, 40, 60))
+        #expect(closeWindow(try frame(f, at: 0.5).window, 39, 61))
+        #expect(try frame(f, at: 0.5).phase == .zoom)
+        #expect(try frame(f, at: 1.0).phase == .idle)
+        #expect(closeWindow(try frame(f, at: 1.5).window, 40, 60))
     }
 
     @Test("set-window jumps or animates along its curve and lands exactly; reset returns to the initial window")
@@ -116,11 +116,11 @@ struct GestureTests {
             {"at":1,"action":"set-window","window":{"min":60,"max":90},"animate":{"curve":"linear","duration":1}},
             {"at":3,"action":"reset"}
             """#), series)
-        #expect(frame(f, at: 0).window == Window(10, 30))
-        #expect(closeWindow(frame(f, at: 1.5).window, 35, 60))
-        #expect(frame(f, at: 2).window == Window(60, 90))
-        #expect(frame(f, at: 1.5).phase == .animate)
-        #expect(frame(f, at: 3).window == Window(40, 60))
+        #expect(try frame(f, at: 0).window == Window(10, 30))
+        #expect(closeWindow(try frame(f, at: 1.5).window, 35, 60))
+        #expect(try frame(f, at: 2).window == Window(60, 90))
+        #expect(try frame(f, at: 1.5).phase == .animate)
+        #expect(try frame(f, at: 3).window == Window(40, 60))
     }
 
     @Test("windows: fraction, last/first spans, points, all, and the seed's default")
@@ -161,7 +161,7 @@ struct GestureTests {
         let release = 1000.0 + 50 * 10 // window.a at release
         for tau in [0.0, 0.1, 0.5, 1.0, 2.0] {
             let expected = release + v * (pow(d, 1000 * tau) - 1) / l * 10
-            let got = frame(f, at: 0.5 + tau).window.a
+            let got = try frame(f, at: 0.5 + tau).window.a
             #expect(close(got, expected, 1e-12), "τ = \(tau): \(got) vs \(expected)")
         }
         let stop = log(-l * 0.5 / v) / l

@@ -17,21 +17,21 @@ struct GeneratedTable {
     /// Random rows in shuffled order with duplicate x values and missing values.
     static func random(seed: UInt64, seriesCount: Int, rowsPerSeries: Int) -> GeneratedTable {
         var rng = SeededGenerator(seed: seed)
-        let fieldCount = Int.random(in: 1 ... 3, using: &rng)
+        let fieldCount = rng.int(in: 1 ... 3)
         let names = (0 ..< fieldCount).map { "f\($0)" }
-        let useTime = Bool.random(using: &rng)
+        let useTime = rng.bool()
         var rows: [Row] = []
         for s in 0 ..< seriesCount {
             var xs = Set<Int>()
-            while xs.count < rowsPerSeries { xs.insert(Int.random(in: 0 ... 10 * rowsPerSeries, using: &rng) * 60 + 1_600_000_000) }
+            while xs.count < rowsPerSeries { xs.insert(rng.int(in: 0 ... 10 * rowsPerSeries) * 60 + 1_600_000_000) }
             var list = Array(xs)
             // Duplicates: repeat some x values with other values.
-            for _ in 0 ..< rowsPerSeries / 10 { list.append(list.randomElement(using: &rng)!) }
+            for _ in 0 ..< rowsPerSeries / 10 { list.append(list.element(using: &rng)) }
             for x in list {
                 let values = (0 ..< fieldCount).map { _ -> Double in
-                    if Int.random(in: 0 ..< 10, using: &rng) == 0 { return .nan }
+                    if rng.int(in: 0 ..< 10) == 0 { return .nan }
                     // Decimal values with a few digits, written and read back exactly.
-                    return Double(Int.random(in: -1_000_000 ... 1_000_000, using: &rng)) / 100
+                    return Double(rng.int(in: -1_000_000 ... 1_000_000)) / 100
                 }
                 rows.append(Row(series: "s\(s)", x: x, values: values))
             }
@@ -109,7 +109,7 @@ struct IngestRoundTripTests {
     func wideFormat() throws {
         let dir = try TemporaryDirectory()
         var rng = SeededGenerator(seed: 99)
-        var rows: [(Int, [Double])] = (0 ..< 200).map { i in (i, (0 ..< 3).map { _ in Double(Int.random(in: 0 ... 9999, using: &rng)) / 10 }) }
+        var rows: [(Int, [Double])] = (0 ..< 200).map { i in (i, (0 ..< 3).map { _ in Double(rng.int(in: 0 ... 9999)) / 10 }) }
         rows.shuffle(using: &rng)
         var csv = "day,a,b,c\n"
         for (x, v) in rows { csv += "\(x),\(v[0]),\(v[1]),\(v[2])\n" }

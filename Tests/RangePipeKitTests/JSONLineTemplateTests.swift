@@ -8,19 +8,19 @@ import Testing
 struct NDJSONLineMaker {
     var rng: SeededGenerator
 
-    mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0 ..< options.count, using: &rng)] }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0 ..< 1, using: &rng) < p }
+    mutating func pick<T>(_ options: [T]) -> T { options[rng.int(in: 0 ..< options.count)] }
+    mutating func chance(_ p: Double) -> Bool { rng.double(in: 0 ..< 1) < p }
 
     mutating func number() -> String {
         if chance(0.05) { return pick(["01", "1.", "+1", "-", "1e", ".5", "NaN", "1e400", "-0", "0.0e+0", "12345678901234567890123"]) }
-        let v = Int.random(in: -99_999 ... 99_999, using: &rng)
-        return pick(["\(v)", "\(v).\(Int.random(in: 0 ... 99, using: &rng))", "\(v)e-2", "\(v).5E+1"])
+        let v = rng.int(in: -99_999 ... 99_999)
+        return pick(["\(v)", "\(v).\(rng.int(in: 0 ... 99))", "\(v)e-2", "\(v).5E+1"])
     }
 
     mutating func value(for key: String) -> String {
         if chance(0.06) { return pick(["null", "true", "false", "[1,2]", "{\"a\":1}", "\"\"", "\"NA\"", "\" 12 \"", "\"12\"", "\"a\\\"b\"", "\"x\\u0041\""]) }
         switch key {
-        case "t": return chance(0.5) ? "\"2024-01-0\(Int.random(in: 1 ... 9, using: &rng))T00:00:\(Int.random(in: 10 ... 59, using: &rng)).000Z\"" : "\"2024-01-01 10:00\""
+        case "t": return chance(0.5) ? "\"2024-01-0\(rng.int(in: 1 ... 9))T00:00:\(rng.int(in: 10 ... 59)).000Z\"" : "\"2024-01-01 10:00\""
         case "s": return "\"" + pick(["a", "b", "c", "null", "é"]) + "\""
         default: return number()
         }
@@ -29,7 +29,7 @@ struct NDJSONLineMaker {
     mutating func line() -> String {
         var keys = ["t", "s", "v", "w"]
         if chance(0.08) { keys.shuffle(using: &rng) }
-        if chance(0.05) { keys.remove(at: Int.random(in: 0 ..< keys.count, using: &rng)) }
+        if chance(0.05) { keys.remove(at: rng.int(in: 0 ..< keys.count)) }
         if chance(0.04) { keys.append(pick(["x2", "t", "v"])) }
         let space = chance(0.2) ? pick([" ", "  ", "\t", " \r"]) : ""
         var members: [String] = []

@@ -24,22 +24,22 @@ struct M4Tests {
     func randomWindows() {
         var rng = SeededGenerator(seed: 31)
         for round in 0 ..< 120 {
-            let n = Int.random(in: 2 ... 20_000, using: &rng)
+            let n = rng.int(in: 2 ... 20_000)
             var x: [Double] = []
             var u = 0.0
             // Mostly even steps, with bursts and gaps, so column widths in points vary a lot.
             let burst = round % 3 == 0
             for k in 0 ..< n {
                 x.append(u)
-                let step = Double(Int.random(in: 1 ... 4, using: &rng)) * 0.5
-                u += burst && (k / 500) % 2 == 1 ? step * 0.001 : Int.random(in: 0 ..< 400, using: &rng) == 0 ? step * 300 : step
+                let step = Double(rng.int(in: 1 ... 4)) * 0.5
+                u += burst && (k / 500) % 2 == 1 ? step * 0.001 : rng.int(in: 0 ..< 400) == 0 ? step * 300 : step
             }
-            let y = (0 ..< n).map { _ in Int.random(in: 0 ..< 12, using: &rng) == 0 ? Double.nan : Double(Int.random(in: -300 ... 300, using: &rng)) }
+            let y = (0 ..< n).map { _ in rng.int(in: 0 ..< 12) == 0 ? Double.nan : Double(rng.int(in: -300 ... 300)) }
             let index = SeriesIndex(x: x, values: y)
             let shown = ShownValues(index: index, inFlight: nil, clampMin: nil)
-            let a = Double.random(in: -5 ... u * 0.7, using: &rng)
-            let w = Window(a, a + Double.random(in: 0.3 ... u, using: &rng))
-            let width = [1, 3, 17, 200, 800, 1000].randomElement(using: &rng)!
+            let a = rng.double(in: -5 ... u * 0.7)
+            let w = Window(a, a + rng.double(in: 0.3 ... u))
+            let width = [1, 3, 17, 200, 800, 1000].element(using: &rng)
             let got = M4.points(w, shown, width: Double(width))
             // The cut points at a and b are the first and last entries when present.
             var inner = got
@@ -69,17 +69,17 @@ struct M4Tests {
     func argMinMax() {
         var rng = SeededGenerator(seed: 8)
         for _ in 0 ..< 200 {
-            let n = Int.random(in: 1 ... 3000, using: &rng)
+            let n = rng.int(in: 1 ... 3000)
             let v = (0 ..< n).map { _ -> Double in
-                switch Int.random(in: 0 ..< 30, using: &rng) {
+                switch rng.int(in: 0 ..< 30) {
                 case 0 ..< 5: .nan
                 case 5: .infinity
                 case 6: -.infinity
-                default: Double(Int.random(in: 0 ... 9, using: &rng))
+                default: Double(rng.int(in: 0 ... 9))
                 }
             }
             let p = MinMaxPyramid(v)
-            let lo = Int.random(in: 0 ..< n, using: &rng), hi = Int.random(in: lo ... n, using: &rng)
+            let lo = rng.int(in: 0 ..< n), hi = rng.int(in: lo ... n)
             let present = (lo ..< hi).filter { !v[$0].isNaN }
             let got = v.withUnsafeBufferPointer { p.argMinMax($0, lo, hi) }
             if present.isEmpty { #expect(got == nil); continue }

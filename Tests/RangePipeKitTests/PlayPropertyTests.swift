@@ -7,56 +7,81 @@ import Testing
 @Suite("Play properties over random scripts")
 struct PlayPropertyTests {
     static func randomSeries(_ rng: inout SeededGenerator) -> Series {
-        let n = Int.random(in: 2 ... 300, using: &rng)
+        let n = rng.int(in: 2 ... 300)
         var x: [Double] = []
-        var u = Double.random(in: -1000 ... 1000, using: &rng)
+        var u = rng.double(in: -1000 ... 1000)
         for _ in 0 ..< n {
             x.append(u)
-            u += Bool.random(using: &rng) ? Double.random(in: 0.01 ... 10, using: &rng) : Double(Int.random(in: 1 ... 5, using: &rng))
+            u += rng.bool() ? rng.double(in: 0.01 ... 10) : Double(rng.int(in: 1 ... 5))
         }
-        let values = (0 ..< n).map { _ in Int.random(in: 0 ..< 8, using: &rng) == 0 ? Double.nan : Double.random(in: -50 ... 50, using: &rng) }
-        let other = (0 ..< n).map { _ in Double.random(in: 0 ... 10, using: &rng) }
-        return Series(name: "r", axis: Bool.random(using: &rng) ? .time : .number, x: x,
+        let values = (0 ..< n).map { _ in rng.int(in: 0 ..< 8) == 0 ? Double.nan : rng.double(in: -50 ... 50) }
+        let other = (0 ..< n).map { _ in rng.double(in: 0 ... 10) }
+        return Series(name: "r", axis: rng.bool() ? .time : .number, x: x,
                       fields: [.init(name: "v", values: values), .init(name: "w", values: other)])
     }
 
-    static let realSeries: [Series] = {
+    /// The sample files' series (5 stocks and the weather table).
+    static func realSeries() throws -> [Series] {
         let samples = packageRoot.appendingPathComponent("samples")
         var options = IngestOptions()
         options.seriesColumn = "symbol"
-        let stocks = (try? Ingestor(options: options).parse(files: [samples.appendingPathComponent("stocks-monthly.csv").path]))?.series.map(\.series) ?? []
-        let weather = (try? Ingestor(options: IngestOptions()).parse(files: [samples.appendingPathComponent("seattle-weather.csv").path]))?.series.map(\.series) ?? []
+        let stocks = try Ingestor(options: options).parse(files: [samples.appendingPathComponent("stocks-monthly.csv").path]).series.map(\.series)
+        let weather = try Ingestor(options: IngestOptions()).parse(files: [samples.appendingPathComponent("seattle-weather.csv").path]).series.map(\.series)
         return stocks + weather
-    }()
+    }
+
+    /// Bounds and span widths as SPEC 3 defines them for the scripts made
+    /// here (data bounds; minSpan default one smallest gap, or a fraction;
+    /// maxSpan none, or a fraction), computed from the raw x values.
+    static func widths(_ script: Script, _ series: Series) -> (lower: Double, upper: Double, min: Double, max: Double) {
+        let lower = series.x.first!, upper = series.x.last!, extent = upper - lower
+        let gaps = zip(series.x.dropFirst(), series.x).map { $0 - $1 }.filter { $0 > 0 }
+        func width(_ spec: SpanSpec?, _ none: Double) -> Double {
+            switch spec {
+            case nil: return none
+            case let .fraction(f)?: return f * extent
+            case let .units(u)?: return u
+            default: Issue.record("unexpected span \(String(describing: spec))"); return none
+            }
+        }
+        #expect(script.window.bounds == .data)
+        return (lower, upper, width(script.window.minSpan, gaps.min()!), width(script.window.maxSpan, .infinity))
+    }
+
+    /// Whether a window keeps SPEC 4.5's invariants for the script's limits.
+    static func limits(_ script: Script, _ series: Series) -> (Window) -> Bool {
+        let l = widths(script, series)
+        return { w in l.lower <= w.a && w.a < w.b && w.b <= l.upper && w.span >= l.min && w.span <= l.max }
+    }
 
     static func randomScript(_ rng: inout SeededGenerator, fields: [String], elastic: Bool = false) -> String {
-        func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
+        func r(_ range: ClosedRange<Double>) -> Double { rng.double(in: range) }
         func n(_ v: Double) -> String { String(format: "%.4f", v) }
-        let fps = [10.0, 24, 30, 60, 17.5].randomElement(using: &rng)!
+        let fps = [10.0, 24, 30, 60, 17.5].element(using: &rng)
         let ow = r(50 ... 1200), mw = r(50 ... 1200)
         var window: [String] = []
         let initial = [#"{"fraction":[0.1,0.3]}"#, #""all""#, #"{"last":{"fraction":0.2}}"#, #"{"first":{"points":3}}"#,
-                       "{\"fraction\":[\(n(r(0 ... 0.4))),\(n(r(0.5 ... 1)))]}"].randomElement(using: &rng)!
-        if Bool.random(using: &rng) { window.append("\"initial\":\(initial)") }
+                       "{\"fraction\":[\(n(r(0 ... 0.4))),\(n(r(0.5 ... 1)))]}"].element(using: &rng)
+        if rng.bool() { window.append("\"initial\":\(initial)") }
         let minFraction = r(0.001 ... 0.2)
-        if Bool.random(using: &rng) { window.append("\"minSpan\":{\"fraction\":\(n(minFraction))}") }
-        if Int.random(in: 0 ..< 3, using: &rng) == 0 { window.append("\"maxSpan\":{\"fraction\":\(n(r(0.3 ... 1)))}") }
+        if rng.bool() { window.append("\"minSpan\":{\"fraction\":\(n(minFraction))}") }
+        if rng.int(in: 0 ..< 3) == 0 { window.append("\"maxSpan\":{\"fraction\":\(n(r(0.3 ... 1)))}") }
         if elastic { window.append("\"elastic\":true") }
         var events: [String] = []
         var t = r(0 ... 0.3)
-        for _ in 0 ..< Int.random(in: 0 ... 6, using: &rng) {
-            let kind = Int.random(in: 0 ..< 10, using: &rng)
+        for _ in 0 ..< rng.int(in: 0 ... 6) {
+            let kind = rng.int(in: 0 ..< 10)
             func path(_ coords: Int, _ scale: Double) -> (String, Double) {
                 var samples: [String] = []
                 var dt = 0.0
-                for _ in 0 ..< Int.random(in: 1 ... 5, using: &rng) {
+                for _ in 0 ..< rng.int(in: 1 ... 5) {
                     let c = (0 ..< coords).map { _ in n(r(-scale ... scale + 800)) }
                     samples.append("[\(n(dt)),\(c.joined(separator: ","))]")
                     dt += r(0.02 ... 0.5)
                 }
                 return ("[" + samples.joined(separator: ",") + "]", dt)
             }
-            let release = Bool.random(using: &rng) ? ",\"release\":\"fling\"" : ""
+            let release = rng.bool() ? ",\"release\":\"fling\"" : ""
             let at = n(t)
             var length = 0.0
             switch kind {
@@ -68,11 +93,11 @@ struct PlayPropertyTests {
                 events.append("{\"at\":\(at),\"gesture\":\"pan\",\"path\":\(p)\(release)}")
             case 2:
                 let (p, d) = path(1, 300); length = d
-                events.append("{\"at\":\(at),\"gesture\":\"drag-handle\",\"handle\":\"\(Bool.random(using: &rng) ? "min" : "max")\",\"path\":\(p)}")
+                events.append("{\"at\":\(at),\"gesture\":\"drag-handle\",\"handle\":\"\(rng.bool() ? "min" : "max")\",\"path\":\(p)}")
             case 3:
                 var samples: [String] = []
                 var dt = 0.0
-                for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
+                for _ in 0 ..< rng.int(in: 1 ... 4) {
                     let x1 = r(0 ... 400), x2 = x1 + r(5 ... 400)
                     samples.append("[\(n(dt)),\(n(x1)),\(n(x2))]")
                     dt += r(0.02 ... 0.4)
@@ -85,33 +110,33 @@ struct PlayPropertyTests {
             case 5:
                 var samples: [String] = []
                 var dt = 0.0
-                for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
-                    samples.append("[\(n(dt)),\(Int.random(in: -5 ... 5, using: &rng))]")
+                for _ in 0 ..< rng.int(in: 1 ... 4) {
+                    samples.append("[\(n(dt)),\(rng.int(in: -5 ... 5))]")
                     dt += r(0.01 ... 0.3)
                 }
                 length = dt
                 events.append("{\"at\":\(at),\"gesture\":\"wheel\",\"x\":\(n(r(0 ... mw))),\"path\":[\(samples.joined(separator: ","))]}")
             case 6:
-                let animate = Bool.random(using: &rng)
-                    ? ",\"animate\":{\"curve\":\"\(["linear", "ease-in", "ease-out", "ease-in-out"].randomElement(using: &rng)!)\",\"duration\":\(n(r(0.05 ... 0.6)))}" : ""
+                let animate = rng.bool()
+                    ? ",\"animate\":{\"curve\":\"\(["linear", "ease-in", "ease-out", "ease-in-out"].element(using: &rng))\",\"duration\":\(n(r(0.05 ... 0.6)))}" : ""
                 events.append("{\"at\":\(at),\"action\":\"set-window\",\"window\":{\"fraction\":[\(n(r(0 ... 0.5))),\(n(r(0.5 ... 1)))]}\(animate)}")
             case 7:
                 events.append("{\"at\":\(at),\"action\":\"reset\"}")
             default:
-                let field = fields.randomElement(using: &rng)!
+                let field = fields.element(using: &rng)
                 events.append("{\"at\":\(at),\"action\":\"switch-field\",\"field\":\"\(field)\",\"spring\":{\"bounciness\":\(n(r(0 ... 20))),\"speed\":\(n(r(1 ... 20)))}}")
             }
             t += length + r(0 ... 0.4)
         }
-        let model = Bool.random(using: &rng) ? "decay" : "ease-out"
-        let fit = ["edges", "points", "neighbours", "none"].randomElement(using: &rng)!
-        let source = ["last-visible", "last", "edge"].randomElement(using: &rng)!
-        let duration = Bool.random(using: &rng) ? "\"duration\":\(n(r(0.1 ... 3))), " : ""
+        let model = rng.bool() ? "decay" : "ease-out"
+        let fit = ["edges", "points", "neighbours", "none"].element(using: &rng)
+        let source = ["last-visible", "last", "edge"].element(using: &rng)
+        let duration = rng.bool() ? "\"duration\":\(n(r(0.1 ... 3))), " : ""
         return """
         {"fps": \(fps), \(duration)"overview": {"width": \(n(ow)), "height": 80}, "main": {"width": \(n(mw)), "height": 300},
          "window": {\(window.joined(separator: ","))},
-         "momentum": {"model": "\(model)", "deceleration": \([0.998, 0.99].randomElement(using: &rng)!)},
-         "y": {"fit": "\(fit)", "padding": \(n(r(0 ... 0.2))), "includeZero": \(Bool.random(using: &rng))},
+         "momentum": {"model": "\(model)", "deceleration": \([0.998, 0.99].element(using: &rng))},
+         "y": {"fit": "\(fit)", "padding": \(n(r(0 ... 0.2))), "includeZero": \(rng.bool())},
          "annotation": {"source": "\(source)", "format": "%.3f"},
          "events": [\(events.joined(separator: ",\n"))]}
         """
@@ -171,34 +196,38 @@ struct PlayPropertyTests {
     @discardableResult
     static func check(script json: String, series: Series, label: String) throws -> Bool {
         let script = try decodeScript(json)
-        let plan: PlayPlan
-        do {
-            plan = try PlayPlan(script: script, series: series)
-        } catch let RangePipeError.invalid(message) where message.contains("minSpan") {
+        let l = widths(script, series)
+        let extent = l.upper - l.lower
+        // SPEC 3: minSpan larger than the bounds or than maxSpan is an invalid script.
+        if l.min > extent || l.min > l.max {
+            #expect(throws: RangePipeError.self, "\(label): minSpan \(l.min), maxSpan \(l.max), extent \(extent)") {
+                try PlayPlan(script: script, series: series)
+            }
             return false
         }
-        let c = plan.constraints
-        var minWidth = 0.0, maxWidth = Double.infinity
-        if case let .width(m) = c.minSpan { minWidth = m }
-        if case let .width(m)? = c.maxSpan { maxWidth = m }
+        let plan = try PlayPlan(script: script, series: series)
         var records: [FrameRecord] = []
         var shownHistory: [[Double]] = []
+        var springs = SpringChain(series: series, script: script)
         // Drive the simulator directly so the shown values of each frame are known.
         let player = Player(plan: plan, tracks: Track.defaults)
         try player.drive { k, t, phase, sim in
             records.append(player.record(frame: k, t: t, phase: phase, sim))
-            shownHistory.append(sim.spring?.shown ?? sim.index.values)
+            let shown = sim.spring?.shown ?? sim.index.values
+            shownHistory.append(shown)
+            for problem in springs.check(shown, at: t).prefix(2) { Issue.record("\(label) frame \(k): \(problem)") }
             if k > 100_000 { Issue.record("\(label): runaway"); return false }
             return true
         }
         for (r, shown) in zip(records, shownHistory) {
             let w = r.window
             let where_ = "\(label) frame \(r.frame)"
-            #expect(c.lower <= w.a && w.a < w.b && w.b <= c.upper, "\(where_): \(w) outside [\(c.lower), \(c.upper)]")
-            #expect(w.span >= min(minWidth, c.extent), "\(where_): span \(w.span) < minSpan \(minWidth)")
-            #expect(w.span <= maxWidth, "\(where_): span \(w.span) > maxSpan \(maxWidth)")
+            #expect(l.lower <= w.a && w.a < w.b && w.b <= l.upper, "\(where_): \(w) outside [\(l.lower), \(l.upper)]")
+            #expect(w.span >= l.min, "\(where_): span \(w.span) < minSpan \(l.min)")
+            #expect(w.span <= l.max, "\(where_): span \(w.span) > maxSpan \(l.max)")
             let ow = script.overview.width
-            #expect(r.selector.min == (w.a - c.lower) / c.extent * ow && r.selector.max == (w.b - c.lower) / c.extent * ow, "\(where_): selector")
+            #expect(close(r.selector.min, (w.a - l.lower) / extent * ow, 1e-12) && close(r.selector.max, (w.b - l.lower) / extent * ow, 1e-12),
+                    "\(where_): selector")
             let expectedY = bruteRange(series.x, shown, w, script.y)
             switch (r.y, expectedY) {
             case (nil, nil): break
@@ -223,8 +252,8 @@ struct PlayPropertyTests {
     @Test("invariants, selector, y-range and annotation on every frame of 1200 random scripts")
     func randomScripts() throws {
         var rng = SeededGenerator(seed: 2026)
-        let real = Self.realSeries
-        #expect(real.count == 6)
+        let real = try Self.realSeries()
+        try #require(real.count == 6)
         var played = 0
         for k in 0 ..< 1200 {
             let series = k % 4 == 0 ? real[k / 4 % real.count] : Self.randomSeries(&rng)

@@ -19,9 +19,9 @@ func frames(_ json: String, _ series: Series, tracks: Set<Track> = Track.default
     return out
 }
 
-/// The frame at time t (fps must make t a frame time).
-func frame(_ all: [FrameRecord], at t: Double) -> FrameRecord {
-    all.min { abs($0.t - t) < abs($1.t - t) }!
+/// The frame at time t; fails the test when no frame is at t (to 1e-9 s).
+func frame(_ all: [FrameRecord], at t: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> FrameRecord {
+    try #require(all.first { abs($0.t - t) < 1e-9 }, "no frame at t = \(t)", sourceLocation: sourceLocation)
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {

@@ -7,16 +7,16 @@ struct SeriesIndexTests {
     func pyramidMatchesBruteForce() {
         var rng = SeededGenerator(seed: 11)
         for round in 0 ..< 300 {
-            let n = round < 20 ? round : Int.random(in: 1 ... 5000, using: &rng)
-            let nanRate = [0, 2, 10, 100].randomElement(using: &rng)!
+            let n = round < 20 ? round : rng.int(in: 1 ... 5000)
+            let nanRate = [0, 2, 10, 100].element(using: &rng)
             let values = (0 ..< n).map { _ -> Double in
-                if nanRate > 0, Int.random(in: 0 ..< nanRate, using: &rng) == 0 { return .nan }
-                return Double(Int.random(in: -1000 ... 1000, using: &rng))
+                if nanRate > 0, rng.int(in: 0 ..< nanRate) == 0 { return .nan }
+                return Double(rng.int(in: -1000 ... 1000))
             }
             let index = SeriesIndex(x: (0 ..< n).map(Double.init), values: values)
             for _ in 0 ..< 40 {
-                let lo = Int.random(in: 0 ... n, using: &rng)
-                let hi = [lo, min(lo + 1, n), Int.random(in: lo ... n, using: &rng)].randomElement(using: &rng)!
+                let lo = rng.int(in: 0 ... n)
+                let hi = [lo, min(lo + 1, n), rng.int(in: lo ... n)].element(using: &rng)
                 let slice = values[lo ..< hi].filter { !$0.isNaN }
                 let got = index.minMax(lo, hi)
                 if slice.isEmpty {
@@ -25,7 +25,7 @@ struct SeriesIndexTests {
                     #expect(got?.min == slice.min() && got?.max == slice.max(), "n \(n) [\(lo), \(hi))")
                 }
                 // lastPresent against a linear scan.
-                let i = Int.random(in: -1 ..< max(n, 1), using: &rng)
+                let i = rng.int(in: -1 ..< max(n, 1))
                 let expected = i < 0 || n == 0 ? nil : (0 ... min(i, n - 1)).last { !values[$0].isNaN }
                 #expect(index.lastPresent(atOrBefore: i) == expected, "lastPresent(\(i)) n \(n)")
             }
@@ -36,7 +36,7 @@ struct SeriesIndexTests {
     func bounds() {
         var rng = SeededGenerator(seed: 5)
         var x: [Double] = []
-        for _ in 0 ..< 500 { x.append(Double(Int.random(in: 0 ... 100, using: &rng))) }
+        for _ in 0 ..< 500 { x.append(Double(rng.int(in: 0 ... 100))) }
         x.sort()
         let index = SeriesIndex(x: x, values: x)
         for u in stride(from: -1.0, through: 101, by: 0.5) {

@@ -17,10 +17,10 @@ struct SplitIngestTests {
         var model: [(String, Int, Int)] = []
         model.reserveCapacity(rows)
         for i in 0 ..< rows {
-            let series = i > rows * 3 / 4 && i % 5 == 0 ? "late" : "s\(Int.random(in: 0 ..< 7, using: &rng))"
+            let series = i > rows * 3 / 4 && i % 5 == 0 ? "late" : "s\(rng.int(in: 0 ..< 7))"
             // x repeats now and then; the last row of an x wins (--duplicates last).
-            let x = Int.random(in: 0 ..< rows / 2, using: &rng)
-            let v = Int.random(in: -999_999 ... 999_999, using: &rng)
+            let x = rng.int(in: 0 ..< rows / 2)
+            let v = rng.int(in: -999_999 ... 999_999)
             model.append((series, x, v))
             // Values as decimal text with two fraction digits: v / 100.
             let sign = v < 0 ? "-" : ""
@@ -32,7 +32,7 @@ struct SplitIngestTests {
 
     /// Runs ingest with the split trace on; returns the result.
     static func ingest(_ file: String, _ store: String, _ extra: [String] = []) throws -> RunResult {
-        try runProcess(rangepipeBinary, ["ingest", file, "--series-column", "series", "--store", store, "--quiet"] + extra,
+        try runProcess(try checkedBinary.get(), ["ingest", file, "--series-column", "series", "--store", store, "--quiet"] + extra,
                        stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "split"])
     }
 
@@ -72,7 +72,7 @@ struct SplitIngestTests {
             #expect(stored.x == xs.map(Double.init), "\(name) x")
             #expect(stored.fields[0].values == xs.map { Double(last[name]![$0]!) / 100 }, "\(name) values")
         }
-        let summary = try runProcess(rangepipeBinary, ["ingest", file, "--series-column", "series", "--store", dir.path("t.sqlite")],
+        let summary = try runProcess(try checkedBinary.get(), ["ingest", file, "--series-column", "series", "--store", dir.path("t.sqlite")],
                                      stdin: nil, in: nil)
         // The summary lists series in first-appearance order, split or not.
         let listed = summary.stderr.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }

@@ -4,73 +4,88 @@ import Testing
 
 @Suite("A second writer waits or exits 75; readers see whole states", .serialized)
 struct StoreLockTests {
-    /// Starts a process that holds the store's write lock for `seconds`.
-    func holdWriteLock(_ store: String, seconds: Double, ready: String) throws -> Process {
-        let script = """
-        import sqlite3, time, sys
-        c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        c.execute('BEGIN IMMEDIATE')
-        open(sys.argv[3], 'w').close()
-        time.sleep(float(sys.argv[2]))
-        c.execute('COMMIT')
-        """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, store, String(seconds), ready]
-        try p.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: ready), Date() < deadline { usleep(20_000) }
-        return p
-    }
-
-    @Test("without --wait the second writer exits 75 at once; with --wait it gets in")
-    func secondWriter() throws {
-        let dir = try TemporaryDirectory()
+    /// A store with series "s" at x = 1, 2.
+    func store(_ dir: TemporaryDirectory) throws -> (store: String, csv: String) {
         let store = dir.path("s.sqlite")
         let good = try dir.write("g.csv", "x,v\n1,10\n2,20\n")
-        #expect(try runRangepipe(["ingest", good, "--store", store, "--quiet"]).status == 0)
-        let holder = try holdWriteLock(store, seconds: 1.5, ready: dir.path("ready"))
-        let started = Date()
+        #expect(try runRangepipe(["ingest", good, "--store", store, "--series", "s", "--quiet"]).status == 0)
+        return (store, good)
+    }
+
+    @Test("without --wait the second writer exits 75 while the lock is held; with --wait it waits for it, then gets in")
+    func secondWriter() throws {
+        let dir = try TemporaryDirectory()
+        let (store, good) = try store(dir)
+        // The holder keeps the lock until released: every check below runs while it is held.
+        let holder = try TransactionHolder(store, ["BEGIN IMMEDIATE"], after: ["COMMIT"])
+        _ = try holder.waitReady()
         let fast = try runRangepipe(["ingest", good, "--store", store, "--series", "other"])
         #expect(fast.status == 75, "\(fast.stderr)")
         #expect(fast.stderr.contains("locked by another writer"))
-        #expect(Date().timeIntervalSince(started) < 1.4, "failed fast, not after the lock went")
-        let waited = try runRangepipe(["ingest", good, "--store", store, "--series", "other", "--wait", "20"])
-        #expect(waited.status == 0, "\(waited.stderr)")
-        holder.waitUntilExit()
-        #expect(try loadStored(store, "other")?.x == [1, 2])
+        let waiter = Process()
+        waiter.executableURL = try checkedBinary.get()
+        waiter.arguments = ["ingest", good, "--store", store, "--series", "other", "--wait", "60", "--quiet"]
+        try waiter.run()
+        // However slow the machine, a waiter cannot finish while the lock is held.
+        usleep(300_000)
+        #expect(waiter.isRunning, "the waiter ended (\(waiter.terminationStatus)) while the lock was held")
+        _ = holder.release()
+        waiter.waitUntilExit()
+        #expect(waiter.terminationStatus == 0)
+        #expect(try sqlite3(store, "SELECT name, points FROM series ORDER BY name") == ["other|2", "s|2"])
     }
 
     @Test("--wait gives up with exit 75 when the lock outlasts it")
     func waitTimesOut() throws {
         let dir = try TemporaryDirectory()
-        let store = dir.path("s.sqlite")
-        let good = try dir.write("g.csv", "x,v\n1,10\n")
-        #expect(try runRangepipe(["ingest", good, "--store", store, "--quiet"]).status == 0)
-        let holder = try holdWriteLock(store, seconds: 3, ready: dir.path("ready"))
-        let r = try runRangepipe(["ingest", good, "--store", store, "--wait", "0.3"])
+        let (store, good) = try store(dir)
+        let holder = try TransactionHolder(store, ["BEGIN IMMEDIATE"], after: ["COMMIT"])
+        _ = try holder.waitReady()
+        let r = try runRangepipe(["ingest", good, "--store", store, "--series", "other", "--wait", "0.3"])
+        _ = holder.release()
         #expect(r.status == 75)
-        #expect(r.stderr.contains("waited 0.3 s"))
-        holder.waitUntilExit()
+        #expect(r.stderr.contains("waited 0.3 s"), "\(r.stderr)")
+        #expect(try sqlite3(store, "SELECT name FROM series") == ["s"])
     }
 
-    @Test("a reader during a write transaction sees the last committed state")
+    @Test("a reader during another process's write transaction sees the last committed state")
     func readerDuringWrite() throws {
         let dir = try TemporaryDirectory()
-        let store = dir.path("s.sqlite")
-        let good = try dir.write("g.csv", "x,v\n1,10\n2,20\n")
-        #expect(try runRangepipe(["ingest", good, "--store", store, "--quiet"]).status == 0)
-        let holder = try holdWriteLock(store, seconds: 1, ready: dir.path("ready"))
+        let (store, _) = try store(dir)
+        // An uncommitted change is in the WAL while rangepipe reads.
+        let holder = try TransactionHolder(store, ["BEGIN IMMEDIATE", "UPDATE series SET points = 999", "SELECT points FROM series"],
+                                           after: ["ROLLBACK"])
+        #expect(try holder.waitReady() == ["999"])
         let listing = try runRangepipe(["series", "--store", store, "--json"])
+        let script = try dir.write("p.json", #"{"fps": 1, "duration": 1, "window": {"initial": "all"}, "events": []}"#)
+        let play = try runRangepipe(["play", script, "--store", store, "--series", "s", "--format", "csv"])
+        _ = holder.release()
         #expect(listing.status == 0, "\(listing.stderr)")
-        #expect(listing.out.contains("\"points\":2"))
-        holder.waitUntilExit()
+        #expect(listing.out.contains("\"points\":2"), "\(listing.out)")
+        #expect(play.status == 0, "\(play.stderr)")
+        #expect(play.out.split(separator: "\n").count == 3)
+    }
+
+    @Test("a writer commits while another process holds a read transaction; that reader keeps its snapshot")
+    func writerDuringRead() throws {
+        let dir = try TemporaryDirectory()
+        let (store, _) = try store(dir)
+        #expect(try sqlite3(store, "PRAGMA journal_mode") == ["wal"])
+        let reader = try TransactionHolder(store, ["BEGIN", "SELECT name, points FROM series ORDER BY name"],
+                                           after: ["SELECT name, points FROM series ORDER BY name", "COMMIT"])
+        #expect(try reader.waitReady() == ["s|2"])
+        let more = try dir.write("m.csv", "x,v\n1,1\n2,2\n3,3\n")
+        // No --wait: readers never block a writer.
+        let r = try runRangepipe(["ingest", more, "--store", store, "--series", "t", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try sqlite3(store, "SELECT name, points FROM series ORDER BY name") == ["s|2", "t|3"])
+        #expect(reader.release() == ["s|2"], "the open read transaction saw the commit")
     }
 }
 
 @Suite("Readers during a real ingest", .serialized)
 struct ReaderDuringIngestTests {
-    @Test("series polled during an ingest lists the state before it or after it, never a mix")
+    @Test("series during an ingest, stopped inside its transaction, lists the state before it; after the commit, after it")
     func listingDuringIngest() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
@@ -78,22 +93,21 @@ struct ReaderDuringIngestTests {
         #expect(try runRangepipe(["ingest", small, "--store", store, "--series", "s", "--quiet"]).status == 0)
         let big = try CrashSafetyTests.bigCSV(dir, rows: 300_000, offset: 0)
         let before = try runRangepipe(["series", "--store", store, "--json"]).out
-        let ingest = Process()
-        ingest.executableURL = rangepipeBinary
-        ingest.arguments = ["ingest", big, "--store", store, "--series-column", "series", "--quiet"]
-        try ingest.run()
-        var listings: [String] = []
-        while ingest.isRunning {
+        let ingest = try GatedRun(["ingest", big, "--store", store, "--series-column", "series", "--quiet"])
+        var listings: [String: String] = [:]
+        while let milestone = ingest.next() {
             let r = try runRangepipe(["series", "--store", store, "--json"])
             #expect(r.status == 0, "\(r.stderr)")
-            listings.append(r.out)
+            listings[milestone] = r.out
+            ingest.release()
         }
-        ingest.waitUntilExit()
-        #expect(ingest.terminationStatus == 0)
+        #expect(ingest.finish() == 0)
         let after = try runRangepipe(["series", "--store", store, "--json"]).out
         #expect(before != after)
-        #expect(!listings.isEmpty)
-        for listing in listings { #expect(listing == before || listing == after) }
+        #expect(listings.keys.sorted() == CrashSafetyTests.milestones.sorted())
+        for (milestone, listing) in listings {
+            #expect(listing == (milestone == "committed" ? after : before), "at \(milestone)")
+        }
     }
 }
 

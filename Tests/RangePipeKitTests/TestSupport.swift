@@ -5,15 +5,40 @@ import Testing
 /// The package root, found from this file's path.
 let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The built `rangepipe` binary (`swift build` runs before `swift test` in `make test`).
+/// The `rangepipe` that `swift build` produced for this test run's
+/// configuration: it sits beside the test executable in the same build
+/// directory. Never another configuration's copy, which may be stale.
 let rangepipeBinary: URL = {
-    let candidates = [".build/debug/rangepipe", ".build/x86_64-unknown-linux-gnu/debug/rangepipe",
-                      ".build/aarch64-unknown-linux-gnu/debug/rangepipe", ".build/release/rangepipe"]
-    for c in candidates {
-        let url = packageRoot.appendingPathComponent(c)
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: testExecutable).deletingLastPathComponent().appendingPathComponent("rangepipe")
+}()
+
+struct BinaryProblem: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The binary, checked once: it must exist and be linked after the newest
+/// object of the library and executable targets, or every CLI test fails
+/// saying so (rather than quietly testing an old build).
+let checkedBinary: Result<URL, BinaryProblem> = {
+    let fm = FileManager.default
+    let path = rangepipeBinary.path
+    guard fm.isExecutableFile(atPath: path) else {
+        return .failure(BinaryProblem(description: "no rangepipe binary at \(path): run `swift build` before `swift test`"))
     }
-    return packageRoot.appendingPathComponent(candidates[0])
+    func modified(_ p: String) -> Date { ((try? fm.attributesOfItem(atPath: p))?[.modificationDate] as? Date) ?? .distantPast }
+    let built = modified(path)
+    let buildDir = rangepipeBinary.deletingLastPathComponent()
+    for target in ["RangePipeKit.build", "rangepipe.build"] {
+        let dir = buildDir.appendingPathComponent(target).path
+        for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where name.hasSuffix(".o") {
+            if modified(dir + "/" + name) > built {
+                return .failure(BinaryProblem(description: "\(path) is older than \(target)/\(name): run `swift build` before `swift test`"))
+            }
+        }
+    }
+    return .success(rangepipeBinary)
 }()
 
 struct RunResult {
@@ -27,14 +52,14 @@ struct RunResult {
 /// from a file; use `runShell` where a real pipe matters.
 @discardableResult
 func runRangepipe(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> RunResult {
-    try runProcess(rangepipeBinary, arguments, stdin: stdin, in: directory)
+    try runProcess(try checkedBinary.get(), arguments, stdin: stdin, in: directory)
 }
 
 /// Runs `sh -c script` with `$RANGEPIPE` set to the binary (for pipelines).
 @discardableResult
 func runShell(_ script: String, in directory: URL? = nil) throws -> RunResult {
     try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script], stdin: nil, in: directory,
-                   environment: ["RANGEPIPE": rangepipeBinary.path])
+                   environment: ["RANGEPIPE": try checkedBinary.get().path])
 }
 
 func runProcess(_ executable: URL, _ arguments: [String], stdin: Data?, in directory: URL?,
@@ -97,6 +122,9 @@ final class TemporaryDirectory {
 }
 
 /// SplitMix64: a small seeded generator so random tests are reproducible.
+/// Tests draw through the helpers below, which derive values from the raw
+/// 64-bit outputs themselves: the standard library's `random(in:using:)`
+/// algorithms may change between Swift versions, these do not.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
@@ -107,13 +135,58 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// Uniform in [0, 1) from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    mutating func double(in r: ClosedRange<Double>) -> Double { r.lowerBound + unit() * (r.upperBound - r.lowerBound) }
+    mutating func double(in r: Range<Double>) -> Double { r.lowerBound + unit() * (r.upperBound - r.lowerBound) }
+    /// Uniform integer by modulo (the bias is below 2^-40 for our ranges).
+    mutating func int(in r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.upperBound - r.lowerBound + 1)) }
+    mutating func int(in r: Range<Int>) -> Int { int(in: r.lowerBound ... r.upperBound - 1) }
+    mutating func int64(in r: ClosedRange<Int64>) -> Int64 { r.lowerBound + Int64(next() % UInt64(r.upperBound - r.lowerBound + 1)) }
+    mutating func byte(in r: ClosedRange<UInt8> = 0 ... 255) -> UInt8 { UInt8(int(in: Int(r.lowerBound) ... Int(r.upperBound))) }
+    mutating func bool() -> Bool { next() >> 63 == 1 }
 }
 
-/// Loads one series from a store file through the library's reader.
+extension Collection {
+    /// An element chosen by the seeded generator (the collection is not empty).
+    func element(using rng: inout SeededGenerator) -> Element {
+        self[index(startIndex, offsetBy: rng.int(in: 0 ..< count))]
+    }
+}
+
+/// Loads one series from a store file with the `sqlite3` CLI (not the
+/// library's reader, so a bug shared by writing and reading shows), checking
+/// each chunk's count, first index and min/max against its values.
 func loadStored(_ store: String, _ name: String) throws -> Series? {
-    let s = try SeriesStore.openForReading(path: store)
-    defer { s.close() }
-    return try s.loadSeries(named: name)
+    let quoted = "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
+    guard let row = try sqlite3(store, "SELECT id, axis, points FROM series WHERE name = \(quoted)").first else { return nil }
+    let parts = row.split(separator: "|").map(String.init)
+    let id = parts[0], points = Int(parts[2])!
+    let axis = try #require(Axis(rawValue: parts[1]))
+    func text(_ hex: Substring) -> String { String(decoding: hexBytes(hex), as: UTF8.self) }
+    let fieldNames = try sqlite3(store, "SELECT hex(name) FROM field WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
+    let labels = try sqlite3(store, "SELECT hex(label) FROM category WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
+    var columns = [[Double]](repeating: [], count: fieldNames.count + 1)
+    for line in try sqlite3(store, "SELECT column_index, first_index, count, ifnull(min, 'null'), ifnull(max, 'null'), hex(data) FROM chunk WHERE series_id = \(id) ORDER BY column_index, seq") {
+        let f = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let column = Int(f[0])! + 1, values = float64s(hex: f[5])
+        #expect(Int(f[1]) == columns[column].count && Int(f[2]) == values.count && values.count <= 65_536, "\(name) chunk \(line.prefix(40))")
+        let present = values.filter { !$0.isNaN }
+        // sqlite3 prints REALs with 15 significant digits.
+        func near(_ printed: String, _ v: Double?) -> Bool { v.map { abs((Double(printed) ?? .nan) - $0) <= 1e-14 * max(1, abs($0)) } ?? (printed == "null") }
+        #expect(near(f[3], present.min()) && near(f[4], present.max()), "\(name) column \(column - 1): chunk min/max \(f[3]), \(f[4]) vs \(String(describing: present.min())), \(String(describing: present.max()))")
+        columns[column] += values
+    }
+    #expect(columns.allSatisfy { $0.count == points }, "\(name): columns of \(columns.map(\.count)) values, \(points) points listed")
+    return Series(name: name, axis: axis, x: columns[0], fields: zip(fieldNames, columns.dropFirst()).map { .init(name: $0, values: $1) },
+                  categories: labels)
+}
+
+func hexBytes(_ hex: Substring) -> [UInt8] {
+    let digits = Array(hex.utf8)
+    func nibble(_ c: UInt8) -> UInt8 { c <= 0x39 ? c - 0x30 : c - 0x41 + 10 }
+    return stride(from: 0, to: digits.count, by: 2).map { nibble(digits[$0]) << 4 | nibble(digits[$0 + 1]) }
 }
 
 /// NaN-aware equality for value arrays.

@@ -71,14 +71,29 @@ struct TimeParserTests {
         #expect(CivilTime.iso8601(951868799) == "2000-02-29T23:59:59Z")
     }
 
-    @Test("civil day arithmetic round-trips over 400 years")
+    /// Month lengths from the Gregorian rule, written out here (not the
+    /// code under test): February has 29 days in years divisible by 4,
+    /// except centuries not divisible by 400.
+    static func monthLength(_ year: Int, _ month: Int) -> Int {
+        let table = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return month == 2 && leap ? 29 : table[month - 1]
+    }
+
+    @Test("civil day arithmetic round-trips over 400 years, walked with a fixed month table")
     func civilRoundTrip() {
         // days(1970-01-01) is 0 and consecutive dates differ by one day.
         #expect(CivilTime.days(year: 1970, month: 1, day: 1) == 0)
+        // Fixed points counted by hand: 2000-03-01 is 11 017 days on (30 years, 7 leap days, Jan + Feb 2000 = 60 days).
+        #expect(CivilTime.days(year: 2000, month: 3, day: 1) == 30 * 365 + 7 + 60)
+        #expect(CivilTime.days(year: 1900, month: 3, day: 1) == -(70 * 365 + 17) + 59) // 1900 is not a leap year
         var previous = CivilTime.days(year: 1800, month: 1, day: 1) - 1
+        var walked = 0
         for year in 1800 ... 2200 {
             for month in 1 ... 12 {
-                for day in 1 ... CivilTime.daysInMonth(year: year, month: month) {
+                #expect(CivilTime.daysInMonth(year: year, month: month) == Self.monthLength(year, month), "\(year)-\(month)")
+                for day in 1 ... Self.monthLength(year, month) {
+                    walked += 1
                     let d = CivilTime.days(year: year, month: month, day: day)
                     if d != previous + 1 { Issue.record("\(year)-\(month)-\(day): \(d) after \(previous)") }
                     previous = d
@@ -89,5 +104,7 @@ struct TimeParserTests {
                 }
             }
         }
+        // 401 years with 97 leap days (1800, 1900, 2100, 2200 are not leap years).
+        #expect(walked == 401 * 365 + 97)
     }
 }

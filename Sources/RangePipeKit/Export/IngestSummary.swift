@@ -20,9 +20,14 @@ public enum IngestSummary {
             + ",\"files\":[\(files)]}"
     }
 
+    /// Series listed by the text summary before it only counts the rest.
+    public static let textRows = 50
+
     public static func text(_ report: IngestReport) -> String {
         var rows: [[String]] = [["SERIES", "AXIS", "READ", "KEPT", "REJECTED", "DUPLICATES", "POINTS", "X RANGE", "Y RANGE"]]
-        for entry in report.series {
+        // A fleet of 10^5 series is no table to read on a terminal: the
+        // first rows, then a count (`--json` and `series` list them all).
+        for entry in report.series.prefix(textRows) {
             let info = entry.info
             let x = "\(info.axis.textX(info.xMin, time: .iso8601)) … \(info.axis.textX(info.xMax, time: .iso8601))"
             let y = info.fields.map { "\($0.name) \(JSONText.number($0.min))…\(JSONText.number($0.max))" }.joined(separator: "; ")
@@ -31,6 +36,9 @@ public enum IngestSummary {
                          String(entry.stats.duplicatesDropped), String(info.points), x, y])
         }
         var text = TextTable.render(rows)
+        if report.series.count > textRows {
+            text += "… and \(report.series.count - textRows) more series (--json or `rangepipe series` lists them all)\n"
+        }
         for file in report.files { text += FileReportText.summaryLines(file) }
         if report.unattributedRejects > 0 {
             text += "\(report.unattributedRejects) rejected rows named no series\n"

@@ -36,6 +36,12 @@ public struct Ingestor {
         var index: [String: Int] = [:]
         var unattributed = 0
         var reports: [FileReport] = []
+        if files.count == 1 {
+            // One file's series have distinct names already: no merge.
+            let series = try parse(InputSource(path: files[0]), rejects: rejects, unattributed: &unattributed, report: &reports)
+            try rejects.close()
+            return (series, unattributed, reports)
+        }
         for file in files {
             let source = try InputSource(path: file)
             for item in try parse(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
@@ -111,10 +117,15 @@ public struct Ingestor {
         // Take the write lock first on an existing store, so a second writer
         // learns at once rather than after parsing a large file.
         let store = existing ? try SeriesStore.openForWriting(path: storePath, create: false, wait: wait) : nil
+        // A first ingest killed between linking its build into place and
+        // unlinking the build's name leaves that name beside a store.
+        if existing { removeAbandonedBuilds(of: storePath) }
+        Trace.progress("started")
         let parsed: (series: [IngestedSeries], unattributedRejects: Int, files: [FileReport])
         do {
             parsed = try parse(files: files)
             Trace.say("phases", "all files parsed")
+            Trace.progress("parsed")
         } catch {
             store?.rollback()
             throw error
@@ -131,9 +142,17 @@ public struct Ingestor {
     }
 
     private func apply(_ series: [IngestedSeries], to store: SeriesStore) throws -> [IngestReport.Entry] {
-        var entries: [IngestReport.Entry] = []
+        var entries = [IngestReport.Entry?](repeating: nil, count: series.count)
+        // Written in name order, so the store's name index grows at its end
+        // (10^6 series in first-appearance order would land all over it);
+        // the report keeps the input's order.
+        let byName = series.indices.sorted { series[$0].series.name.utf8.lexicographicallyPrecedes(series[$1].series.name.utf8) }
+        // A new store with names all distinct (`--split-fields` can make
+        // `KEY/COLUMN` equal another key) needs no lookup before each write.
+        let allNew = store.isBuilding && zip(byName, byName.dropFirst()).allSatisfy { series[$0].series.name != series[$1].series.name }
         do {
-            for item in series {
+            for k in byName {
+                let item = series[k]
                 var final = item.series
                 var stats = item.stats
                 if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
@@ -141,15 +160,20 @@ public struct Ingestor {
                     final = merged
                     stats.duplicatesDropped += dropped
                 }
-                entries.append(.init(info: try store.write(final), stats: stats))
+                entries[k] = .init(info: try store.write(final, isNew: allNew), stats: stats)
+                Trace.progress("stored series \(final.name)")
             }
+            Trace.say("phases", "series written")
+            Trace.progress("before commit")
             try store.commit()
+            Trace.say("phases", "committed")
+            Trace.progress("committed")
         } catch {
             store.rollback()
             throw error
         }
         store.close()
-        return entries
+        return entries.map { $0! }
     }
 
     /// A new store is built beside its final path and linked into place, so
@@ -169,6 +193,7 @@ public struct Ingestor {
         defer { unlinkStoreFiles(temporary) }
         let store = try SeriesStore.openForWriting(path: temporary, create: true, wait: wait, building: true)
         let entries = try apply(series, to: store)
+        Trace.say("phases", "store closed")
         if link(temporary, path) != 0 {
             if errno == EEXIST {
                 // Another ingest created the store meanwhile: write into it.
@@ -177,6 +202,7 @@ public struct Ingestor {
             }
             throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
+        Trace.progress("linked")
         return entries
     }
 

@@ -30,7 +30,7 @@ extension TableBuilder {
         if !headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
-        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
+        var row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
         defer { row.deallocate() }
         row.initialize(repeating: .nan)
         // Locals, so rows cost no retains: the plan, the key table and
@@ -39,12 +39,24 @@ extension TableBuilder {
         // series; the key table is let go first so adding one copies nothing.
         var plan = fastPlan
         var keys: ByteKeyTable? = plan == nil ? nil : keyTable
-        var handles = order.map { Unmanaged.passUnretained($0) }
+        // Taken out of the builder for the run (so appends stay in place)
+        // and extended only by series added since: a run costs nothing per
+        // series already known, however many there are.
+        var handles = orderHandles
+        orderHandles = []
+        defer { orderHandles = handles }
+        if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
         try cells.withUnsafeBufferPointer { cellBuffer in
             for record in records {
                 if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
+                if row.count < valueColumns.count {
+                    // A file without a header names its columns on its first record, inside this run.
+                    row.deallocate()
+                    row = .allocate(capacity: valueColumns.count)
+                    row.initialize(repeating: .nan)
+                }
                 if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
                 plan = fastPlan
                 if plan != nil {

@@ -38,6 +38,8 @@ final class TableBuilder: RecordSink {
     var timeParser: TimeParser?
 
     var order: [SeriesAccumulator] = []
+    /// `order` as unretained handles for the bulk path, kept between runs.
+    var orderHandles: [Unmanaged<SeriesAccumulator>] = []
     /// Series key bytes → index in `order`.
     var keyTable = ByteKeyTable()
     var lastAccumulator: SeriesAccumulator?

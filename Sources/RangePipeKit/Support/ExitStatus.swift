@@ -1,6 +1,9 @@
 /// The process exit codes rangepipe uses (sysexits.h), as SPEC section 1 fixes them.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
+    /// `play --on-series-error skip` left out at least one series; every
+    /// other series was written in full.
+    case seriesSkipped = 3
     /// Bad usage: unknown option, contradictory options.
     case usage = 64
     /// Bad data or script (`EX_DATAERR`).

@@ -7,7 +7,8 @@ public enum FuzzSupport {
     /// twice, with and without line templates, and must give the same
     /// series, rejects and error either way.
     @discardableResult
-    public static func ingest(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) -> Int {
+    public static func ingest(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat,
+                              breach: (String) -> Void = { preconditionFailure($0) }) -> Int {
         var accepted = 0
         for policy in [ErrorPolicy.fail, .skip] {
             var options = IngestOptions()
@@ -16,7 +17,7 @@ public enum FuzzSupport {
             let outcome = ingestOutcome(Array(bytes), options, jsonTemplates: true)
             if format == .ndjson {
                 let general = ingestOutcome(Array(bytes), options, jsonTemplates: false)
-                precondition(outcome == general, "NDJSON line templates changed the result: \(outcome) vs \(general)")
+                if outcome != general { breach("NDJSON line templates changed the result: \(outcome) vs \(general)") }
             }
             if case let .series(series, _) = outcome, !series.isEmpty { accepted += 1 }
         }
@@ -52,18 +53,19 @@ public enum FuzzSupport {
     /// Decodes bytes as a script and, when valid, plays up to 5000 frames;
     /// returns the frames played.
     @discardableResult
-    public static func playScript(_ bytes: [UInt8]) -> Int {
+    public static func playScript(_ bytes: [UInt8], breach: (String) -> Void = { preconditionFailure($0) }) -> Int {
         guard var script = try? ScriptDecoder.decode(bytes, source: "fuzz") else { return 0 }
         script.duration = min(script.duration ?? 5000 / script.fps, 5000 / script.fps)
         guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
-        return play(plan, checkInvariants: !script.window.elastic)
+        return play(plan, checkInvariants: !script.window.elastic, breach: breach)
     }
 
     /// Builds a valid script from bytes (the bytes choose every knob) and
-    /// plays it, trapping if a frame breaks SPEC 4.5's invariants; returns
-    /// the frames played.
+    /// plays it, trapping if a frame breaks SPEC 4.5's invariants (tests pass
+    /// `breach` to record a failure instead); returns the frames played.
     @discardableResult
-    public static func simulate(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    public static func simulate(_ bytes: UnsafeBufferPointer<UInt8>,
+                                breach: (String) -> Void = { preconditionFailure($0) }) -> Int {
         var k = 0
         func byte() -> Double { defer { k += 1 }; return k < bytes.count ? Double(bytes[k]) : 0 }
         func unit() -> Double { byte() / 255 }
@@ -109,10 +111,11 @@ public enum FuzzSupport {
         // Capped at 300 frames so the target reaches 10^6 runs in a session.
         script.duration = min(t + 3, 300 / script.fps)
         guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
-        return play(plan, checkInvariants: !script.window.elastic, tracks: [.range, .annotation, .selector, .values])
+        return play(plan, checkInvariants: !script.window.elastic, tracks: [.range, .annotation, .selector, .values], breach: breach)
     }
 
-    static func play(_ plan: PlayPlan, checkInvariants: Bool, tracks: Set<Track> = Set(Track.allCases)) -> Int {
+    static func play(_ plan: PlayPlan, checkInvariants: Bool, tracks: Set<Track> = Set(Track.allCases),
+                     breach: (String) -> Void = { preconditionFailure($0) }) -> Int {
         var frames = 0
         let c = plan.constraints
         var minWidth = 0.0, maxWidth = Double.infinity
@@ -126,8 +129,8 @@ public enum FuzzSupport {
             frames += 1
             guard checkInvariants else { return }
             let w = r.window
-            precondition(c.lower <= w.a && w.a < w.b && w.b <= c.upper, "window \(w) outside the bounds at frame \(r.frame)")
-            precondition(w.span >= minWidth && w.span <= maxWidth, "span \(w.span) outside [\(minWidth), \(maxWidth)] at frame \(r.frame)")
+            if !(c.lower <= w.a && w.a < w.b && w.b <= c.upper) { breach("window \(w) outside the bounds at frame \(r.frame)") }
+            if !(w.span >= minWidth && w.span <= maxWidth) { breach("span \(w.span) outside [\(minWidth), \(maxWidth)] at frame \(r.frame)") }
         }
         return frames
     }

@@ -1,0 +1,120 @@
+"""make bench-spark: the Spark stage against one machine.
+
+Plays BENCH_SPARK_SERIES (default 10^4) generated series (gen_series.py)
+with the single-machine `rangepipe play --all --jobs 2`, then with the Spark
+job in local[1] and local[2] (one SparkSession each, started before timing,
+so JVM start-up is not counted; the job's detection pass is). Each figure is
+the median of BENCH_RUNS (default 3). The per-partition start-up cost is the
+slope of the local[2] job's time between 4 and BENCH_SPARK_MANY (default
+32) partitions over the same data. Every Spark run's bytes are checked
+against the single-machine output. Results: bench-out/spark/results.json.
+"""
+
+import io
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+import gen_series  # noqa: E402
+import rangepipe_spark  # noqa: E402
+
+SERIES = int(os.environ.get("BENCH_SPARK_SERIES", "10000"))
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+MANY = int(os.environ.get("BENCH_SPARK_MANY", "32"))
+BIN = os.environ.get("RANGEPIPE_BIN", str(ROOT / ".build/release/rangepipe"))
+OUT = ROOT / "bench-out" / "spark"
+
+
+def median_seconds(fn):
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def single_machine(data, script, expected_path):
+    def run():
+        subprocess.run([BIN, "play", str(script), "--input", str(data), "--series-column", "s", "--all",
+                        "--jobs", "2", "-o", str(expected_path)], check=True)
+    return median_seconds(run)
+
+
+def spark_seconds(spark, data, script, partitions, expected, warm_up=False):
+    counter = [0]
+
+    def run():
+        counter[0] += 1
+        out = OUT / ("run-%d-%d" % (partitions, counter[0]))
+        shutil.rmtree(out, ignore_errors=True)
+        err = io.StringIO()
+        code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
+                                           "--series-column", "s", "--partitions", str(partitions)], out=err)
+        if code != 0:
+            raise SystemExit("bench-spark: the Spark job failed (%d): %s" % (code, err.getvalue()))
+        got = b"".join(p.read_bytes() for p in sorted(out.glob("part-*")))
+        if got != expected:
+            raise SystemExit("bench-spark: Spark output differs from the single-machine run")
+        shutil.rmtree(out)
+    if warm_up:
+        run()  # Python workers, class loading: once per session, not per job
+    return median_seconds(run)
+
+
+def session(master):
+    from pyspark.sql import SparkSession
+    spark = (SparkSession.builder.master(master).appName("rangepipe-bench")
+             .config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
+             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def main():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True)
+    data, script, expected_path = OUT / "series.csv", OUT / "script.json", OUT / "expected.ndjson"
+    table = gen_series.rows(SERIES)
+    gen_series.write_csv(data, table)
+    gen_series.write_script(script)
+    results = {"series": SERIES, "rows": len(table), "runs": RUNS}
+    results["single_jobs2_s"] = single_machine(data, script, expected_path)
+    expected = expected_path.read_bytes()
+    results["frames"] = expected.count(b"\n")
+    for cores in (1, 2):
+        spark = session("local[%d]" % cores)
+        try:
+            results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected, warm_up=True)
+            if cores == 2:
+                few = results["local2_s"]
+                many = spark_seconds(spark, data, script, MANY, expected)
+                results["local2_%d_partitions_s" % MANY] = many
+                results["per_partition_ms"] = 1000 * (many - few) / (MANY - 4)
+        finally:
+            spark.stop()
+    print("rangepipe on Spark: %d series, %d rows, %d frames (median of %d)"
+          % (SERIES, len(table), results["frames"], RUNS))
+    print("%-34s %10s %14s" % ("job", "seconds", "series/s"))
+    for label, key in (("one machine, play --all --jobs 2", "single_jobs2_s"),
+                       ("Spark local[1], 2 partitions", "local1_s"),
+                       ("Spark local[2], 4 partitions", "local2_s"),
+                       ("Spark local[2], %d partitions" % MANY, "local2_%d_partitions_s" % MANY)):
+        print("%-34s %10.2f %14.0f" % (label, results[key], SERIES / results[key]))
+    print("per-partition start-up (local[2]): %.1f ms" % results["per_partition_ms"])
+    (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    print("written: %s" % (OUT / "results.json"))
+
+
+if __name__ == "__main__":
+    main()

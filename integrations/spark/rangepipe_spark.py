@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""rangepipe as a stage of a Spark job.
+
+    spark-submit integrations/spark/rangepipe_spark.py SCRIPT INPUT... --output DIR
+        [--rangepipe PATH] [--partitions N] [--series-column C] [--x X] [--y A,B]
+        [--input-format csv|ndjson|json|parquet] [--format ndjson|csv]
+        [--on-series-error fail|skip] [ingest and play options, see --help]
+
+Spark reads the input, keeps each series whole in one partition (range
+partitioning on the series name), sorts each partition by series and then by
+input order, and pipes it through `rangepipe play SCRIPT --input - --all` as
+CSV. The part files in DIR, concatenated in name order, are the bytes
+`rangepipe play SCRIPT --input INPUT... --all` writes on one machine. See
+README.md beside this file.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import rangepipe_inputs  # noqa: E402
+from rangepipe_detect import DetectError, Shape, combine, decide, file_facts  # noqa: E402
+from rangepipe_records import STEM_COLUMN, csv_line, stem  # noqa: E402
+from rangepipe_task import EXIT_SKIPPED, DictParam, make_player  # noqa: E402
+
+# Modules the executors import (functions are pickled by reference to them).
+SHIPPED = ("rangepipe_records.py", "rangepipe_inputs.py", "rangepipe_detect.py", "rangepipe_task.py")
+
+EXIT_USAGE = 64
+EXIT_NO_INPUT = 66
+EXIT_SPARK = 70       # Spark itself failed (EX_SOFTWARE)
+
+
+class Usage(Exception):
+    pass
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise Usage(message)
+
+
+def parse_args(argv):
+    p = ArgumentParser(prog="rangepipe_spark.py", description="Run `rangepipe play --all` as a Spark stage.")
+    p.add_argument("script", help="the gesture script (JSON), read on the driver")
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="files, directories or URIs Spark reads")
+    p.add_argument("--output", required=True, help="directory for the part files (must not exist)")
+    p.add_argument("--rangepipe", help="the binary to ship to executors (default: `rangepipe` on their PATH)")
+    p.add_argument("--partitions", type=int, help="partitions to play in (default: Spark's default parallelism)")
+    p.add_argument("--series-column", help="long format: one series per distinct value (default: one per file)")
+    p.add_argument("--x", help="x column")
+    p.add_argument("--y", help="value columns, comma-separated")
+    p.add_argument("--input-format", choices=["csv", "ndjson", "json", "parquet"],
+                   help="default: by the first input's extension")
+    p.add_argument("--delimiter", default=",", help="CSV field delimiter")
+    p.add_argument("--format", choices=["ndjson", "csv"], default="ndjson", help="output format")
+    p.add_argument("--on-series-error", choices=["fail", "skip"], default="fail")
+    # Passed through to every `rangepipe play` as given.
+    for flag in ("--axis", "--input-time-format", "--timezone", "--duplicates"):
+        p.add_argument(flag, help="ingest option, as for `rangepipe play --input`")
+    for flag in ("--fps", "--tracks", "--time-format"):
+        p.add_argument(flag, help="play option")
+    args = p.parse_args(argv)
+    if args.partitions is not None and args.partitions < 1:
+        raise Usage("--partitions: expected 1 or more")
+    if len(args.delimiter.replace("\\t", "\t")) != 1:
+        raise Usage("--delimiter: expected one character")
+    args.delimiter = args.delimiter.replace("\\t", "\t")
+    if args.input_format is None:
+        args.input_format = format_by_extension(args.inputs[0])
+    return args
+
+
+def format_by_extension(path):
+    name = path.lower().rstrip("/")
+    for compressed in (".gz", ".bz2", ".zst", ".snappy", ".lz4", ".deflate"):
+        if name.endswith(compressed):
+            name = name[:-len(compressed)]  # Spark decompresses by the suffix
+    for ext, fmt in ((".csv", "csv"), (".ndjson", "ndjson"), (".jsonl", "ndjson"), (".json", "json"),
+                     (".parquet", "parquet")):
+        if name.endswith(ext):
+            return fmt
+    raise Usage("%s: cannot tell the format from the name; give --input-format" % path)
+
+
+def ingest_options(args):
+    """Ingest options for the digest (which keeps its repeated x: --duplicates
+    applies to the partitions only)."""
+    out = []
+    if args.timezone is not None:
+        out += ["--timezone", args.timezone]
+    if args.input_time_format is not None:
+        out += ["--time-format", args.input_time_format]
+    if args.axis is not None:
+        out += ["--axis", args.axis]
+    if args.y is not None:
+        out += ["--y", args.y]
+    return out
+
+
+def play_command(binary, script, args, series_column, x_name, fields, axis):
+    cmd = [binary, "play", script, "--input", "-", "--input-format", "csv", "--all",
+           "--series-column", series_column, "--x", x_name, "--y", ",".join(fields), "--axis", axis,
+           "--format", args.format, "--on-series-error", args.on_series_error]
+    for flag in ("timezone", "duplicates", "fps", "tracks", "time_format", "input_time_format"):
+        value = getattr(args, flag)
+        if value is not None:
+            cmd += ["--" + flag.replace("_", "-"), value]
+    return cmd
+
+
+# ------------------------------------------------------------------ driver
+
+def run(spark, argv, out=sys.stderr):
+    """The whole job on an existing SparkSession; returns the exit code."""
+    try:
+        args = parse_args(argv)
+    except Usage as e:
+        out.write("rangepipe_spark: error: %s\n" % e)
+        return EXIT_USAGE
+    try:
+        with open(args.script, encoding="utf-8") as f:
+            script_text = f.read()
+    except OSError as e:
+        out.write("rangepipe_spark: error: %s: %s\n" % (args.script, e.strerror))
+        return EXIT_NO_INPUT
+    binary = args.rangepipe or "rangepipe"
+    local_binary = binary if os.path.exists(binary) else _which(binary)
+    if local_binary is None:
+        out.write("rangepipe_spark: error: %s: no such binary (give --rangepipe PATH)\n" % binary)
+        return EXIT_NO_INPUT
+    sc = spark.sparkContext
+    for name in SHIPPED:
+        sc.addPyFile(os.path.join(HERE, name))
+    try:
+        return _job(spark, sc, args, script_text, local_binary, out)
+    except DetectError as e:
+        out.write("rangepipe_spark: error: %s\n" % e)
+        return e.code
+    except rangepipe_inputs.InputError as e:
+        out.write("rangepipe_spark: error: %s\n" % e)
+        return e.code
+    except Exception as e:  # noqa: BLE001 - Spark's errors arrive as Py4J/Analysis exceptions
+        return _report_failure(e, out)
+
+
+def _job(spark, sc, args, script_text, local_binary, out):
+    series_column = args.series_column or STEM_COLUMN
+    table = rangepipe_inputs.read(spark, args, series_column)
+    # One pass over the rows: each file's first record and each column's first values.
+    reduced = table.facts.flatMap(file_facts).reduceByKey(combine).collect()
+    shape = Shape(reduced)
+    table.check_files(shape)
+    stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
+    groups, key_group = decide(local_binary, shape, series_column, ingest_options(args), args.x,
+                               table.file_name, stem_of)
+    columns = table.columns(shape)
+    header_line = csv_line(columns)
+    keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
+    partitions = args.partitions or sc.defaultParallelism
+    ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "p", "b", "m")
+    binary_name = None
+    if args.rangepipe:
+        sc.addFile(local_binary)
+        binary_name = os.path.basename(local_binary)
+    # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
+    # One command per decision (several only when files, each one series, differ).
+    cmds = [play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
+                         x_name, fields, axis) for x_name, fields, axis in groups]
+    report = sc.accumulator({}, DictParam())
+    player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
+                         args.on_series_error == "skip", binary_name, report)
+    ordered.select("k", "line").rdd.map(tuple).mapPartitionsWithIndex(player).saveAsTextFile(args.output)
+    skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]
+    if skipped:
+        for ln in skipped:
+            out.write(ln + "\n")
+        out.write("rangepipe_spark: skipped %d series (--on-series-error skip)\n" % len(skipped))
+        return EXIT_SKIPPED
+    return 0
+
+
+def _which(name):
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        candidate = os.path.join(d, name)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+_RANGEPIPE_FAILED = re.compile(r"rangepipe exited (\d+) in partition (\d+): ([^\n]*)")
+
+
+def _report_failure(error, out):
+    text = str(error)
+    found = _RANGEPIPE_FAILED.search(text)
+    if found:
+        out.write("rangepipe_spark: error: partition %s: %s\n" % (found.group(2), found.group(3)))
+        return int(found.group(1))
+    for marker in ("RuntimeError: rangepipe_spark: bad input: ", "Malformed CSV record: "):
+        if marker in text:
+            detail = text[text.index(marker) + len(marker):].splitlines()[0]
+            out.write("rangepipe_spark: error: %s%s\n" % ("" if "bad input" in marker else "malformed CSV record: ",
+                                                          detail.strip()))
+            return 65
+    if "PATH_NOT_FOUND" in text or "Path does not exist" in text:
+        line = next((ln for ln in text.splitlines() if "does not exist" in ln), text.splitlines()[0])
+        out.write("rangepipe_spark: error: %s\n" % line.strip())
+        return EXIT_NO_INPUT
+    if "already exists" in text:
+        out.write("rangepipe_spark: error: the output directory already exists\n")
+        return 73
+    first = next((ln for ln in text.splitlines() if ln.strip()), "Spark failed")
+    out.write("rangepipe_spark: error: %s\n" % first.strip())
+    return EXIT_SPARK
+
+
+def main(argv=None):
+    from pyspark.sql import SparkSession
+    spark = (SparkSession.builder.appName("rangepipe")
+             # Timestamps from Parquet are written as UTC text.
+             .config("spark.sql.session.timeZone", "UTC").getOrCreate())
+    try:
+        code = run(spark, sys.argv[1:] if argv is None else argv)
+    finally:
+        spark.stop()
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

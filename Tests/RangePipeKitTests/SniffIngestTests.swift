@@ -66,6 +66,17 @@ struct SniffIngestTests {
         #expect(sameValues(series.fields[0].values, [1.5, .nan]))
     }
 
+    @Test("with --series-column, x sorted within each series stays x; a later rising column does not take its place")
+    func sortedPerSeries() throws {
+        let dir = try TemporaryDirectory()
+        let (r, json) = try ingest("l.csv", "s,t,v\nz,1,1\nz,2,2\na,1,3\na,2,4\n", ["--series-column", "s"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect((fileReport(json)["x"] as? [String: Any])?["reason"] as? String == "the first column: sorted numbers")
+        let a = try #require(try loadStored(dir.path("s.sqlite"), "a"))
+        #expect(a.x == [1, 2])
+        #expect(a.fields[0].values == [3, 4])
+    }
+
     @Test("no numeric column after the x choice: the message names x and why")
     func noValueColumn() throws {
         let dir = try TemporaryDirectory()

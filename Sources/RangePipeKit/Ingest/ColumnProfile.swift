@@ -16,10 +16,11 @@ public struct ColumnProfile: Sendable {
     public var values = 0
     /// Missing values by their marker ("" for an empty cell).
     public var missing: [String: Int] = [:]
-    /// Never decreasing, with at least two distinct values (times or numbers).
+    /// Never decreasing within a series (the series column's, if given),
+    /// with at least two distinct values (times or numbers).
     public var sorted = false
-    /// Increasing at every row, over at least three rows: a counter or a
-    /// clock rather than a measurement that happens to rise.
+    /// Increasing at every row of a series, over at least three rows: a
+    /// counter or a clock rather than a measurement that happens to rise.
     public var increasing = false
     public var distinct = 0
     /// Text in a column that is otherwise numbers: likely missing-value
@@ -79,17 +80,21 @@ enum ColumnProfiler {
     }
 
     /// Each column's profile, read with `options`' number style and markers.
-    static func profile(_ sample: CSVSample, options: IngestOptions) -> [ColumnProfile] {
+    /// `series`: the series column's index; order is judged within each series.
+    static func profile(_ sample: CSVSample, options: IngestOptions, series: Int? = nil) -> [ColumnProfile] {
         let reader = NumberReader(options: options)
         return sample.names.indices.map { j in
             var p = ColumnProfile(name: sample.names[j], index: j, kind: .empty)
             var present: [String] = []
+            // The series each present value belongs to (long format sorts x per series).
+            var keys: [String] = []
             for row in sample.rows {
                 var text = (j < row.count ? row[j] : "").trimmingSpaces
                 if text.withUTF8({ reader.parseCell($0) }) == .missing {
                     p.missing[text, default: 0] += 1
                 } else {
                     present.append(text)
+                    if let series { keys.append(series < row.count ? row[series] : "") }
                 }
             }
             p.values = present.count
@@ -101,7 +106,7 @@ enum ColumnProfiler {
                 if times.allSatisfy({ $0 != nil }) {
                     p.kind = .time
                     p.time = TimeShape(family: parser.familyName, format: .auto)
-                    p.sorted = isSorted(times.map { $0! })
+                    (p.sorted, p.increasing) = Self.order(times.map { $0! }, keys)
                     return p
                 }
             }
@@ -116,7 +121,7 @@ enum ColumnProfiler {
                 if times.count == present.count {
                     p.kind = .time
                     p.time = TimeShape(family: pattern, format: .pattern(pattern), dayFirstAlternative: alternative)
-                    p.sorted = isSorted(times)
+                    (p.sorted, p.increasing) = Self.order(times, keys)
                     return p
                 }
             }
@@ -130,8 +135,7 @@ enum ColumnProfiler {
             }
             if numbers.count == present.count {
                 p.kind = .number
-                p.sorted = isSorted(numbers)
-                p.increasing = numbers.count >= 3 && zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }
+                (p.sorted, p.increasing) = Self.order(numbers, keys)
                 return p
             }
             p.kind = .text
@@ -141,8 +145,20 @@ enum ColumnProfiler {
         }
     }
 
-    private static func isSorted(_ values: [Double]) -> Bool {
-        guard let first = values.first else { return false }
-        return zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } && values.last! > first
+    /// Sorted: never decreasing within a series, with two distinct values
+    /// somewhere. Increasing: rising at every row of a series, three rows at least.
+    private static func order(_ values: [Double], _ keys: [String]) -> (sorted: Bool, increasing: Bool) {
+        var last: [String: Double] = [:]
+        var sorted = true, increasing = values.count >= 3
+        for (k, v) in values.enumerated() {
+            let key = k < keys.count ? keys[k] : ""
+            if let previous = last[key] {
+                if v < previous { sorted = false }
+                if v <= previous { increasing = false }
+            }
+            last[key] = v
+        }
+        let spread = values.contains { $0 != values.first }
+        return (sorted && spread, increasing && spread)
     }
 }

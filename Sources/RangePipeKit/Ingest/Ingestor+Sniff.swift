@@ -56,15 +56,15 @@ struct SniffPlan {
         }
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
                             thousands: options.thousands)
-        let profiles = ColumnProfiler.profile(sample, options: options)
-        report.profiles = profiles
-        guard !sample.rows.isEmpty else { return }
         func locate(_ name: String) -> Int? {
             if let k = sample.names.firstIndex(of: name) { return k }
             if !sample.hasHeader, let k = Int(name), k >= 1, k <= sample.names.count { return k - 1 }
             return nil
         }
         let seriesIndex = options.seriesColumn.flatMap(locate)
+        let profiles = ColumnProfiler.profile(sample, options: options, series: seriesIndex)
+        report.profiles = profiles
+        guard !sample.rows.isEmpty else { return }
         var excluded = Set((options.yColumns ?? []).compactMap(locate))
         if let seriesIndex { excluded.insert(seriesIndex) }
         let choice: XChoice

@@ -109,7 +109,6 @@ struct SeriesSource {
     init(input: [String], store path: String, options: IngestOptions?) throws {
         if let options {
             let result = try Ingestor(options: options).parse(files: input)
-            writeToStandardError(IngestSummary.warnings(result.files))
             parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
             store = nil
         } else {

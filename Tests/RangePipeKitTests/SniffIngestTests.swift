@@ -66,6 +66,22 @@ struct SniffIngestTests {
         #expect(sameValues(series.fields[0].values, [1.5, .nan]))
     }
 
+    @Test("a measurement before a counter that rises at every row (8 rows or more): x is the counter; fewer rows keep the first column")
+    func counter() throws {
+        let dir = try TemporaryDirectory()
+        let temps = [20.5, 19, 21, 18.5, 22, 20, 19.5, 23]
+        let rows = temps.enumerated().map { "\($0.element),\($0.offset + 1)\n" }.joined()
+        let (r, json) = try ingest("c.csv", "temp,step\n" + rows, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect((fileReport(json)["x"] as? [String: Any])?["column"] as? String == "step")
+        let series = try #require(try loadStored(dir.path("s.sqlite"), "c"))
+        #expect(series.x == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(series.fields[0].values == temps)
+        let (short, shortJSON) = try ingest("d.csv", "temp,step\n" + rows.split(separator: "\n").prefix(7).joined(separator: "\n") + "\n", in: dir)
+        #expect(short.status == 0)
+        #expect((fileReport(shortJSON)["x"] as? [String: Any])?["column"] as? String == "temp")
+    }
+
     @Test("with --series-column, x sorted within each series stays x; a later rising column does not take its place")
     func sortedPerSeries() throws {
         let dir = try TemporaryDirectory()
@@ -82,7 +98,7 @@ struct SniffIngestTests {
         let dir = try TemporaryDirectory()
         let (r, _) = try ingest("c.csv", "city,comment\nParis,sunny\nRome,rain\n", in: dir)
         #expect(r.status == 65)
-        #expect(r.stderr.contains("c.csv:1:1: no numeric value column: x is 'city' (the first column: text labels, none repeated), left: comment"))
+        #expect(r.stderr.contains("c.csv:1:1: no numeric value column: x is 'city' (the first column: text labels), left: comment"))
     }
 
     @Test("nil and the other default markers are missing values; --null adds more")

@@ -19,8 +19,8 @@ public struct ColumnProfile: Sendable {
     /// Never decreasing within a series (the series column's, if given),
     /// with at least two distinct values (times or numbers).
     public var sorted = false
-    /// Increasing at every row of a series, over at least three rows: a
-    /// counter or a clock rather than a measurement that happens to rise.
+    /// Increasing at every row of every series, each with 8 rows at least:
+    /// a counter or a clock rather than a measurement that happens to rise.
     public var increasing = false
     public var distinct = 0
     /// Text in a column that is otherwise numbers: likely missing-value
@@ -146,19 +146,24 @@ enum ColumnProfiler {
     }
 
     /// Sorted: never decreasing within a series, with two distinct values
-    /// somewhere. Increasing: rising at every row of a series, three rows at least.
+    /// somewhere. Increasing: rising at every row of every series, each
+    /// series with `risingRows` rows at least — a clock or a counter, not a
+    /// few values that happen to rise.
     private static func order(_ values: [Double], _ keys: [String]) -> (sorted: Bool, increasing: Bool) {
-        var last: [String: Double] = [:]
-        var sorted = true, increasing = values.count >= 3
+        var last: [String: (value: Double, rows: Int)] = [:]
+        var sorted = true, increasing = true
         for (k, v) in values.enumerated() {
             let key = k < keys.count ? keys[k] : ""
             if let previous = last[key] {
-                if v < previous { sorted = false }
-                if v <= previous { increasing = false }
+                if v < previous.value { sorted = false }
+                if v <= previous.value { increasing = false }
             }
-            last[key] = v
+            last[key] = (v, (last[key]?.rows ?? 0) + 1)
         }
         let spread = values.contains { $0 != values.first }
-        return (sorted && spread, increasing && spread)
+        increasing = increasing && spread && last.values.allSatisfy { $0.rows >= risingRows }
+        return (sorted && spread, increasing)
     }
+
+    static let risingRows = 8
 }

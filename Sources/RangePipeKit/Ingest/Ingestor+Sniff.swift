@@ -73,7 +73,7 @@ struct SniffPlan {
             guard let k = locate(wanted) else { return }
             choice = XChoice(column: sample.names[k], index: k, reason: "--x", profile: profiles[k])
         } else {
-            guard let chosen = XColumnChooser.choose(profiles, excluding: excluded) else { return }
+            guard let chosen = XColumnChooser.choose(profiles, excluding: excluded, axis: options.axis) else { return }
             choice = chosen
             options.xColumn = chosen.column
         }

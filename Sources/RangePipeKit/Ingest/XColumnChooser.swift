@@ -12,30 +12,31 @@ public struct XChoice: Sendable {
 ///
 /// 1. a column of times (a header that names time — `date`, `time`, `ts`,
 ///    `month`, `year`, `(UTC)`… — breaks ties, then the leftmost);
-/// 2. the first column when it holds text labels that never repeat (a
-///    category table such as `quarter,2012,2013`);
+/// 2. the first column when it holds text: category labels (a table such
+///    as `quarter,2012,2013`, or `key,value` rows whose keys repeat);
 /// 3. the first column if it holds sorted numbers, else a column of
-///    numbers that increase at every row (a time-like name first, then the
-///    leftmost) — a measurement that merely rises in a few rows is not x;
+///    numbers that increase at every row, 8 rows at least in each series
+///    (a time-like name first, then the leftmost) — a measurement that
+///    merely rises in a few rows is not x;
 /// 4. the first column.
 ///
-/// The series column and `--y` columns are never x.
+/// The series column and `--y` columns are never x. `--axis category`
+/// keeps the first column; `--axis number` skips rule 1.
 enum XColumnChooser {
-    static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>) -> XChoice? {
+    static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>, axis: AxisChoice = .auto) -> XChoice? {
         let usable = profiles.filter { !excluded.contains($0.index) }
         guard let first = usable.first else { return nil }
         func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
             XChoice(column: p.name, index: p.index, reason: reason, profile: p)
         }
-        let times = usable.filter { $0.kind == .time }
+        if axis == .category { return pick(first, "the first column (--axis category)") }
+        let times = axis == .number ? [] : usable.filter { $0.kind == .time }
         if times.count == 1 { return pick(times[0], "the only column of times") }
         if let named = times.first(where: { namesTime($0.name) }) {
             return pick(named, "the first of \(times.count) columns of times whose name says time")
         }
         if let time = times.first { return pick(time, "the first of \(times.count) columns of times") }
-        if first.kind == .text, first.distinct == first.values, first.missingCount == 0 {
-            return pick(first, "the first column: text labels, none repeated")
-        }
+        if first.kind == .text { return pick(first, "the first column: text labels") }
         if first.kind == .number, first.sorted { return pick(first, "the first column: sorted numbers") }
         let increasing = usable.filter { $0.kind == .number && $0.increasing }
         if let named = increasing.first(where: { namesTime($0.name) }) {

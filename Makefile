@@ -46,11 +46,12 @@ demo: release
 	@echo "frames written to .demo/*.ndjson and .demo/*.csv"
 
 # Everything CI runs: the Swift suite, then the Spark stage's tests (and the
-# browser tests once they land), each installing what it needs.
+# browser tests of the HTML player), each installing what it needs.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) test-spark
+	$(MAKE) test-browser
 
 # libFuzzer targets for the CSV, NDJSON, JSON and script parsers and the
 # simulator; FUZZ_SECONDS / FUZZ_RUNS bound each target.
@@ -90,3 +91,11 @@ bench-spark: release
 	.ci/install-spark.sh
 	RANGEPIPE_BIN=$(CURDIR)/$(BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
 	  .venv/bin/python integrations/spark/bench_spark.py
+
+# Browser tests of `rangepipe player`: Playwright (PyPI, in .venv) driving
+# Debian's chromium headless, never a downloaded browser; the install script
+# adds only what is missing. Screenshots land in bench-out/browser/.
+.PHONY: test-browser
+test-browser: build
+	.ci/install-browser.sh
+	RANGEPIPE_BIN=$(DEBUG_BIN) .venv/bin/python -m pytest -q integrations/browser

@@ -9,16 +9,7 @@ struct PlayCommand: ParsableCommand {
 
     @Argument(help: "The script (JSON).")
     var script: String
-    @OptionGroup var store: StoreOptions
-    @Option(parsing: .upToNextOption, help: "Ingest these files into an in-memory store for this run instead of using --store (- is stdin).")
-    var input: [String] = []
-    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
-    @Option(name: .customLong("input-format"), help: "With --input: auto, csv, tsv, ndjson, json.")
-    var inputFormat: String = "auto"
-    @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
-    var inputTimeFormat: String = "auto"
-    @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")
-    var inputSeries: String?
+    @OptionGroup var from: SeriesInputOptions
     @Option(name: .customLong("series"), help: "Series to play (repeatable; default: the script's \"series\").")
     var seriesNames: [String] = []
     @Flag(help: "Play every series in the store, by name.")
@@ -42,18 +33,12 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         try runReportingErrors {
             var script = try ScriptDecoder.load(path: self.script)
-            if let fps {
-                guard fps > 0, fps <= ScriptDecoder.maxFPS else {
-                    throw RangePipeError.usage("--fps: expected a number in (0, \(Int(ScriptDecoder.maxFPS))], got \(fps)")
-                }
-                script.fps = fps
-            }
+            try script.override(fps: fps)
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
             let session = PlaySession(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
-            let source = try SeriesSource(input: input, store: store.store,
-                                          options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))
+            let source = try from.source()
             let names = try selectSeries(source, script: script)
             var skipped: [SkippedSeries] = []
             try withOutput(output) { out in

@@ -16,6 +16,7 @@ struct PreviewCommand: ParsableCommand {
     var frame: Int?
     @Option(help: "A strip of frames A:B:STEP (B inclusive).")
     var frames: String?
+    @OptionGroup var display: DisplayZoneOption
     @Option(name: .shortAndLong, help: "The SVG file (- for stdout).")
     var output: String
 
@@ -23,18 +24,14 @@ struct PreviewCommand: ParsableCommand {
         try runReportingErrors {
             let script = try ScriptDecoder.load(path: self.script)
             let wanted = try frameList()
+            let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
-            // A named series is looked up alone: listing 10^5 names to draw one is waste.
-            let available = seriesName ?? script.series == nil ? try source.names() : []
-            guard let name = seriesName ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
-                throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
-            }
-            let plan = try PlayPlan(script: script, series: try source.load(name))
+            let plan = try PlayPlan(script: script, series: try source.one(named: seriesName, script: script))
             let picked = try Player(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
             guard picked.count == wanted.count else {
                 throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")
             }
-            let svg = SVGPreview(plan: plan).render(picked.map(\.0), values: picked.map(\.1))
+            let svg = SVGPreview(plan: plan, zone: zone).render(picked.map(\.0), values: picked.map(\.1))
             try withOutput(output) { try $0.write(svg) }
         }
     }

@@ -61,6 +61,26 @@ struct SpecPointTests {
         #expect(f.last!.window == Window(90, fromA[3]), "\(f.last!.window)")
     }
 
+    @Test("{\"points\": k} minSpan holds on every frame of a drag and a pan into sparser data (SPEC 4.5)")
+    func pointsDuringMoves() throws {
+        // Dense at the left, sparse at the right; the window starts holding 3 points.
+        let x: [Double] = [0, 1, 2, 3, 4, 10, 20, 30, 40]
+        let series = Series(name: "s", axis: .number, x: x, fields: [.init(name: "v", values: x)])
+        let moves = [#"{"at": 0, "gesture": "drag-selection", "path": [[0, 0], [1, 12]]}"#,
+                     #"{"at": 0, "gesture": "pan", "path": [[0, 100], [1, -300]]}"#]
+        for move in moves {
+            let f = try frames(Self.script(fps: 10, window: #"{"initial": {"min": 0, "max": 2}, "minSpan": {"points": 3}}"#, events: move), series)
+            #expect(f[0].window == Window(0, 2))
+            // Known library gap: moves keep the width, not the point count, so the window can hold fewer than k.
+            withKnownIssue("drag-selection and pan keep the window's width, not its point count") {
+                for r in f {
+                    let inside = x.filter { r.window.a <= $0 && $0 <= r.window.b }.count
+                    #expect(inside >= 3, "t \(r.t): \(r.window) holds \(inside)")
+                }
+            }
+        }
+    }
+
     @Test("the default minSpan is the smallest x gap")
     func defaultMinSpan() throws {
         let x = [0.0, 3, 5, 5.25, 9, 14, 20, 27]

@@ -1,96 +1,163 @@
 /// Draws frames as SVG (SPEC 1.4): the overview with the shaded selection
 /// and its two handles, the main chart showing the window with its
-/// y-range, and the value annotation's line and label. No JavaScript.
+/// y-range, the value annotation's line and label, and axes on both charts
+/// (x ticks on each, y ticks on the main chart). No JavaScript.
 public struct SVGPreview {
     public let plan: PlayPlan
-    let padding = 12.0
-    let gap = 16.0
+    public let ticks: AxisTicks
 
-    public init(plan: PlayPlan) { self.plan = plan }
+    public init(plan: PlayPlan, zone: DisplayZone = .utc) {
+        self.plan = plan
+        ticks = AxisTicks(axis: plan.axis, categories: plan.categories, zone: zone)
+    }
 
-    var overview: ChartSize { plan.script.overview }
-    var main: ChartSize { plan.script.main }
-    var panelHeight: Double { overview.height + gap + main.height + 2 * padding }
+    var bounds: Window { Window(plan.constraints.lower, plan.constraints.upper) }
 
     /// One SVG document with the given frames stacked vertically.
     public func render(_ frames: [FrameRecord], values: [ShownValues]) -> String {
-        let width = max(overview.width, main.width) + 2 * padding
-        let height = panelHeight * Double(frames.count)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        let drawn = zip(frames, values).map { FrameDrawing(self, $0, $1) }
+        let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: drawn.flatMap { $0.yTicks.map(\.1) })
+        var svg = Self.header(width: layout.width, height: layout.height * Double(frames.count), id: nil)
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        for (k, (frame, shown)) in zip(frames, values).enumerated() {
-            svg += "<g transform=\"translate(\(fmt(padding)) \(fmt(padding + Double(k) * panelHeight)))\">\n"
-            svg += panel(frame, shown)
+        for (k, d) in drawn.enumerated() {
+            svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
+            svg += panel(PanelContent(d, caption: caption(d.record)), layout, ids: false)
             svg += "</g>\n"
         }
         return svg + "</svg>\n"
     }
 
-    func panel(_ r: FrameRecord, _ shown: ShownValues) -> String {
-        let c = plan.constraints
-        var s = ""
+    static func header(width: Double, height: Double, id: String?) -> String {
+        let w = SVGNumber.fmt(width), h = SVGNumber.fmt(height)
+        return "<svg\(id.map { " id=\"\($0)\"" } ?? "") xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\">\n"
+    }
+
+    /// What one panel shows; empty for the player's skeleton, which its script fills.
+    struct PanelContent {
+        var caption = ""
+        var overviewLine = ""
+        var selection = (0.0, 0.0)
+        var yAxis = ""
+        var mainLine = ""
+        /// The annotation's y pixel and label.
+        var annotation: (y: Double, label: String)?
+        var xAxis = ""
+
+        init() {}
+
+        init(_ d: FrameDrawing, caption: String) {
+            self.caption = caption
+            overviewLine = d.overviewLine
+            selection = (d.record.selector.min, d.record.selector.max)
+            yAxis = ChartLayout.yAxisSVG(d.yTicks, width: d.mainWidth)
+            mainLine = d.mainLine
+            if let a = d.record.annotation, let yr = d.yRange {
+                annotation = (ChartLayout.yPixel(a.y, yr, height: d.mainHeight), a.label)
+            }
+            xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
+        }
+    }
+
+    /// A caption, the overview and the main chart; with `ids`, the parts the
+    /// player redraws carry ids (`selection` among them) and hidden parts stay in place.
+    func panel(_ c: PanelContent, _ layout: ChartLayout, ids: Bool) -> String {
+        let ov = layout.overview, main = layout.main
+        func id(_ name: String) -> String { ids ? " id=\"\(name)\"" : "" }
+        var s = "<text\(id("caption")) x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(c.caption))</text>\n"
         // Overview: the whole bounds, the selection shaded, two handles.
-        let all = M4.points(Window(c.lower, c.upper), shown, width: overview.width)
-        let ovRange = yRange(all)
-        s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(overview.width))\" height=\"\(fmt(overview.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
-        s += polyline(all, Window(c.lower, c.upper), ovRange, overview, originY: 0, colour: "#888")
-        let x0 = r.selector.min, x1 = r.selector.max
-        s += "<rect x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(overview.height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
-        for x in [x0, x1] {
-            s += "<rect x=\"\(fmt(x - 3))\" y=\"\(fmt(overview.height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
+        s += "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
+        s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
+        s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
+        s += selectionSVG(c.selection.0, c.selection.1, height: ov.height, id: ids)
+        s += ChartLayout.xAxisSVG(overviewTicks, width: ov.width, height: ov.height)
+        s += "</g>\n"
+        // Main chart: the window, fitted to its y-range, with both axes.
+        s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
+        s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
+        s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
+        let clip = ids ? " clip-path=\"url(#mainclip)\"" : ""
+        s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
+        if ids || c.annotation != nil {
+            let y = fmt(c.annotation?.y ?? 0), hidden = c.annotation == nil ? " visibility=\"hidden\"" : ""
+            s += "<line\(id("annline")) x1=\"0\" y1=\"\(y)\" x2=\"\(fmt(main.width))\" y2=\"\(y)\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"\(hidden)/>\n"
+            s += "<text\(id("annlabel")) x=\"\(fmt(main.width - 4))\" y=\"\(fmt((c.annotation?.y ?? 0) - 4))\" text-anchor=\"end\" fill=\"#dc2626\"\(hidden)>\(SVGNumber.escape(c.annotation?.label ?? ""))</text>\n"
         }
-        // Main chart: the window, fitted to its y-range.
-        let top = overview.height + gap
-        s += "<rect x=\"0\" y=\"\(fmt(top))\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
-        let yr = r.y ?? yRange(M4.points(r.window, shown, width: main.width))
-        let points = M4.points(r.window, shown, width: main.width)
-        s += polyline(points, r.window, yr, main, originY: top, colour: "#1d4ed8")
-        if let a = r.annotation, let yr {
-            let y = top + yPixel(a.y, yr, main.height)
-            s += "<line x1=\"0\" y1=\"\(fmt(y))\" x2=\"\(fmt(main.width))\" y2=\"\(fmt(y))\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"/>\n"
-            s += "<text x=\"\(fmt(main.width - 4))\" y=\"\(fmt(y - 4))\" text-anchor=\"end\" fill=\"#dc2626\">\(escape(a.label))</text>\n"
+        s += "<g\(id("xaxis"))>\(c.xAxis)</g>\n"
+        return s + "</g>\n"
+    }
+
+    /// The shaded selection and its two handles, in overview pixels.
+    func selectionSVG(_ x0: Double, _ x1: Double, height: Double, id: Bool) -> String {
+        var s = "<rect\(id ? " id=\"selection\"" : "") x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
+        for (k, x) in [x0, x1].enumerated() {
+            s += "<rect\(id ? " id=\"handle\(k)\"" : "") x=\"\(fmt(x - 3))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
         }
-        let caption = "\(plan.seriesName) · frame \(r.frame) · t \(JSONText.number(r.t)) s · \(r.phase.name)"
-        s += "<text x=\"4\" y=\"\(fmt(top + 14))\" fill=\"#333\">\(escape(caption))</text>\n"
         return s
     }
 
-    func yRange(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {
+    func caption(_ r: FrameRecord) -> String {
+        "\(plan.seriesName) · frame \(r.frame) · t \(NumberTicks.label(r.t, decimals: 3)) s · \(r.phase.name)"
+    }
+
+    /// The overview's x ticks: the whole bounds across the overview's width.
+    var overviewTicks: [(Double, String)] {
+        let w = plan.script.overview.width
+        return ChartLayout.xPixels(ticks.x(bounds.a, bounds.b, width: w), bounds, width: w)
+    }
+
+    /// The main chart's x ticks for a window, in pixels from its left.
+    func xTicks(_ w: Window) -> [(Double, String)] {
+        let width = plan.script.main.width
+        return ChartLayout.xPixels(ticks.x(w.a, w.b, width: width), w, width: width)
+    }
+
+    /// The main chart's y ticks for a y-range, in pixels from its top.
+    func yTicks(_ yr: (min: Double, max: Double)?) -> [(Double, String)] {
+        guard let yr else { return [] }
+        let height = plan.script.main.height
+        return ticks.y(yr.min, yr.max, height: height).map { (ChartLayout.yPixel($0.value, yr, height: height), $0.label) }
+    }
+
+    func fmt(_ v: Double) -> String { SVGNumber.fmt(v) }
+}
+
+/// One frame's drawn numbers: polylines and ticks in chart pixels.
+struct FrameDrawing {
+    let record: FrameRecord
+    let yRange: (min: Double, max: Double)?
+    let overviewLine: String
+    let mainLine: String
+    let xTicks: [(Double, String)]
+    let yTicks: [(Double, String)]
+    let mainWidth: Double
+    let mainHeight: Double
+
+    init(_ p: SVGPreview, _ r: FrameRecord, _ shown: ShownValues) {
+        record = r
+        let ov = p.plan.script.overview, main = p.plan.script.main
+        (mainWidth, mainHeight) = (main.width, main.height)
+        let all = M4.points(p.bounds, shown, width: ov.width)
+        overviewLine = Self.line(all, p.bounds, Self.range(all), ov)
+        let points = r.points ?? M4.points(r.window, shown, width: main.width)
+        let yr = r.y ?? Self.range(points)
+        yRange = yr
+        mainLine = Self.line(points, r.window, yr, main)
+        xTicks = p.xTicks(r.window)
+        yTicks = p.yTicks(yr)
+    }
+
+    static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {
         let ys = points.map(\.y).filter { $0.isFinite }
         guard let lo = ys.min(), let hi = ys.max() else { return nil }
         return (lo, hi)
     }
 
-    func yPixel(_ y: Double, _ r: (min: Double, max: Double), _ height: Double) -> Double {
-        r.max > r.min ? (r.max - y) / (r.max - r.min) * height : height / 2
-    }
-
-    func polyline(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize,
-                  originY: Double, colour: String) -> String {
-        guard let yr, !points.isEmpty else { return "" }
-        let coords = points.filter { $0.y.isFinite }.map { p in
-            "\(fmt((p.x - w.a) / w.span * size.width)),\(fmt(originY + yPixel(p.y, yr, size.height)))"
-        }
-        return "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.2\" points=\"\(coords.joined(separator: " "))\"/>\n"
-    }
-
-    func fmt(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int64(r)) : String(r)
-    }
-
-    func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
+    /// Polyline points in chart pixels; empty without a y-range.
+    static func line(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> String {
+        guard let yr else { return "" }
+        return points.filter { $0.y.isFinite }.map { p in
+            "\(SVGNumber.fmt((p.x - w.a) / w.span * size.width)),\(SVGNumber.fmt(ChartLayout.yPixel(p.y, yr, height: size.height)))"
+        }.joined(separator: " ")
     }
 }
 

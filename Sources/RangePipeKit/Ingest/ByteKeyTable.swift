@@ -53,6 +53,31 @@ struct ByteKeyTable {
         }
     }
 
+    /// The value stored for `key`, trying `near` and the value after it
+    /// first: rows of one series come in runs (series-major files), or
+    /// cycle through the series in their order of first appearance, which
+    /// is the order of the values (time-major fleet exports). Those two
+    /// guesses read the entries in sequence; only a miss hashes, and with
+    /// 10^5 series a hashed lookup is a cache miss or two per row.
+    /// - Complexity: O(key length) expected.
+    @inline(__always)
+    func find(_ key: UnsafeBufferPointer<UInt8>, near: Int) -> Int? {
+        let guess = entries.withUnsafeBufferPointer { entries -> Int? in
+            keys.withUnsafeBufferPointer { stored in
+                @inline(__always) func holds(_ candidate: Int) -> Bool {
+                    let entry = entries[candidate]
+                    return entry.length == key.count
+                        && (key.count == 0 || memcmp(stored.baseAddress! + entry.start, key.baseAddress!, key.count) == 0)
+                }
+                guard near < entries.count else { return nil }
+                if holds(near) { return near }
+                let next = near + 1 == entries.count ? 0 : near + 1
+                return holds(next) ? next : nil
+            }
+        }
+        return guess ?? find(key)
+    }
+
     /// Adds a key not yet in the table; returns its value (insertion order).
     mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         if (count + 1) * 2 > slots.count { grow() }

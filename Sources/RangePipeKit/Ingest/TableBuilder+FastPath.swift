@@ -46,9 +46,11 @@ extension TableBuilder {
         orderHandles = []
         defer { orderHandles = handles }
         if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
+        // The series of the row before: the key table's first guess.
+        var lastSeries = 0
         try cells.withUnsafeBufferPointer { cellBuffer in
             for record in records {
-                if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles) { continue }
+                if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles, &lastSeries) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
                 if row.count < valueColumns.count {
@@ -72,7 +74,7 @@ extension TableBuilder {
     @inline(__always)
     private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: UnsafeBufferPointer<Cell>,
                          _ bytes: UnsafeBufferPointer<UInt8>, _ row: UnsafeMutableBufferPointer<Double>,
-                         _ handles: [Unmanaged<SeriesAccumulator>]) -> Bool {
+                         _ handles: [Unmanaged<SeriesAccumulator>], _ lastSeries: inout Int) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
         @inline(__always) func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
@@ -83,7 +85,8 @@ extension TableBuilder {
         if plan.seriesSlot >= 0 {
             let key = field(plan.seriesSlot)
             // A JSON null or number is not a name: the general path says why.
-            guard key.count > 0, cells[first + plan.seriesSlot].kind == .text, let index = keys.find(key) else { return false }
+            guard key.count > 0, cells[first + plan.seriesSlot].kind == .text, let index = keys.find(key, near: lastSeries) else { return false }
+            lastSeries = index
             accumulator = handles[index]
         } else {
             guard let only = handles.first else { return false }

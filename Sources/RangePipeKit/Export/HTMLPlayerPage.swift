@@ -1,0 +1,167 @@
+/// The fixed parts of the player page: head and styles, the SVG skeleton
+/// the script redraws, the controls, and the script itself.
+enum HTMLPlayerPage {
+    static func head(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(SVGNumber.escape(title))</title>
+        <style>
+        body { margin: 16px; font: 13px "DejaVu Sans", Verdana, sans-serif; color: #222; background: #fff; }
+        #controls { display: flex; align-items: center; gap: 8px; margin-top: 8px; flex-wrap: wrap; }
+        #controls button { font: inherit; min-width: 3.2em; padding: 3px 8px; }
+        #scrub { flex: 1 1 240px; }
+        #readout { font-variant-numeric: tabular-nums; min-width: 20em; }
+        #keys { color: #666; font-size: 12px; margin-top: 4px; }
+        </style>
+        </head>
+        <body>
+
+        """
+    }
+
+    /// The chart as `preview` lays it out, with ids on what changes per frame.
+    static func svg(_ p: SVGPreview, _ l: ChartLayout) -> String {
+        let f = SVGNumber.fmt
+        var s = SVGPreview.header(width: l.width, height: l.height, id: "chart")
+        s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(l.main.width))\" height=\"\(f(l.main.height))\"/></clipPath></defs>\n"
+        s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        return s + p.panel(SVGPreview.PanelContent(), l, ids: true) + "</svg>\n"
+    }
+
+    static func controls(frameCount: Int) -> String {
+        """
+        <div id="controls">
+        <button id="back" type="button" title="Previous frame (←)">◀ 1</button>
+        <button id="play" type="button" title="Play / pause (space)">Play</button>
+        <button id="fwd" type="button" title="Next frame (→)">1 ▶</button>
+        <input id="scrub" type="range" min="0" max="\(max(frameCount - 1, 0))" step="1" value="0" aria-label="frame">
+        <label>speed <select id="speed"><option value="0.25">0.25×</option><option value="0.5">0.5×</option><option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option></select></label>
+        <span id="readout"></span>
+        </div>
+        <div id="keys">space: play / pause · ← →: one frame · the scrubber seeks</div>
+
+        """
+    }
+
+    /// A data block the script reads as text (never executed).
+    static func data(_ id: String, _ text: String) -> String {
+        "<script type=\"application/x-ndjson\" id=\"\(id)\">\n\(text)</script>\n"
+    }
+
+    static let script = """
+    <script>
+    (() => {
+      'use strict';
+      const $ = (id) => document.getElementById(id);
+      const lines = (id) => { const a = $(id).textContent.split('\\n'); a.shift(); if (a[a.length - 1] === '') a.pop(); return a; };
+      const meta = JSON.parse(lines('meta')[0]);
+      const heads = lines('frames'), points = lines('points');
+      const draws = lines('draws').map((l) => JSON.parse(l)), overviews = lines('overviews').map((l) => JSON.parse(l));
+      const W = meta.main.width, H = meta.main.height, last = meta.frameCount - 1;
+      // The frame's NDJSON line as play writes it: the points track is its last key.
+      const text = (k) => heads[k].slice(0, -1) + ',"points":' + points[draws[k][0]] + '}';
+      // x values: numbers, or ISO-8601 UTC text with up to 6 fraction digits.
+      const seconds = (v) => {
+        if (typeof v === 'number') return v;
+        const m = /^(.*?)(\\.\\d+)?Z$/.exec(v);
+        return Date.parse(m[1] + 'Z') / 1000 + (m[2] ? Number(m[2]) : 0);
+      };
+      const fmt = (v) => String(Math.round(v * 100) / 100);
+      const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+      const xAxis = (ticks) => ticks.map(([x, label]) => {
+        const half = ([...label].length * 6.6 + 8) / 2 - 4, lx = Math.min(Math.max(x, half), W - half);
+        return `<line x1="${x}" y1="${H}" x2="${x}" y2="${H + 4}" stroke="#666"/><text x="${fmt(lx)}" y="${H + 15}" text-anchor="middle" fill="#444">${esc(label)}</text>`;
+      }).join('');
+      const yAxis = (ticks) => ticks.map(([y, label]) =>
+        `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="#e5e7eb"/><text class="ytick" x="-6" y="${fmt(y + 4)}" text-anchor="end" fill="#444">${esc(label)}</text>`).join('');
+      const set = (id, attrs) => { const e = $(id); for (const k in attrs) e.setAttribute(k, attrs[k]); };
+      let current = 0, playing = false, speed = 1, clock = 0, stamp = null;
+
+      function draw(k) {
+        const f = JSON.parse(text(k)), d = draws[k];
+        const x0 = f.selector.min_px, x1 = f.selector.max_px;
+        set('selection', { x: x0, width: Math.max(x1 - x0, 0) });
+        set('handle0', { x: x0 - 3 });
+        set('handle1', { x: x1 - 3 });
+        set('ovline', { points: overviews[d[1]] });
+        const a = seconds(f.window.min), b = seconds(f.window.max);
+        const ys = f.points.map((p) => p[1]).filter((v) => v !== null);
+        const lo = f.y ? f.y.min : Math.min(...ys), hi = f.y ? f.y.max : Math.max(...ys);
+        const fits = Number.isFinite(lo) && Number.isFinite(hi);
+        const yPix = (v) => (hi > lo ? (hi - v) / (hi - lo) * H : H / 2);
+        const line = f.points.filter((p) => p[1] !== null).map((p) => fmt((seconds(p[0]) - a) / (b - a) * W) + ',' + fmt(yPix(p[1])));
+        set('mainline', { points: fits ? line.join(' ') : '' });
+        $('yaxis').innerHTML = yAxis(d[3]);
+        $('xaxis').innerHTML = xAxis(d[2]);
+        const ann = f.annotation, shown = ann !== null && ann.y !== null && fits;
+        set('annline', { visibility: shown ? 'visible' : 'hidden' });
+        set('annlabel', { visibility: shown ? 'visible' : 'hidden' });
+        if (shown) {
+          const y = fmt(yPix(ann.y));
+          set('annline', { y1: y, y2: y });
+          set('annlabel', { y: fmt(yPix(ann.y) - 4) });
+          $('annlabel').textContent = ann.label;
+        }
+        const caption = `${f.series} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
+        $('caption').textContent = caption;
+        $('readout').textContent = `frame ${f.frame} of ${last} · t ${f.t.toFixed(3)} s · ${f.phase}`;
+        $('scrub').value = String(k);
+      }
+
+      function seek(k) {
+        current = Math.max(0, Math.min(last, Math.round(Number(k)) || 0));
+        clock = current / meta.fps;
+        stamp = null;
+        draw(current);
+      }
+      function step(now) {
+        if (!playing) return;
+        if (stamp !== null) clock += (now - stamp) / 1000 * speed;
+        stamp = now;
+        const k = Math.min(last, Math.floor(clock * meta.fps + 1e-9));
+        if (k !== current) { current = k; draw(k); }
+        if (k >= last) { pause(); return; }
+        requestAnimationFrame(step);
+      }
+      function play() {
+        if (current >= last) seek(0);
+        playing = true;
+        clock = current / meta.fps;
+        stamp = null;
+        $('play').textContent = 'Pause';
+        requestAnimationFrame(step);
+      }
+      function pause() { playing = false; $('play').textContent = 'Play'; }
+      const toggle = () => (playing ? pause() : play());
+      const nudge = (by) => { pause(); seek(current + by); };
+
+      $('play').addEventListener('click', toggle);
+      $('back').addEventListener('click', () => nudge(-1));
+      $('fwd').addEventListener('click', () => nudge(1));
+      $('scrub').addEventListener('input', (e) => { pause(); seek(e.target.value); });
+      $('speed').addEventListener('change', (e) => { speed = Number(e.target.value); });
+      document.addEventListener('keydown', (e) => {
+        if (e.target instanceof HTMLSelectElement) return;
+        if (e.key === ' ') { e.preventDefault(); toggle(); }
+        else if (e.key === 'ArrowLeft') { e.preventDefault(); nudge(-1); }
+        else if (e.key === 'ArrowRight') { e.preventDefault(); nudge(1); }
+      });
+
+      window.rangepipePlayer = Object.freeze({
+        seek, play, pause,
+        get frameCount() { return meta.frameCount; },
+        get current() { return current; },
+        get playing() { return playing; },
+        frame: () => JSON.parse(text(current)),
+        fps: meta.fps, exact: meta.exact, pointsWidth: meta.pointsWidth, pointsEvery: meta.pointsEvery,
+      });
+      seek(0);
+    })();
+    </script>
+
+    """
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import RangePipeKit
+
+/// `rangepipe player`: one self-contained HTML page that replays a script.
+struct PlayerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "player",
+        abstract: "Write a self-contained HTML page that replays a script (overview, selection, main chart, axes, annotation).",
+        discussion: """
+        The page embeds, per frame, the NDJSON line `play --tracks range,annotation,selector,values,points` \
+        writes for the same options; window.rangepipePlayer.frame() returns it parsed. Nothing is fetched.
+        """
+    )
+
+    @Argument(help: "The script (JSON).")
+    var script: String
+    @OptionGroup var from: SeriesInputOptions
+    @Option(name: .customLong("series"), help: "The series (default: the script's, or the store's only one).")
+    var seriesName: String?
+    @Option(help: "Frames per second (overrides the script).")
+    var fps: Double?
+    @Option(name: .customLong("time-format"), help: "How time x values are written in the frames: iso8601 or epoch-s.")
+    var timeFormat: String = "iso8601"
+    @OptionGroup var display: DisplayZoneOption
+    @Option(name: .customLong("max-mb"), help: "Size budget in MB (10^6 bytes); past it the points track is decimated.")
+    var maxMB: Double = 50
+    @Option(name: .shortAndLong, help: "The HTML file (- for stdout).")
+    var output: String
+
+    func run() throws {
+        try runReportingErrors {
+            var script = try ScriptDecoder.load(path: self.script)
+            try script.override(fps: fps)
+            guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }
+            let zone = try display.zone()
+            let time: TimeOutputFormat = try choice(timeFormat, "--time-format")
+            let source = try from.source()
+            let plan = try PlayPlan(script: script, series: try source.one(named: seriesName, script: script))
+            let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))
+            let (html, d) = try player.render()
+            let full = Int(plan.script.main.width.rounded(.up))
+            if d.columns < full || d.every > 1 {
+                writeToStandardError("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(d.columns) columns instead of \(full)"
+                    + (d.every > 1 ? ", stored every \(d.every) frames" : "") + "\n")
+            }
+            if html.utf8.count > Int(maxMB * 1_000_000) {
+                writeToStandardError("rangepipe: note: the page is \(html.utf8.count) bytes, over --max-mb: the other tracks alone take more (lower --fps)\n")
+            }
+            try withOutput(output) { try $0.write(html) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import RangePipeKit
+
+/// Where `play` and `player` get series: the store, or `--input` files
+/// ingested in memory for the run (with ingest's options).
+struct SeriesInputOptions: ParsableArguments {
+    @OptionGroup var store: StoreOptions
+    @Option(parsing: .upToNextOption, help: "Ingest these files into an in-memory store for this run instead of using --store (- is stdin).")
+    var input: [String] = []
+    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
+    @Option(name: .customLong("input-format"), help: "With --input: auto, csv, tsv, ndjson, json.")
+    var inputFormat: String = "auto"
+    @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
+    var inputTimeFormat: String = "auto"
+    @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")
+    var inputSeries: String?
+
+    func source() throws -> SeriesSource {
+        try SeriesSource(input: input, store: store.store,
+                         options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))
+    }
+}
+
+extension Script {
+    /// Applies `--fps` when given, within the script's limits.
+    mutating func override(fps: Double?) throws {
+        guard let fps else { return }
+        guard fps > 0, fps <= ScriptDecoder.maxFPS else {
+            throw RangePipeError.usage("--fps: expected a number in (0, \(Int(ScriptDecoder.maxFPS))], got \(fps)")
+        }
+        self.fps = fps
+    }
+}
+
+/// `--display-zone`, for the commands that draw time axes.
+struct DisplayZoneOption: ParsableArguments {
+    @Option(name: .customLong("display-zone"), help: "Zone for time-axis ticks: UTC, ±HH:MM or Area/City (tzdata).")
+    var displayZone: String = "UTC"
+
+    func zone() throws -> DisplayZone { try DisplayZone(argument: displayZone) }
+}
+
+extension SeriesSource {
+    /// The one series a picture shows: `--series`, else the script's, else the only one there is.
+    func one(named wanted: String?, script: Script) throws -> Series {
+        // A named series is looked up alone: listing 10^5 names to draw one is waste.
+        let available = wanted ?? script.series == nil ? try names() : []
+        guard let name = wanted ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
+            throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
+        }
+        guard store != nil || parsed[name] != nil else {
+            throw RangePipeError.invalid("series '\(name)' is not in the input (series: \(parsed.keys.sorted().joined(separator: ", ")))")
+        }
+        return try load(name)
+    }
+}

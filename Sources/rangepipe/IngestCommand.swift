@@ -9,7 +9,7 @@ import Darwin
 /// The ingest options shared by `ingest` and `play --input` (without
 /// `--format` and `--time-format`, whose names `play` uses for its output).
 struct IngestArguments: ParsableArguments {
-    @Option(help: "The x column (default: the first column that is not the series column).")
+    @Option(help: "The x column (default: a column of times, else sorted numbers, else the first; see the README).")
     var x: String?
     @Option(help: "Value columns, comma-separated (default: every other numeric column).")
     var y: String?
@@ -25,6 +25,14 @@ struct IngestArguments: ParsableArguments {
     var delimiter: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV row is data; columns are col1, col2, …")
     var noHeader = false
+    @Flag(help: "The first CSV row is a header (default: sniffed; a first row of only numbers and times is data).")
+    var header = false
+    @Flag(name: .customLong("decimal-comma"), help: "Numbers are written 1,5 or 1.234,5 (sniffed for ;-delimited files).")
+    var decimalComma = false
+    @Flag(help: "Commas group thousands: 1,234.5 (sniffed when unambiguous).")
+    var thousands = false
+    @Option(name: .customLong("null"), help: "A missing-value marker added to the defaults (repeatable).")
+    var nulls: [String] = []
     @Option(name: .customLong("on-error"), help: "fail (default): stop at the first bad row; skip: set bad rows aside.")
     var onError: String = "fail"
     @Option(help: "Where --on-error skip writes rejected rows (default: stderr).")
@@ -48,11 +56,51 @@ struct IngestArguments: ParsableArguments {
             guard d.utf8.count == 1 else { throw RangePipeError.usage("--delimiter: expected one character, got \"\(delimiter)\"") }
             o.delimiter = d.utf8.first
         }
-        o.hasHeader = !noHeader
+        if noHeader && header { throw RangePipeError.usage("--header and --no-header contradict each other") }
+        o.header = noHeader ? false : header ? true : nil
+        if decimalComma && thousands { throw RangePipeError.usage("--decimal-comma and --thousands contradict each other") }
+        o.decimalComma = decimalComma
+        o.thousands = thousands
+        o.nulls = nulls
         o.onError = try choice(onError, "--on-error")
         o.rejectsPath = rejects
         o.duplicates = try choice(duplicates, "--duplicates")
         return o
+    }
+}
+
+/// `--format` and `--time-format` for the commands that read input files
+/// (`play` names them `--input-format` and `--input-time-format`).
+struct InputFormatArguments: ParsableArguments {
+    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
+    var format: String = "auto"
+    @Option(name: .customLong("time-format"), help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
+    var timeFormat: String = "auto"
+
+    /// The options given, as words for a printed `rangepipe ingest` command.
+    func commandLine() -> [String] {
+        (format != "auto" ? ["--format", format] : []) + (timeFormat != "auto" ? ["--time-format", timeFormat] : [])
+    }
+}
+
+extension IngestArguments {
+    /// The arguments given, as words for a printed `rangepipe ingest` command.
+    func commandLine() -> [String] {
+        var w: [String] = []
+        if let x { w += ["--x", x] }
+        if let y { w += ["--y", y] }
+        if let seriesColumn { w += ["--series-column", seriesColumn] }
+        if splitFields { w.append("--split-fields") }
+        if axis != "auto" { w += ["--axis", axis] }
+        if timezone != "UTC" { w += ["--timezone", timezone] }
+        if let delimiter { w += ["--delimiter", delimiter] }
+        if noHeader { w.append("--no-header") }
+        if header { w.append("--header") }
+        if decimalComma { w.append("--decimal-comma") }
+        if thousands { w.append("--thousands") }
+        for token in nulls { w += ["--null", token] }
+        if duplicates != "last" { w += ["--duplicates", duplicates] }
+        return w
     }
 }
 
@@ -75,10 +123,7 @@ struct IngestCommand: ParsableCommand {
     var files: [String]
     @OptionGroup var store: StoreOptions
     @OptionGroup var ingest: IngestArguments
-    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
-    var format: String = "auto"
-    @Option(name: .customLong("time-format"), help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
-    var timeFormat: String = "auto"
+    @OptionGroup var input: InputFormatArguments
     @Option(help: "Series name (default: the file stem; - is \"stdin\").")
     var series: String?
     @Option(help: "replace (default) or append to series already in the store.")
@@ -93,7 +138,7 @@ struct IngestCommand: ParsableCommand {
     func run() throws {
         try runReportingErrors {
             ProgressReporter.shared.configure(quiet: quiet)
-            var options = try ingest.options(seriesName: series, format: format, timeFormat: timeFormat)
+            var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
             options.mode = try choice(mode, "--mode")
             let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()
@@ -102,6 +147,8 @@ struct IngestCommand: ParsableCommand {
             } else if !quiet {
                 writeToStandardError(IngestSummary.text(report))
             }
+            // After the summary, so it is the last thing on the screen.
+            writeToStandardError(IngestSummary.warnings(report.files))
         }
     }
 }

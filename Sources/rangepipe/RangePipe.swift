@@ -19,6 +19,7 @@ struct RangePipe: ParsableCommand {
         commandName: "rangepipe",
         abstract: "Batch processor for chart interaction tracks: ingest series, replay range-selector gestures, emit per-frame tracks.",
         version: RangePipeVersion.string,
-        subcommands: [IngestCommand.self, SeriesCommand.self, PlayCommand.self, PreviewCommand.self, PlayerCommand.self]
+        subcommands: [IngestCommand.self, InspectCommand.self, SeriesCommand.self, PlayCommand.self, PreviewCommand.self,
+                      PlayerCommand.self]
     )
 }

@@ -12,10 +12,12 @@ struct SeriesInputOptions: ParsableArguments {
     var inputFormat: String = "auto"
     @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
     var inputTimeFormat: String = "auto"
+    @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")
+    var inputSeries: String?
 
     func source() throws -> SeriesSource {
         try SeriesSource(input: input, store: store.store,
-                         options: input.isEmpty ? nil : ingest.options(seriesName: nil, format: inputFormat, timeFormat: inputTimeFormat))
+                         options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))
     }
 }
 

@@ -15,7 +15,9 @@ public enum IngestSummary {
         }
         let rejected = report.unattributedRejects + report.series.reduce(0) { $0 + $1.stats.rowsRejected }
         let seconds = (report.seconds * 1000).rounded() / 1000
-        return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))}"
+        let files = report.files.map(FileReportText.json).joined(separator: ",")
+        return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))"
+            + ",\"files\":[\(files)]}"
     }
 
     /// Series listed by the text summary before it only counts the rest.
@@ -37,11 +39,18 @@ public enum IngestSummary {
         if report.series.count > textRows {
             text += "… and \(report.series.count - textRows) more series (--json or `rangepipe series` lists them all)\n"
         }
+        for file in report.files { text += FileReportText.summaryLines(file) }
         if report.unattributedRejects > 0 {
             text += "\(report.unattributedRejects) rejected rows named no series\n"
         }
         let ms = Int((report.seconds * 1000).rounded())
         text += "ingested \(report.series.count) series in \(ms) ms\n"
         return text
+    }
+
+    /// Collapse warnings, one `rangepipe: warning:` line each: printed on
+    /// stderr even with `--quiet` or `--json`.
+    public static func warnings(_ files: [FileReport]) -> String {
+        files.compactMap(FileReportText.warning).map { "rangepipe: warning: \($0)\n" }.joined()
     }
 }

@@ -16,6 +16,7 @@ import Synchronization
 struct CSVReader {
     var delimiter: UInt8
     var hasHeader: Bool
+    var quote: UInt8 = 0x22
     static let chunkSize = 1 << 20
 
     func read(_ source: InputSource, into sink: any RecordSink) throws {
@@ -27,7 +28,7 @@ struct CSVReader {
     ///   when the flag is raised.
     private func read(_ source: InputSource, into sink: any RecordSink, speculative: SplitCancel?) throws {
         let file = source.displayName
-        let parser = LibCSVParser(delimiter: delimiter)
+        let parser = LibCSVParser(delimiter: delimiter, quote: quote)
         let delimiter = self.delimiter
         sink.originalText = { record, cells, bytes in
             CSVReader.reencode(cells: cells, bytes: bytes, delimiter: delimiter)
@@ -94,7 +95,7 @@ struct CSVReader {
                     rowsPerByte = FileSplit.estimateRows(source, sink, rowsSoFar: rowsDelivered)
                 }
                 if case .undecided = split {
-                    let reader = CSVReader(delimiter: delimiter, hasHeader: false)
+                    let reader = CSVReader(delimiter: delimiter, hasHeader: false, quote: quote)
                     split = FileSplit.start(source, sink, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
                         try reader.read(later, into: fork, speculative: cancel)
                     }

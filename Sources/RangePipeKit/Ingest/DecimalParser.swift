@@ -7,7 +7,7 @@ import Darwin
 /// What a value cell holds.
 public enum CellValue: Equatable, Sendable {
     case number(Double)
-    /// Empty, `NA`, `N/A`, `null`, `NaN` (any case): kept as NaN.
+    /// Empty or a missing-value marker (see `isMissingToken`): kept as NaN.
     case missing
     /// Anything else: a bad row in a value column.
     case invalid
@@ -42,16 +42,19 @@ public enum DecimalParser {
         return t.withUTF8 { parseCell($0) }
     }
 
+    /// The default missing-value markers (any case): `NA`, `N/A`, `NaN`,
+    /// `null`, `nil`, `#N/A`, `-`, `?`.
     static func isMissingToken(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
         let n = hi - lo
+        if n == 1 { return b[lo] == 0x2d || b[lo] == 0x3f }
         guard n >= 2 && n <= 4 else { return false }
         var lower: UInt32 = 0
         for i in lo..<hi { lower = lower << 8 | UInt32(b[i] | 0x20) }
-        // "na", "n/a" ('/' | 0x20 == '/'), "nan", "null"
+        // "na", "n/a" ('/' | 0x20 == '/'), "nan", "nil", "null", "#n/a"
         switch n {
         case 2: return lower == 0x6e61
-        case 3: return lower == 0x6e2f61 || lower == 0x6e616e
-        default: return lower == 0x6e756c6c
+        case 3: return lower == 0x6e2f61 || lower == 0x6e616e || lower == 0x6e696c
+        default: return lower == 0x6e756c6c || lower == 0x236e2f61
         }
     }
 

@@ -35,7 +35,21 @@ public struct IngestOptions: Sendable {
     public var timeFormat: TimeFormat = .auto
     public var timezone: UTCOffset = .utc
     public var delimiter: UInt8?
-    public var hasHeader = true
+    /// The CSV quote character (sniffed: `"` or `'`).
+    public var quote: UInt8 = 0x22
+    /// Whether the first CSV row names the columns; nil: sniffed (see `Sniffer`).
+    public var header: Bool?
+    public var hasHeader: Bool { header ?? true }
+    /// `1,5` is one and a half (`--decimal-comma`, or sniffed for `;` files).
+    public var decimalComma = false
+    /// `1,234.5`: commas group thousands (sniffed when unambiguous).
+    public var thousands = false
+    /// Missing-value markers added to the defaults (`--null`, repeatable).
+    public var nulls: [String] = []
+    /// Sniff the dialect and choose x from a sample before parsing (CSV/TSV).
+    public var sniff = true
+    /// Why x is the column it is, when the sniffer chose it (for messages).
+    public var xChoice: XChoice?
     public var onError: ErrorPolicy = .fail
     public var rejectsPath: String?
     public var mode: WriteMode = .replace

@@ -10,6 +10,8 @@ public struct IngestReport: Sendable {
     /// Rejected rows that could not be tied to a series (bad series cell, JSON syntax).
     public var unattributedRejects: Int
     public var seconds: Double
+    /// Per input file: the sniffed dialect, the x choice, collapse warnings.
+    public var files: [FileReport] = []
 
     public struct Entry: Sendable {
         public var info: SeriesInfo
@@ -28,20 +30,21 @@ public struct Ingestor {
     }
 
     /// Parses every file and merges series of the same name, in file order.
-    public func parse(files: [String]) throws -> (series: [IngestedSeries], unattributedRejects: Int) {
+    public func parse(files: [String]) throws -> (series: [IngestedSeries], unattributedRejects: Int, files: [FileReport]) {
         let rejects = RejectWriter(path: options.rejectsPath)
         var merged: [IngestedSeries] = []
         var index: [String: Int] = [:]
         var unattributed = 0
+        var reports: [FileReport] = []
         if files.count == 1 {
             // One file's series have distinct names already: no merge.
-            let series = try parse(InputSource(path: files[0]), rejects: rejects, unattributed: &unattributed)
+            let series = try parse(InputSource(path: files[0]), rejects: rejects, unattributed: &unattributed, report: &reports)
             try rejects.close()
-            return (series, unattributed)
+            return (series, unattributed, reports)
         }
         for file in files {
             let source = try InputSource(path: file)
-            for item in try parse(source, rejects: rejects, unattributed: &unattributed) {
+            for item in try parse(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
                 if let k = index[item.series.name] {
                     let (series, dropped) = try merged[k].series.appending(item.series, duplicates: options.duplicates)
                     var stats = merged[k].stats + item.stats
@@ -54,27 +57,52 @@ public struct Ingestor {
             }
         }
         try rejects.close()
-        return (merged, unattributed)
+        return (merged, unattributed, reports)
+    }
+
+    func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int,
+               jsonTemplates: Bool = true) throws -> [IngestedSeries] {
+        var reports: [FileReport] = []
+        return try parse(source, rejects: rejects, unattributed: &unattributed, report: &reports, jsonTemplates: jsonTemplates)
     }
 
     /// Reads one source into its series. `jsonTemplates` false reads every
     /// NDJSON line with the general scanner (tests and fuzzing compare the two).
-    func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int,
+    func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int, report reports: inout [FileReport],
                jsonTemplates: Bool = true) throws -> [IngestedSeries] {
         let file = source.displayName
+        let format = try resolvedFormat(file: file, source: source)
+        var options = self.options
+        var report = FileReport(file: file, format: format)
+        if format != .json, options.sniff {
+            let plan = try SniffPlan(source: source, format: format, options: options)
+            if let ambiguity = plan.ambiguity { throw ambiguity }
+            (options, report) = (plan.options, plan.report)
+            Trace.say("phases", "\(file): sniffed")
+        }
         let builder = try TableBuilder(file: file, options: options,
                                        defaultSeriesName: options.seriesName ?? Self.stem(of: file), rejects: rejects)
-        switch try resolvedFormat(file: file, source: source) {
-        case .csv: try CSVReader(delimiter: options.delimiter ?? 0x2c, hasHeader: options.hasHeader).read(source, into: builder)
-        case .tsv: try CSVReader(delimiter: options.delimiter ?? 0x09, hasHeader: options.hasHeader).read(source, into: builder)
-        case .ndjson: try JSONReader(layout: .lines, usesTemplates: jsonTemplates).read(source, into: builder)
-        case .json: try JSONReader(layout: .array).read(source, into: builder)
-        case .auto: fatalError("resolved above")
-        }
+        try Self.reader(format, options, jsonTemplates: jsonTemplates)(source, builder)
         unattributed += builder.unattributedRejects
         Trace.say("phases", "\(file): read")
         defer { Trace.say("phases", "\(file): sorted and checked") }
-        return try builder.finish()
+        let series = try builder.finish()
+        report.collapse = collapse(builder, report, options, format)
+        reports.append(report)
+        return series
+    }
+
+    /// The reader for a resolved format, as a function of source and sink.
+    static func reader(_ format: InputFormat, _ options: IngestOptions,
+                       jsonTemplates: Bool = true) -> (InputSource, any RecordSink) throws -> Void {
+        switch format {
+        case .csv, .tsv:
+            let reader = CSVReader(delimiter: options.delimiter ?? (format == .tsv ? 0x09 : 0x2c),
+                                   hasHeader: options.hasHeader, quote: options.quote)
+            return { try reader.read($0, into: $1) }
+        case .ndjson: return { try JSONReader(layout: .lines, usesTemplates: jsonTemplates).read($0, into: $1) }
+        case .json, .auto: return { try JSONReader(layout: .array).read($0, into: $1) }
+        }
     }
 
     /// Parses `files` and writes the series to the store at `storePath`.
@@ -93,7 +121,7 @@ public struct Ingestor {
         // unlinking the build's name leaves that name beside a store.
         if existing { removeAbandonedBuilds(of: storePath) }
         Trace.progress("started")
-        let parsed: (series: [IngestedSeries], unattributedRejects: Int)
+        let parsed: (series: [IngestedSeries], unattributedRejects: Int, files: [FileReport])
         do {
             parsed = try parse(files: files)
             Trace.say("phases", "all files parsed")
@@ -110,7 +138,7 @@ public struct Ingestor {
         }
         Trace.say("phases", "stored and committed")
         return IngestReport(series: written, unattributedRejects: parsed.unattributedRejects,
-                            seconds: monotonicSeconds() - start)
+                            seconds: monotonicSeconds() - start, files: parsed.files)
     }
 
     private func apply(_ series: [IngestedSeries], to store: SeriesStore) throws -> [IngestReport.Entry] {
@@ -202,7 +230,7 @@ public struct Ingestor {
         unlink(path + "-shm")
     }
 
-    private func resolvedFormat(file: String, source: InputSource) throws -> InputFormat {
+    func resolvedFormat(file: String, source: InputSource) throws -> InputFormat {
         if options.format != .auto { return options.format }
         var name = file.lowercased()
         if name.hasSuffix(".gz") { name.removeLast(3) }

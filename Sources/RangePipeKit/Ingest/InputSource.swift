@@ -140,14 +140,26 @@ final class InputSource {
         return Int(n)
     }
 
+    /// The input's first `count` bytes (fewer at its end), left in place
+    /// for `read`; `isWholeInput` when they are all of it.
+    func peek(_ count: Int) throws -> (bytes: [UInt8], isWholeInput: Bool) {
+        var head = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = try head.withUnsafeMutableBytes { try read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            if n == 0 { break }
+            filled += n
+        }
+        head.removeSubrange(filled...)
+        pending = head + pending
+        position -= filled
+        return (head, filled < count)
+    }
+
     /// Guesses the format from the first bytes: `[` is a JSON array, `{`
     /// NDJSON, a first line with tabs and no commas TSV, anything else CSV.
     func sniffFormat() throws -> InputFormat {
-        var head = [UInt8](repeating: 0, count: 1 << 16)
-        let n = try head.withUnsafeMutableBytes { try read(into: $0) }
-        head.removeSubrange(n...)
-        pending = head + pending
-        position -= n
+        let head = try peek(1 << 16).bytes
         var body = head[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let first = body.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) else { return .csv }

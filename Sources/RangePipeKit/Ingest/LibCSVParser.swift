@@ -26,10 +26,13 @@ final class LibCSVParser {
     private var pendingCR = false
     private var firstCellOfBatchRecord = 0
     private var fieldsMayHoldNewlines = true
+    private let quote: UInt8
 
-    init(delimiter: UInt8) {
+    init(delimiter: UInt8, quote: UInt8 = 0x22) {
+        self.quote = quote
         csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL))
         csv_set_delim(&parser, delimiter)
+        csv_set_quote(&parser, quote)
         csv_set_realloc_func(&parser) { ptr, size in
             size > csvFieldLimit + 1024 ? nil : realloc(ptr, size)
         }
@@ -62,7 +65,7 @@ final class LibCSVParser {
     func parse(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
         // A field can hold a newline only inside quotes, so with no quote in
         // the chunk and none open from the last, fields need no line scan.
-        fieldsMayHoldNewlines = parser.quoted != 0 || (chunk.count > 0 && memchr(chunk.baseAddress!, 0x22, chunk.count) != nil)
+        fieldsMayHoldNewlines = parser.quoted != 0 || (chunk.count > 0 && memchr(chunk.baseAddress!, Int32(quote), chunk.count) != nil)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let used = csv_parse(&parser, chunk.baseAddress, chunk.count, Self.onField, Self.onRecordEnd, context)
         if used != chunk.count { try raiseError() }

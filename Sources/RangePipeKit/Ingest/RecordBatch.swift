@@ -106,4 +106,7 @@ protocol SplittableRecordSink: RecordSink {
 struct RowError: Error {
     var column: Int
     var message: String
+    /// What to add to read the row (`--null`, `--decimal-comma`): shown
+    /// when the row stops the ingest, not in the rejects file.
+    var hint = ""
 }

@@ -26,6 +26,8 @@ extension TableBuilder {
     /// - Complexity: O(cells), with no allocation or reference counting per
     ///   row, however the rows alternate between the two paths.
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
+        // Without a header the first record names the columns: before the row buffer is sized.
+        if !headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
         var row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
@@ -121,7 +123,8 @@ extension TableBuilder {
     /// whose labels need the general path). `keyOrder` gives each
     /// position's slot; nil when positions are slots (CSV).
     private func makeFastPlan(_ keyOrder: [Int]?) -> FastRowPlan? {
-        guard let axis, axis != .category, axis == .number || timeParser != nil, !roles.isEmpty else { return nil }
+        guard let axis, axis != .category, axis == .number || timeParser != nil, !roles.isEmpty,
+              numbers.bulkPathAllowed else { return nil }
         var xSlot = -1, seriesSlot = -1
         var valueSlots: [Int] = [], valueIndices: [Int] = []
         for position in 0 ..< (keyOrder?.count ?? roles.count) {

@@ -57,6 +57,10 @@ final class TableBuilder: RecordSink {
     }
     /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
     private(set) var unattributedRejects = 0
+    /// Decimal comma, thousands and `--null` markers (general path only).
+    let numbers: NumberReader
+    /// Rows read and dropped over every series, set by `finish`.
+    var totals = IngestedSeries.Stats.zero
     private var rejectIsAttributed = false
 
     var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)?
@@ -66,6 +70,7 @@ final class TableBuilder: RecordSink {
         self.options = options
         self.defaultSeriesName = defaultSeriesName
         self.rejects = rejects
+        self.numbers = NumberReader(options: options)
         if options.axis != .auto || options.timeFormat != .auto {
             try decideAxisUpFront()
         }
@@ -165,7 +170,7 @@ final class TableBuilder: RecordSink {
         if rowValues.count < valueColumns.count { rowValues.append(.nan) }
     }
 
-    private func noHeaderNames(_ count: Int) throws {
+    func noHeaderNames(_ count: Int) throws {
         try setHeader((1 ... max(count, 1)).map { "col\($0)" }, line: 0)
     }
 
@@ -178,7 +183,7 @@ final class TableBuilder: RecordSink {
         } catch let error as RowError {
             let cell = cells.first { $0.column == error.column }
             let location = SourceLocation(file: file, line: cell?.line ?? record.line, column: error.column)
-            try reject(location, error.message, original: originalText?(record, cells, bytes) ?? "")
+            try reject(location, error.message, hint: error.hint, original: originalText?(record, cells, bytes) ?? "")
         }
     }
 
@@ -186,8 +191,8 @@ final class TableBuilder: RecordSink {
         try reject(SourceLocation(file: file, line: line, column: column), reason, original: original ?? "")
     }
 
-    private func reject(_ location: SourceLocation, _ reason: String, original: String) throws {
-        if options.onError == .fail { throw RangePipeError.badData(location, reason) }
+    private func reject(_ location: SourceLocation, _ reason: String, hint: String = "", original: String) throws {
+        if options.onError == .fail { throw RangePipeError.badData(location, reason + hint) }
         if rejectIsAttributed { rejectIsAttributed = false } else { unattributedRejects += 1 }
         try rejects.write(location: location, reason: reason, original: original)
     }
@@ -196,7 +201,7 @@ final class TableBuilder: RecordSink {
         UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
     }
 
-    private func quoted(_ b: UnsafeBufferPointer<UInt8>) -> String {
+    func quoted(_ b: UnsafeBufferPointer<UInt8>) -> String {
         let prefix = b.prefix(40)
         var s = String(decoding: prefix, as: UTF8.self)
         if b.count > 40 { s += "…" }
@@ -246,7 +251,7 @@ final class TableBuilder: RecordSink {
         switch cell.kind {
         case .null: value = .missing
         case .number: value = DecimalParser.parseNumber(bytes, cell.start, cell.start + cell.count).map { .number($0) } ?? .invalid
-        case .text: value = DecimalParser.parseCell(text(cell, bytes))
+        case .text: value = numbers.parseCell(text(cell, bytes))
         case .bool, .nested: value = .invalid
         }
         switch value {
@@ -262,7 +267,8 @@ final class TableBuilder: RecordSink {
             }
             let got = cell.kind == .nested ? "a nested value"
                 : cell.kind == .bool ? String(decoding: text(cell, bytes), as: UTF8.self) : quoted(text(cell, bytes))
-            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(got)")
+            throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(got)",
+                           hint: cell.kind == .text ? numberHint(text(cell, bytes)) : "")
         }
     }
 
@@ -296,20 +302,22 @@ final class TableBuilder: RecordSink {
         switch axis! {
         case .time:
             if let t = timeParser!.parse(b) { return t }
-            let hint = DecimalParser.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser!.familyName)), got \(quoted(b))"
+            let hint = numbers.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser!.familyName)), got \(quoted(b))"
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
         case .number:
             let value = cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid
-                : DecimalParser.parseCell(b)
+                : numbers.parseCell(b)
             if case let .number(v) = value, v.isFinite { return v }
             if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
-            throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))")
+            throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))",
+                           hint: numberHint(b))
         case .category:
             guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text")
             }
             let trimmed = label.trimmingSpaces
-            if trimmed.isEmpty {
+            var t = trimmed
+            if trimmed.isEmpty || t.withUTF8({ numbers.isNull($0, 0, $0.count) }) {
                 throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
             }
             return Double(acc.ordinal(of: trimmed))
@@ -317,7 +325,7 @@ final class TableBuilder: RecordSink {
     }
 
     private func detectAxis(_ cell: Cell, _ b: UnsafeBufferPointer<UInt8>) throws {
-        if DecimalParser.parseCell(b) == .missing {
+        if numbers.parseCell(b) == .missing {
             throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
         }
         if let parser = TimeParser.detect(b, offset: options.timezone) {
@@ -326,7 +334,7 @@ final class TableBuilder: RecordSink {
         } else if axis == .time {
             throw RowError(column: cell.column,
                            message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --time-format)")
-        } else if case .number = DecimalParser.parseCell(b) {
+        } else if case .number = numbers.parseCell(b) {
             axis = .number
         } else {
             axis = .category
@@ -362,68 +370,4 @@ final class TableBuilder: RecordSink {
 
     /// Below this many expected rows a series' columns are not reserved.
     static let smallestReservation = 4096
-
-    // MARK: Result
-
-    /// The series this file produced, sorted and de-duplicated.
-    func finish() throws -> [IngestedSeries] {
-        if order.isEmpty || order.allSatisfy({ $0.x.isEmpty }) {
-            if options.onError == .skip, unattributedRejects > 0 || order.contains(where: { $0.rowsRejected > 0 }) {
-                return []
-            }
-            throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "no data rows")
-        }
-        let kept = valueColumns.indices.filter { valueColumns[$0].explicit || valueColumns[$0].state == .numeric }
-        guard !kept.isEmpty else {
-            throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1),
-                                         "no numeric value column (columns: \(names.joined(separator: ", ")); name one with --y)")
-        }
-        var out: [IngestedSeries] = []
-        for acc in order where !acc.x.isEmpty {
-            var fields: [Series.Field] = []
-            for k in kept {
-                let values = k < acc.columns.count ? acc.columns[k] : [Double](repeating: .nan, count: acc.x.count)
-                fields.append(Series.Field(name: valueColumns[k].name, values: values))
-            }
-            var series = Series(name: acc.name, axis: axis ?? .number, x: acc.x, fields: fields, categories: acc.labels)
-            acc.columns = []
-            acc.x = []
-            let dropped: Int
-            do {
-                dropped = try series.normalize(duplicates: options.duplicates)
-            } catch let duplicate as DuplicateX {
-                let line = acc.lines.map { Int($0[duplicate.laterIndex]) } ?? 0
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
-                                             "series '\(acc.name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
-            }
-            let stats = IngestedSeries.Stats(rowsRead: acc.rowsRead, rowsRejected: acc.rowsRejected, duplicatesDropped: dropped)
-            if options.splitFields {
-                for field in series.fields {
-                    let name = options.seriesColumn == nil ? field.name : "\(acc.name)/\(field.name)"
-                    out.append(IngestedSeries(series: Series(name: name, axis: series.axis, x: series.x, fields: [field],
-                                                             categories: series.categories), stats: stats))
-                }
-            } else {
-                out.append(IngestedSeries(series: series, stats: stats))
-            }
-        }
-        return out
-    }
-}
-
-/// A series fresh from an input, with the counts for the summary.
-public struct IngestedSeries: Sendable {
-    public var series: Series
-    public var stats: Stats
-
-    public struct Stats: Sendable, Equatable {
-        public var rowsRead: Int
-        public var rowsRejected: Int
-        public var duplicatesDropped: Int
-
-        static func + (l: Stats, r: Stats) -> Stats {
-            Stats(rowsRead: l.rowsRead + r.rowsRead, rowsRejected: l.rowsRejected + r.rowsRejected,
-                  duplicatesDropped: l.duplicatesDropped + r.duplicatesDropped)
-        }
-    }
 }

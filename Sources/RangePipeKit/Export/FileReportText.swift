@@ -1,0 +1,98 @@
+/// How the ingest summary and `inspect` describe what was sniffed and
+/// chosen for a file, and the warning for rows that collapsed.
+public enum FileReportText {
+    /// `x: datetime (time, 2010-03-24 09:51:00 ISO-8601 pattern) — the only column of times`
+    public static func xLine(_ x: XChoice) -> String {
+        var kind = "?"
+        if let p = x.profile {
+            switch p.kind {
+            case .time:
+                let example = p.example.map { "\($0) " } ?? ""
+                kind = "time, \(example)\(p.time.map(shortFamily) ?? "") pattern"
+            case .number: kind = "number"
+            case .text: kind = "category"
+            case .empty: kind = "empty"
+            }
+        }
+        return "x: \(x.column) (\(kind)) — \(x.reason)"
+    }
+
+    /// "ISO-8601" rather than the parser's longer "ISO-8601 (2004-01-02T03:04:05Z)".
+    static func shortFamily(_ shape: TimeShape) -> String {
+        shape.family.split(separator: " (").first.map(String.init) ?? shape.family
+    }
+
+    /// The dialect when it differs from plain comma-separated text with a header.
+    public static func dialectLine(_ report: FileReport) -> String? {
+        guard let sample = report.sample, report.format == .csv || report.format == .tsv else { return nil }
+        var parts: [String] = []
+        let usual: UInt8 = report.format == .tsv ? 0x09 : 0x2c
+        if sample.delimiter != usual { parts.append("delimiter \(character(sample.delimiter))") }
+        if sample.quote != 0x22 { parts.append("quote \(character(sample.quote))") }
+        if !sample.hasHeader { parts.append("no header") }
+        if report.decimalComma { parts.append("decimal comma") }
+        if report.thousands { parts.append("thousands separators") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    static func character(_ b: UInt8) -> String {
+        b == 0x09 ? "'\\t'" : "'\(Character(UnicodeScalar(b)))'"
+    }
+
+    /// `12,149 of 12,154 rows repeat an x …; the file looks long-format: try --series-column Ticker`
+    public static func warning(_ report: FileReport) -> String? {
+        guard let c = report.collapse else { return nil }
+        var text = "\(report.file): \(grouped(c.dropped)) of \(grouped(c.rows)) rows repeat an x ('\(c.xColumn)') "
+            + "and were dropped (--duplicates \(c.policy.rawValue)); "
+        if let column = c.seriesColumn {
+            text += "the file looks long-format: try --series-column \(ShellWords.quote(column))"
+        } else {
+            text += "if the file is long-format, name its series column with --series-column; --duplicates keep keeps every row"
+        }
+        return text
+    }
+
+    /// 12149 → "12,149".
+    public static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude))
+        var out = ""
+        for (k, d) in digits.enumerated() {
+            if k > 0, (digits.count - k) % 3 == 0 { out += "," }
+            out.append(d)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    /// The lines the ingest summary adds per file (x choice, dialect).
+    public static func summaryLines(_ report: FileReport) -> String {
+        var text = ""
+        if let dialect = dialectLine(report) { text += "\(report.file): read with \(dialect)\n" }
+        if let x = report.x { text += "\(report.file): \(xLine(x))\n" }
+        return text
+    }
+
+    /// One JSON object per file for `--json`.
+    public static func json(_ report: FileReport) -> String {
+        var s = "{\"file\":\(JSONText.string(report.file)),\"format\":\"\(report.format.rawValue)\""
+        if let sample = report.sample, report.format == .csv || report.format == .tsv {
+            s += ",\"delimiter\":\(JSONText.string(String(UnicodeScalar(sample.delimiter))))"
+            s += ",\"quote\":\(JSONText.string(String(UnicodeScalar(sample.quote)))),\"header\":\(sample.hasHeader)"
+            s += ",\"decimal_comma\":\(report.decimalComma),\"thousands\":\(report.thousands)"
+        }
+        if let x = report.x {
+            s += ",\"x\":{\"column\":\(JSONText.string(x.column)),\"reason\":\(JSONText.string(x.reason))"
+            if let p = x.profile {
+                s += ",\"kind\":\"\(p.kind.rawValue)\""
+                if let t = p.time { s += ",\"time_format\":\(JSONText.string(shortFamily(t)))" }
+                if let e = p.example { s += ",\"example\":\(JSONText.string(e))" }
+            }
+            s += "}"
+        }
+        if let c = report.collapse {
+            s += ",\"collapse\":{\"rows\":\(c.rows),\"duplicates_dropped\":\(c.dropped),\"x\":\(JSONText.string(c.xColumn))"
+            s += ",\"series_column\":\(c.seriesColumn.map(JSONText.string) ?? "null")"
+            s += ",\"message\":\(JSONText.string(warning(report) ?? ""))}"
+        }
+        return s + "}"
+    }
+}

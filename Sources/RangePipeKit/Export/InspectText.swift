@@ -1,0 +1,74 @@
+/// Renders `rangepipe inspect`: text for people, one JSON object per file for scripts.
+public enum InspectText {
+    public static func text(_ r: InspectReport, command: String) -> String {
+        let f = r.file
+        var out = "\(f.file)\n"
+        guard let sample = f.sample else {
+            out += "  format   \(f.format.rawValue)\n"
+            for note in r.notes { out += "  note     \(note)\n" }
+            return out + "  command  \(command)\n"
+        }
+        if f.format == .ndjson {
+            out += "  format   ndjson\n"
+        } else {
+            out += "  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "
+                + "quote \(FileReportText.character(sample.quote)), " + (sample.hasHeader ? "header" : "no header")
+                + (f.decimalComma ? ", decimal comma" : f.thousands ? ", thousands separators" : "") + "\n"
+        }
+        out += "  rows     \(FileReportText.grouped(sample.rows.count))" + (r.wholeFile ? " (the whole file)" : " sampled") + "\n"
+        var table: [[String]] = [["", "COLUMN", "TYPE", "MISSING", "VALUES"]]
+        for p in f.profiles {
+            table.append(["   ", p.name, kind(p), missing(p), p.kind == .text ? "\(p.distinct) distinct" : ""])
+        }
+        out += TextTable.render(table)
+        if let x = f.x { out += "  \(FileReportText.xLine(x))\n" }
+        if let repeats = f.sampleRepeats {
+            if let before = r.repeatsBefore {
+                out += "  long format: \(FileReportText.grouped(before)) of \(FileReportText.grouped(repeats.rows)) rows repeat an x; "
+                    + "series column: \(r.seriesColumn ?? "?")\n"
+            }
+            out += "  duplicates expected: \(FileReportText.grouped(repeats.repeats))\n"
+        }
+        for note in r.notes { out += "  note: \(note)\n" }
+        return out + "  command: \(command)\n"
+    }
+
+    static func kind(_ p: ColumnProfile) -> String {
+        switch p.kind {
+        case .time:
+            let ambiguous = p.time?.dayFirstAlternative.map { " or \($0)" } ?? ""
+            return "time (\(p.time.map(FileReportText.shortFamily) ?? "")\(ambiguous), like \(p.example ?? ""))"
+        case .number: return "number"
+        case .text: return "text"
+        case .empty: return "empty"
+        }
+    }
+
+    static func missing(_ p: ColumnProfile) -> String {
+        p.missing.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "empty" : "\"\($0.key)\"") ×\($0.value)" }
+            .joined(separator: ", ")
+    }
+
+    public static func json(_ r: InspectReport, command: String) -> String {
+        let f = r.file
+        var s = String(FileReportText.json(f).dropLast())
+        s += ",\"whole_file\":\(r.wholeFile)"
+        if let sample = f.sample { s += ",\"rows\":\(sample.rows.count)" }
+        s += ",\"columns\":[" + f.profiles.map { p in
+            var c = "{\"name\":\(JSONText.string(p.name)),\"type\":\"\(p.kind.rawValue)\""
+            if let t = p.time {
+                c += ",\"time_format\":\(JSONText.string(FileReportText.shortFamily(t)))"
+                if let alt = t.dayFirstAlternative { c += ",\"or_time_format\":\(JSONText.string(alt))" }
+            }
+            c += ",\"example\":\(p.example.map(JSONText.string) ?? "null"),\"distinct\":\(p.distinct)"
+            c += ",\"missing\":{" + p.missing.sorted { $0.key < $1.key }.map { "\(JSONText.string($0.key)):\($0.value)" }
+                .joined(separator: ",") + "}}"
+            return c
+        }.joined(separator: ",") + "]"
+        s += ",\"series_column\":\(r.seriesColumn.map(JSONText.string) ?? "null")"
+        s += ",\"repeats_before\":\(r.repeatsBefore.map(String.init) ?? "null")"
+        s += ",\"duplicates_expected\":\(f.sampleRepeats.map { String($0.repeats) } ?? "null")"
+        s += ",\"notes\":[" + r.notes.map(JSONText.string).joined(separator: ",") + "]"
+        return s + ",\"command\":\(JSONText.string(command))}"
+    }
+}

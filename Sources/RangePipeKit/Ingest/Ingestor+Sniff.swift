@@ -1,0 +1,103 @@
+/// What one input file turned out to be: the dialect and x column the
+/// sniffer chose, and rows that collapsed onto the same x.
+public struct FileReport: Sendable {
+    public var file: String
+    public var format: InputFormat
+    /// CSV/TSV only: the sample the choices were made on.
+    public var sample: CSVSample?
+    public var decimalComma = false
+    public var thousands = false
+    public var profiles: [ColumnProfile] = []
+    public var x: XChoice?
+    /// The long-format hint from the sample (rows that repeat an x).
+    public var sampleRepeats: RepeatHint?
+    public var collapse: Collapse?
+
+    /// Rows dropped as duplicates beyond 1% of a file's rows.
+    public struct Collapse: Sendable {
+        public var rows: Int
+        public var dropped: Int
+        public var xColumn: String
+        public var policy: DuplicatePolicy
+        /// `--series-column NAME` when a text column tells the rows apart.
+        public var seriesColumn: String?
+    }
+}
+
+/// The sniffer's choices for one CSV/TSV input, applied to the options
+/// its builder is made with.
+struct SniffPlan {
+    var options: IngestOptions
+    var report: FileReport
+    /// x holds dates whose day/month order no sampled value tells: ingest
+    /// stops with this error, which names the `--time-format` to give.
+    var ambiguity: RangePipeError?
+
+    /// Sniffs `source` (a sample of its first bytes, left in place for the
+    /// reader) and fixes the delimiter, quote, header, number style, x
+    /// column and time pattern that the options left open.
+    init(source: InputSource, format: InputFormat, options base: IngestOptions) throws {
+        let (bytes, whole) = try source.peek(Sniffer.sampleBytes)
+        self.init(bytes: bytes, isWholeInput: whole, file: source.displayName, format: format, options: base)
+    }
+
+    init(bytes: [UInt8], isWholeInput: Bool, file: String, format: InputFormat, options base: IngestOptions,
+         maxRows: Int = Sniffer.sampleRows) {
+        options = base
+        let sample: CSVSample
+        if format == .ndjson {
+            sample = Sniffer.ndjsonSample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
+        } else {
+            sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
+            options.delimiter = sample.delimiter
+            options.quote = sample.quote
+            options.header = sample.hasHeader
+            (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
+        }
+        report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
+                            thousands: options.thousands)
+        func locate(_ name: String) -> Int? {
+            if let k = sample.names.firstIndex(of: name) { return k }
+            if !sample.hasHeader, let k = Int(name), k >= 1, k <= sample.names.count { return k - 1 }
+            return nil
+        }
+        let seriesIndex = options.seriesColumn.flatMap(locate)
+        let profiles = ColumnProfiler.profile(sample, options: options, series: seriesIndex)
+        report.profiles = profiles
+        guard !sample.rows.isEmpty else { return }
+        var excluded = Set((options.yColumns ?? []).compactMap(locate))
+        if let seriesIndex { excluded.insert(seriesIndex) }
+        let choice: XChoice
+        if let wanted = options.xColumn {
+            // An unknown --x is the builder's error, with its location.
+            guard let k = locate(wanted) else { return }
+            choice = XChoice(column: sample.names[k], index: k, reason: "--x", profile: profiles[k])
+        } else {
+            guard let chosen = XColumnChooser.choose(profiles, excluding: excluded, axis: options.axis) else { return }
+            choice = chosen
+            options.xColumn = chosen.column
+        }
+        options.xChoice = choice
+        report.x = choice
+        let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
+        report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
+        fixTimeFormat(choice, sample: sample, file: file)
+    }
+
+    /// Day/month dates need their pattern before the first row is read.
+    private mutating func fixTimeFormat(_ choice: XChoice, sample: CSVSample, file: String) {
+        guard options.timeFormat == .auto, options.axis == .auto || options.axis == .time,
+              let shape = choice.profile?.time, case let .pattern(pattern) = shape.format else { return }
+        if let dayFirst = shape.dayFirstAlternative {
+            let row = sample.rows.firstIndex { choice.index < $0.count && !$0[choice.index].trimmingSpaces.isEmpty } ?? 0
+            let example = choice.profile?.example ?? ""
+            ambiguity = RangePipeError.badData(
+                SourceLocation(file: file, line: sample.lines[row], column: choice.index + 1),
+                "column '\(choice.column)' (x: \(choice.reason)): dates like \"\(example)\" could be month/day or day/month "
+                    + "(no value in the first \(sample.rows.count) rows has a day above 12); "
+                    + "give --time-format '\(pattern)' or --time-format '\(dayFirst)'")
+            return
+        }
+        options.timeFormat = .pattern(pattern)
+    }
+}

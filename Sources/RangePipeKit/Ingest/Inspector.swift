@@ -1,0 +1,82 @@
+/// What `inspect` found in one file: the sniffer's view of a sample (or
+/// the whole file), and the ingest options it would add.
+public struct InspectReport: Sendable {
+    /// The plan with the suggested options applied.
+    public var file: FileReport
+    /// True when every row was read (a small file, or `--full`).
+    public var wholeFile: Bool
+    /// Arguments to add to `rangepipe ingest FILE` (the user's own come first).
+    public var suggestions: [String] = []
+    /// What the suggestions assume or why they are there.
+    public var notes: [String] = []
+    /// Rows that repeat an x before a suggested `--series-column`.
+    public var repeatsBefore: Int?
+    /// The suggested `--series-column`.
+    public var seriesColumn: String?
+}
+
+/// `rangepipe inspect`: runs the ingest sniffer on a file without ingesting it.
+public enum Inspector {
+    public static func inspect(path: String, options: IngestOptions, full: Bool) throws -> InspectReport {
+        let source = try InputSource(path: path)
+        let format = try Ingestor(options: options).resolvedFormat(file: path, source: source)
+        guard format != .json else {
+            return InspectReport(file: FileReport(file: path, format: format), wholeFile: false,
+                                 notes: ["x is the first key; sniffing is for CSV, TSV and NDJSON"])
+        }
+        let (bytes, whole) = full ? (try readAll(source), true) : try source.peek(Sniffer.sampleBytes)
+        let rows = full ? Int.max : Sniffer.sampleRows
+        var opts = options
+        var plan = SniffPlan(bytes: bytes, isWholeInput: whole, file: path, format: format, options: opts, maxRows: rows)
+        var report = InspectReport(file: plan.report, wholeFile: whole && plan.report.sample.map { $0.rows.count < rows } ?? true)
+        let xIndex = plan.report.x?.index
+        if plan.ambiguity != nil, let shape = plan.report.x?.profile?.time, case let .pattern(monthFirst) = shape.format,
+           let dayFirst = shape.dayFirstAlternative {
+            report.suggestions += ["--time-format", monthFirst]
+            report.notes.append("no date in column '\(plan.report.x!.column)' has a day above 12: the command assumes month/day (US); "
+                                + "for day/month give --time-format \(ShellWords.quote(dayFirst))")
+            opts.timeFormat = .pattern(monthFirst)
+        }
+        let strays = plan.report.profiles.filter { $0.index != xIndex && !$0.strayTokens.isEmpty }
+        for token in Set(strays.flatMap(\.strayTokens.keys)).sorted() where !opts.nulls.contains(token) {
+            report.suggestions += ["--null", token]
+            opts.nulls.append(token)
+        }
+        for p in strays {
+            let list = p.strayTokens.sorted { $0.key < $1.key }.map { "\"\($0.key)\" ×\($0.value)" }.joined(separator: ", ")
+            report.notes.append("column '\(p.name)' is numbers but for \(list): read as missing with --null")
+        }
+        if opts.seriesColumn == nil, let column = plan.report.sampleRepeats?.seriesColumn {
+            report.suggestions += ["--series-column", column]
+            report.repeatsBefore = plan.report.sampleRepeats?.repeats
+            report.seriesColumn = column
+            opts.seriesColumn = column
+        }
+        if !report.suggestions.isEmpty {
+            plan = SniffPlan(bytes: bytes, isWholeInput: whole, file: path, format: format, options: opts, maxRows: rows)
+            report.file = plan.report
+        }
+        if let repeats = plan.report.sampleRepeats, repeats.repeats > 0, opts.seriesColumn == nil {
+            report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x and no text column tells them apart: "
+                                + "ingest keeps the last of each (--duplicates)")
+        }
+        let numeric = plan.report.profiles.contains { p in
+            p.index != plan.report.x?.index && p.name != opts.seriesColumn && p.kind == .number
+        }
+        if !numeric, opts.yColumns == nil {
+            report.notes.append("no numeric value column besides x: ingest would fail; name one with --y or choose x with --x")
+        }
+        return report
+    }
+
+    private static func readAll(_ source: InputSource) throws -> [UInt8] {
+        var all: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = try source.read(into: buffer)
+            if n == 0 { return all }
+            all.append(contentsOf: buffer[0 ..< n])
+        }
+    }
+}

@@ -1,0 +1,37 @@
+extension Sniffer {
+    /// The first NDJSON lines as a sample: keys in order of first
+    /// appearance are the columns, JSON strings and numbers their text
+    /// (`null`, absent keys and nested values are empty). Lines that do
+    /// not scan are left for the real read to report.
+    static func ndjsonSample(_ bytes: [UInt8], isWholeInput: Bool, maxRows: Int = sampleRows) -> CSVSample {
+        var scanner = JSONObjectScanner()
+        var rows: [[String]] = []
+        var lines: [Int] = []
+        bytes.withUnsafeBufferPointer { b in
+            var start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var line = 1
+            while start < b.count, rows.count < maxRows {
+                guard let newline = b[start...].firstIndex(of: 0x0a) ?? (isWholeInput ? b.count : nil) else { break }
+                var batch = RecordBatch()
+                let text = UnsafeBufferPointer(rebasing: b[start ..< newline])
+                var i = 0
+                if scanner.skipWhitespace(text, &i), (try? scanner.scanObject(text, at: i, into: &batch, rawOriginal: false)) != nil,
+                   let record = batch.records.first {
+                    var row: [String] = []
+                    for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
+                        while row.count <= cell.slot { row.append("") }
+                        if cell.kind == .text || cell.kind == .number || cell.kind == .bool {
+                            row[cell.slot] = String(decoding: batch.bytes[cell.start ..< cell.start + cell.count], as: UTF8.self)
+                        }
+                    }
+                    rows.append(row)
+                    lines.append(line)
+                }
+                start = newline + 1
+                line += 1
+            }
+        }
+        return CSVSample(delimiter: 0, quote: 0x22, hasHeader: true, names: scanner.slotNames, rows: rows, lines: lines,
+                         isWholeInput: isWholeInput)
+    }
+}

@@ -1,0 +1,97 @@
+/// Which column is x and why, for the summary and for messages that
+/// depend on the choice.
+public struct XChoice: Sendable {
+    public var column: String
+    public var index: Int
+    /// "--x", "the only column of times", …
+    public var reason: String
+    public var profile: ColumnProfile?
+}
+
+/// Chooses x when `--x` is not given, from the sample's column profiles:
+///
+/// 1. a column of times (a header that names time — `date`, `time`, `ts`,
+///    `month`, `year`, `(UTC)`… — breaks ties, then the leftmost);
+/// 2. the first column when it holds text: category labels (a table such
+///    as `quarter,2012,2013`, or `key,value` rows whose keys repeat);
+/// 3. the first column if it holds sorted numbers, else a column of
+///    numbers that increase at every row, 8 rows at least in each series
+///    (a time-like name first, then the leftmost) — a measurement that
+///    merely rises in a few rows is not x;
+/// 4. the first column.
+///
+/// The series column and `--y` columns are never x. `--axis category`
+/// keeps the first column; `--axis number` skips rule 1.
+enum XColumnChooser {
+    static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>, axis: AxisChoice = .auto) -> XChoice? {
+        let usable = profiles.filter { !excluded.contains($0.index) }
+        guard let first = usable.first else { return nil }
+        func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
+            XChoice(column: p.name, index: p.index, reason: reason, profile: p)
+        }
+        if axis == .category { return pick(first, "the first column (--axis category)") }
+        let times = axis == .number ? [] : usable.filter { $0.kind == .time }
+        if times.count == 1 { return pick(times[0], "the only column of times") }
+        if let named = times.first(where: { namesTime($0.name) }) {
+            return pick(named, "the first of \(times.count) columns of times whose name says time")
+        }
+        if let time = times.first { return pick(time, "the first of \(times.count) columns of times") }
+        if first.kind == .text { return pick(first, "the first column: text labels") }
+        if first.kind == .number, first.sorted { return pick(first, "the first column: sorted numbers") }
+        let increasing = usable.filter { $0.kind == .number && $0.increasing }
+        if let named = increasing.first(where: { namesTime($0.name) }) {
+            return pick(named, "a column of increasing numbers whose name says time")
+        }
+        if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
+        return pick(first, "the first column (no column holds times or sorted numbers)")
+    }
+
+    /// True for header names that say time: words like `date`, `time`,
+    /// `timestamp`, `ts`, `month`, `year`, or a `(UTC)` suffix.
+    static func namesTime(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.contains("date") || lower.contains("time") || lower.contains("(utc)") { return true }
+        let words = lower.split { !$0.isLetter }
+        let timeWords: Set<Substring> = ["ts", "dt", "day", "week", "month", "year", "hour", "minute", "period", "quarter", "utc"]
+        return words.contains { timeWords.contains($0) }
+    }
+}
+
+/// Rows that repeat an x in a sample, and the text column that would tell
+/// them apart (the series column a long-format file needs).
+public struct RepeatHint: Sendable {
+    public var rows: Int
+    public var repeats: Int
+    /// The column whose values, with x, make the rows (nearly) unique.
+    public var seriesColumn: String?
+    /// Rows that still repeat within that column's series.
+    public var repeatsWithin: Int
+
+    /// At most 1% of the rows may still repeat for a column to count as the key.
+    static func nearlyUnique(_ repeats: Int, of rows: Int) -> Bool { repeats * 100 <= rows }
+
+    /// Counts repeats of (series, x) over `rows`, and for each candidate
+    /// column of repeated text (at least two values, each on two rows on
+    /// average) the repeats of (series, candidate, x); the candidate with
+    /// the fewest repeats, then the fewest values, then the leftmost, wins.
+    static func find(rows: [[String]], x: Int, series: Int?, candidates: [ColumnProfile]) -> RepeatHint {
+        func cell(_ row: [String], _ k: Int) -> String { k < row.count ? row[k].trimmingSpaces : "" }
+        func key(_ row: [String], _ extra: Int?) -> String {
+            [series, extra, x].compactMap { $0 }.map { cell(row, $0) }.joined(separator: "\u{1f}")
+        }
+        let repeats = rows.count - Set(rows.map { key($0, nil) }).count
+        var hint = RepeatHint(rows: rows.count, repeats: repeats, seriesColumn: nil, repeatsWithin: repeats)
+        guard repeats > 0 else { return hint }
+        var best: (repeats: Int, distinct: Int)?
+        for c in candidates where c.kind == .text && c.distinct >= 2 && c.distinct * 2 <= rows.count {
+            let within = rows.count - Set(rows.map { key($0, c.index) }).count
+            guard nearlyUnique(within, of: rows.count) else { continue }
+            if best.map({ (within, c.distinct) < $0 }) ?? true {
+                best = (within, c.distinct)
+                hint.seriesColumn = c.name
+                hint.repeatsWithin = within
+            }
+        }
+        return hint
+    }
+}

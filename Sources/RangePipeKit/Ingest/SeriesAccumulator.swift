@@ -37,7 +37,14 @@ final class SeriesAccumulator {
     /// Columns added later get the same room.
     private(set) var reservedRows = 0
 
-    func append(x value: Double, values: UnsafeBufferPointer<Double>, line: Int) {
+    /// Appends one row. `expected` (0: no guess) is the rows a series is
+    /// likely to end with; when x is full, every column grows toward it
+    /// at once (at most 1,024 rows past its size) instead of doubling
+    /// from one: 10^5 series of 30 points are 6 reallocations each less.
+    func append(x value: Double, values: UnsafeBufferPointer<Double>, line: Int, expected: Int = 0) {
+        if x.count == x.capacity, expected > 2 * x.count {
+            reserve(max(2 * x.count, min(expected, x.count + 1024)))
+        }
         if columns.count < values.count {
             for _ in columns.count ..< values.count {
                 var column = [Double](repeating: .nan, count: x.count)

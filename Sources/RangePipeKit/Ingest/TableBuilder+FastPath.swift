@@ -48,9 +48,11 @@ extension TableBuilder {
         if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
         // The series of the row before: the key table's first guess.
         var lastSeries = 0
+        // Rows a series may end with: the file's rows over the series so far.
+        var expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
         try cells.withUnsafeBufferPointer { cellBuffer in
             for record in records {
-                if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles, &lastSeries) { continue }
+                if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles, expectedRows, &lastSeries) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
                 if row.count < valueColumns.count {
@@ -64,6 +66,7 @@ extension TableBuilder {
                 if plan != nil {
                     keys = keyTable
                     if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
+                    expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
                 }
             }
         }
@@ -74,7 +77,7 @@ extension TableBuilder {
     @inline(__always)
     private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: UnsafeBufferPointer<Cell>,
                          _ bytes: UnsafeBufferPointer<UInt8>, _ row: UnsafeMutableBufferPointer<Double>,
-                         _ handles: [Unmanaged<SeriesAccumulator>], _ lastSeries: inout Int) -> Bool {
+                         _ handles: [Unmanaged<SeriesAccumulator>], _ expectedRows: Int, _ lastSeries: inout Int) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
         @inline(__always) func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
@@ -113,7 +116,7 @@ extension TableBuilder {
         }
         accumulator._withUnsafeGuaranteedRef {
             $0.rowsRead += 1
-            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line)
+            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line, expected: expectedRows)
         }
         return true
     }

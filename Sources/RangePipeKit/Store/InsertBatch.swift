@@ -4,7 +4,8 @@
 /// SQLite's per-statement work (cursor opens, VDBE start and halt) for
 /// every row. Here each table's rows wait in a buffer and go in through one
 /// multi-row INSERT; the last few at `flush` go in one at a time. Values are
-/// owned copies, so the caller's arrays need not outlive the call.
+/// copies (blob bytes in one buffer), so the caller's arrays need not outlive
+/// the call.
 struct InsertBatch {
     enum Table: Int, CaseIterable {
         case series, field, category, chunk
@@ -28,28 +29,52 @@ struct InsertBatch {
         }
     }
 
-    /// A value bound to one statement parameter; nil and NaN reals bind NULL.
+    /// A value bound to one statement parameter; nil and NaN reals bind
+    /// NULL; a blob is a range of `blobBytes`.
     enum Value {
         case integer(Int64)
         case real(Double?)
         case text(String)
-        case blob([UInt8])
+        case blob(start: Int, count: Int)
+    }
+
+    /// Appends one row's values to a table's waiting rows in place.
+    struct RowWriter {
+        fileprivate var values: [Value]
+        fileprivate var blobBytes: [UInt8]
+        mutating func integer(_ v: Int64) { values.append(.integer(v)) }
+        mutating func integer(_ v: Int) { values.append(.integer(Int64(v))) }
+        mutating func real(_ v: Double?) { values.append(.real(v)) }
+        mutating func text(_ v: String) { values.append(.text(v)) }
+        mutating func blob(_ bytes: UnsafeRawBufferPointer) {
+            values.append(.blob(start: blobBytes.count, count: bytes.count))
+            blobBytes.append(contentsOf: bytes)
+        }
     }
 
     static let rowsPerStatement = 64
 
     private var pending: [[Value]] = Array(repeating: [], count: Table.allCases.count)
+    /// The bytes of the waiting rows' blobs (one buffer, no array per blob).
+    private var blobBytes: [UInt8] = []
     private var many: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
     private var one: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
 
     /// True when rows wait to be inserted.
     var isEmpty: Bool { pending.allSatisfy(\.isEmpty) }
 
-    /// Adds one row (`table.columns` values); a full buffer is inserted.
+    /// Adds one row (`table.columns` values, written by `fill`); a full
+    /// buffer is inserted.
     /// - Complexity: amortized O(1) statements per `rowsPerStatement` rows.
-    mutating func add(_ table: Table, _ row: [Value], _ db: SQLiteConnection) throws {
-        precondition(row.count == table.columns)
-        pending[table.rawValue] += row
+    mutating func add(_ table: Table, _ db: SQLiteConnection, _ fill: (inout RowWriter) -> Void) throws {
+        var row = RowWriter(values: [], blobBytes: [])
+        swap(&row.values, &pending[table.rawValue])
+        swap(&row.blobBytes, &blobBytes)
+        let before = row.values.count
+        fill(&row)
+        precondition(row.values.count - before == table.columns)
+        swap(&row.values, &pending[table.rawValue])
+        swap(&row.blobBytes, &blobBytes)
         if pending[table.rawValue].count == table.columns * Self.rowsPerStatement {
             try insert(table, rows: Self.rowsPerStatement, db)
         }
@@ -72,18 +97,23 @@ struct InsertBatch {
     private mutating func insert(_ table: Table, rows: Int, _ db: SQLiteConnection) throws {
         let statement = try statement(table, rows: rows, db)
         let values = pending[table.rawValue].prefix(rows * table.columns)
-        for (k, value) in values.enumerated() {
-            let index = Int32(k + 1)
-            switch value {
-            case let .integer(v): statement.bind(index, v)
-            case let .real(v): statement.bind(index, v)
-            case let .text(v): statement.bind(index, v)
-            case let .blob(v): statement.bindBlobCopy(index, v)
+        // Blobs are bound in place, so binding and stepping happen while
+        // `blobBytes` is held still.
+        try blobBytes.withUnsafeBytes { blobs in
+            for (k, value) in values.enumerated() {
+                let index = Int32(k + 1)
+                switch value {
+                case let .integer(v): statement.bind(index, v)
+                case let .real(v): statement.bind(index, v)
+                case let .text(v): statement.bind(index, v)
+                case let .blob(start, count): statement.bindBlob(index, UnsafeRawBufferPointer(rebasing: blobs[start ..< start + count]))
+                }
             }
+            try statement.step()
         }
-        try statement.step()
         statement.reset()
         pending[table.rawValue].removeFirst(rows * table.columns)
+        if pending[Table.chunk.rawValue].isEmpty { blobBytes.removeAll(keepingCapacity: true) }
     }
 
     private mutating func statement(_ table: Table, rows: Int, _ db: SQLiteConnection) throws -> SQLiteStatement {

@@ -133,10 +133,6 @@ final class SQLiteStatement {
     func bind(_ index: Int32, _ value: String) {
         sqlite3_bind_text(statement, index, value, -1, rangepipe_sqlite_transient())
     }
-    /// Binds a copy of `bytes` (SQLite copies them before returning).
-    func bindBlobCopy(_ index: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), rangepipe_sqlite_transient()) }
-    }
     /// Binds bytes that stay valid until the next `step()` returns.
     func bindBlob(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
         sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), nil)

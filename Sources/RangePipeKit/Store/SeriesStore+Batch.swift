@@ -5,23 +5,33 @@ extension SeriesStore {
     func writeBatched(_ series: Series) throws -> SeriesInfo {
         let id = try takeBatchID()
         let info = SeriesInfo(series)
-        try batch.add(.series, [.integer(id), .text(series.name), .text(series.axis.rawValue), .integer(Int64(series.count)),
-                                .real(series.x.first), .real(series.x.last), .integer(Int64(StoreSchema.chunkSize))], db)
+        try batch.add(.series, db) {
+            $0.integer(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
+            $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize)
+        }
         for (k, f) in info.fields.enumerated() {
-            try batch.add(.field, [.integer(id), .integer(Int64(k)), .text(f.name), .real(f.min), .real(f.max),
-                                   .integer(Int64(f.missing))], db)
+            try batch.add(.field, db) {
+                $0.integer(id); $0.integer(k); $0.text(f.name); $0.real(f.min); $0.real(f.max); $0.integer(f.missing)
+            }
         }
         for (k, label) in series.categories.enumerated() {
-            try batch.add(.category, [.integer(id), .integer(Int64(k)), .text(label)], db)
+            try batch.add(.category, db) { $0.integer(id); $0.integer(k); $0.text(label) }
         }
         // One chunk per column: a batched series is shorter than a chunk.
-        for (column, values) in [(-1, series.x)] + series.fields.enumerated().map({ ($0.offset, $0.element.values) }) where !values.isEmpty {
-            let range = values.withUnsafeBufferPointer { Series.range(of: $0) }
-            let bytes = values.withUnsafeBytes { [UInt8]($0) }
-            try batch.add(.chunk, [.integer(id), .integer(Int64(column)), .integer(0), .integer(0), .integer(Int64(values.count)),
-                                   .real(range?.min), .real(range?.max), .blob(bytes)], db)
-        }
+        try addChunk(id, column: -1, series.x)
+        for (k, f) in series.fields.enumerated() { try addChunk(id, column: k, f.values) }
         return info
+    }
+
+    private func addChunk(_ id: Int64, column: Int, _ values: [Double]) throws {
+        guard !values.isEmpty else { return }
+        let range = values.withUnsafeBufferPointer { Series.range(of: $0) }
+        try values.withUnsafeBytes { bytes in
+            try batch.add(.chunk, db) {
+                $0.integer(id); $0.integer(column); $0.integer(0); $0.integer(0); $0.integer(values.count)
+                $0.real(range?.min); $0.real(range?.max); $0.blob(bytes)
+            }
+        }
     }
 
     /// The next free id: after the rows already batched, or past the

@@ -2,6 +2,7 @@
 partitioning and output format, a bad series with fail and skip, Parquet,
 NDJSON and JSON input, and the spark-submit entry point's exit codes."""
 
+import gzip
 import json
 import os
 import subprocess
@@ -273,7 +274,7 @@ def test_time_column_not_first_sniffed(spark, rangepipe, tmp_path):
 def test_semicolon_decimal_comma_sniffed(spark, rangepipe, tmp_path):
     """A ;-delimited file with a quoted header and decimal commas: the
     dialect and number style are sniffed once and every partition parses
-    numbers as one machine does."""
+    numbers as one machine does; also gzipped."""
     script = _generic_script(tmp_path)
     path = tmp_path / "semi.csv"
     path.write_text('"date";"s";"value"\n' + "".join(
@@ -282,3 +283,7 @@ def test_semicolon_decimal_comma_sniffed(spark, rangepipe, tmp_path):
         expected, _ = expect_same(spark, rangepipe, tmp_path / str(partitions), script, [path],
                                   ["--series-column", "s", *TRACKS], ["--partitions", str(partitions)])
         assert b"13.5" in expected.data  # 13,5 read as a number
+    # Gzipped: the head is read (and decompressed) through Hadoop's FileSystem.
+    gz = tmp_path / "semi-gz.csv.gz"
+    gz.write_bytes(gzip.compress(path.read_bytes()))
+    expect_same(spark, rangepipe, tmp_path / "gz", script, [gz], ["--series-column", "s"], ["--partitions", "2"])

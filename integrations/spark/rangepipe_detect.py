@@ -108,31 +108,35 @@ class DetectError(Exception):
         self.code = code
 
 
-def decide(binary, shape, series_column, ingest_args, x_column, names, stem_of=None):
+def decide(binary, shape, series_column, ingest_args, x_column, names, stem_of=None, x_of=None):
     """Runs `rangepipe ingest` on every file's digest. Returns the distinct
     decisions [(x, fields, axis)] and, when there are several, which one
     each series takes ({series: index}). That is possible only when each
     file is one series (`stem_of` names it); long-format files that decide
     differently are refused. `names` maps a file key to its path for
-    messages. Raises DetectError with rangepipe's own error line."""
+    messages; `x_of` gives a file's x column as sniffed from its head (by
+    `rangepipe inspect`), else x is the first column. Raises DetectError
+    with rangepipe's own error line."""
     files = sorted(shape.files)
     with tempfile.TemporaryDirectory(prefix="rangepipe-spark-") as tmp:
         paths, xs = [], []
         for i, file in enumerate(files):
-            text, x_name = digest_rows(shape, file, shape.columns(file), series_column, x_column, "d%d" % i)
+            x_file = x_column or (x_of(file) if x_of else None)
+            text, x_name = digest_rows(shape, file, shape.columns(file), series_column, x_file, "d%d" % i)
             path = os.path.join(tmp, "d%d.csv" % i)
             with open(path, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
             paths.append(path)
             xs.append(x_name)
         store = os.path.join(tmp, "digest.sqlite")
-        cmd = [binary, "ingest", *paths, "--store", store, "--format", "csv", "--series-column", series_column,
-               "--duplicates", "keep", "--quiet", *ingest_args]
-        if x_column:
-            cmd += ["--x", x_column]
-        run = subprocess.run(cmd, capture_output=True, text=True)
-        if run.returncode != 0:
-            raise DetectError(_error_line(run.stderr, names, files, paths), run.returncode)
+        # One ingest per x column (each digest is its own series; --x names its x).
+        for x_name in sorted(set(xs)):
+            group = [p for p, x in zip(paths, xs) if x == x_name]
+            cmd = [binary, "ingest", *group, "--store", store, "--format", "csv", "--series-column", series_column,
+                   "--delimiter", ",", "--header", "--duplicates", "keep", "--quiet", *ingest_args, "--x", x_name]
+            run = subprocess.run(cmd, capture_output=True, text=True)
+            if run.returncode != 0:
+                raise DetectError(_error_line(run.stderr, names, files, paths), run.returncode)
         listing = subprocess.run([binary, "series", "--store", store, "--json"], capture_output=True, text=True)
         if listing.returncode != 0:
             raise DetectError(_error_line(listing.stderr, names, files, paths), listing.returncode)

@@ -40,9 +40,10 @@ def _keyed_schema():
                        StructField("m", LongType()), StructField("line", StringType())])
 
 
-def read(spark, args, series_column):
+def read(spark, args, series_column, dialects=None):
+    """dialects: per INPUT index the (delimiter, quote) sniffed for its files."""
     if args.input_format in ("csv", "parquet"):
-        return TabularInput(spark, args, series_column)
+        return TabularInput(spark, args, series_column, dialects or {})
     return JSONInput(spark, args, series_column)
 
 
@@ -51,7 +52,7 @@ class TabularInput:
     (its schema's names are the header). Spark's positional columns from
     several inputs are unioned; each file's cells are named by its header."""
 
-    def __init__(self, spark, args, series_column):
+    def __init__(self, spark, args, series_column, dialects):
         from pyspark.sql import functions as F
         self.spark = spark
         self.series_column = series_column
@@ -63,8 +64,9 @@ class TabularInput:
                 # read whole by one task. escape='"': RFC 4180 doubled quotes.
                 # FAILFAST: a row with another field count than the first is an
                 # error, as on one machine (not padded or cut).
-                df = spark.read.csv(path, header=False, multiLine=True, escape='"', quote='"',
-                                    sep=args.delimiter, inferSchema=False, mode="FAILFAST")
+                sep, quote = dialects.get(a, (args.delimiter or ",", '"'))
+                df = spark.read.csv(path, header=False, multiLine=True, escape=quote, quote=quote,
+                                    sep=sep, inferSchema=False, mode="FAILFAST")
                 frames.append(_ordered(df, a))
             else:
                 df = spark.read.parquet(path)

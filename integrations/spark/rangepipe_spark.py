@@ -25,10 +25,12 @@ sys.path.insert(0, HERE)
 import rangepipe_inputs  # noqa: E402
 from rangepipe_detect import DetectError, Shape, combine, decide, file_facts  # noqa: E402
 from rangepipe_records import STEM_COLUMN, csv_line, stem  # noqa: E402
+from rangepipe_sniff import SniffError, sniff  # noqa: E402
 from rangepipe_task import EXIT_SKIPPED, DictParam, make_player  # noqa: E402
 
 # Modules the executors import (functions are pickled by reference to them).
-SHIPPED = ("rangepipe_records.py", "rangepipe_inputs.py", "rangepipe_detect.py", "rangepipe_task.py")
+SHIPPED = ("rangepipe_records.py", "rangepipe_inputs.py", "rangepipe_detect.py", "rangepipe_task.py",
+           "rangepipe_sniff.py")
 
 EXIT_USAGE = 64
 EXIT_NO_INPUT = 66
@@ -56,7 +58,9 @@ def parse_args(argv):
     p.add_argument("--y", help="value columns, comma-separated")
     p.add_argument("--input-format", choices=["csv", "ndjson", "json", "parquet"],
                    help="default: by the first input's extension")
-    p.add_argument("--delimiter", default=",", help="CSV field delimiter")
+    p.add_argument("--delimiter", help="CSV field delimiter (default: sniffed per file, as on one machine)")
+    p.add_argument("--decimal-comma", action="store_true", help="numbers are written 1,5 (default: sniffed)")
+    p.add_argument("--thousands", action="store_true", help="commas group thousands (default: sniffed)")
     p.add_argument("--format", choices=["ndjson", "csv"], default="ndjson", help="output format")
     p.add_argument("--on-series-error", choices=["fail", "skip"], default="fail")
     # Passed through to every `rangepipe play` as given.
@@ -67,9 +71,12 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if args.partitions is not None and args.partitions < 1:
         raise Usage("--partitions: expected 1 or more")
-    if len(args.delimiter.replace("\\t", "\t")) != 1:
-        raise Usage("--delimiter: expected one character")
-    args.delimiter = args.delimiter.replace("\\t", "\t")
+    if args.delimiter is not None:
+        if len(args.delimiter.replace("\\t", "\t")) != 1:
+            raise Usage("--delimiter: expected one character")
+        args.delimiter = args.delimiter.replace("\\t", "\t")
+    if args.decimal_comma and args.thousands:
+        raise Usage("--decimal-comma and --thousands contradict each other")
     if args.input_format is None:
         args.input_format = format_by_extension(args.inputs[0])
     return args
@@ -80,7 +87,7 @@ def format_by_extension(path):
     for compressed in (".gz", ".bz2", ".zst", ".snappy", ".lz4", ".deflate"):
         if name.endswith(compressed):
             name = name[:-len(compressed)]  # Spark decompresses by the suffix
-    for ext, fmt in ((".csv", "csv"), (".ndjson", "ndjson"), (".jsonl", "ndjson"), (".json", "json"),
+    for ext, fmt in ((".csv", "csv"), (".tsv", "csv"), (".ndjson", "ndjson"), (".jsonl", "ndjson"), (".json", "json"),
                      (".parquet", "parquet")):
         if name.endswith(ext):
             return fmt
@@ -102,8 +109,22 @@ def ingest_options(args):
     return out
 
 
-def play_command(binary, script, args, series_column, x_name, fields, axis):
+def inspect_options(args):
+    """The user's ingest flags, for `rangepipe inspect` on each file's head."""
+    out = []
+    for flag in ("series_column", "x", "delimiter", "axis", "timezone"):
+        value = getattr(args, flag)
+        if value is not None:
+            out += ["--" + flag.replace("_", "-"), value]
+    if args.input_time_format is not None:
+        out += ["--time-format", args.input_time_format]
+    return out + (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
+
+
+def play_command(binary, script, args, series_column, x_name, fields, axis, number_flags=()):
+    # Each partition reads the CSV this job writes: comma, double quotes, a header row.
     cmd = [binary, "play", script, "--input", "-", "--input-format", "csv", "--all",
+           "--delimiter", ",", "--header", *number_flags,
            "--series-column", series_column, "--x", x_name, "--y", ",".join(fields), "--axis", axis,
            "--format", args.format, "--on-series-error", args.on_series_error]
     for flag in ("timezone", "duplicates", "fps", "tracks", "time_format", "input_time_format"):
@@ -141,7 +162,7 @@ def run(spark, argv, out=sys.stderr):
     except DetectError as e:
         out.write("rangepipe_spark: error: %s\n" % e)
         return e.code
-    except rangepipe_inputs.InputError as e:
+    except (rangepipe_inputs.InputError, SniffError) as e:
         out.write("rangepipe_spark: error: %s\n" % e)
         return e.code
     except Exception as e:  # noqa: BLE001 - Spark's errors arrive as Py4J/Analysis exceptions
@@ -150,14 +171,18 @@ def run(spark, argv, out=sys.stderr):
 
 def _job(spark, sc, args, script_text, local_binary, out):
     series_column = args.series_column or STEM_COLUMN
-    table = rangepipe_inputs.read(spark, args, series_column)
+    # Each file's dialect, x and number style, as one machine sniffs them.
+    sniffed = sniff(spark, local_binary, args, inspect_options(args))
+    number_flags = sniffed.number_flags or \
+        (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
+    table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects)
     # One pass over the rows: each file's first record and each column's first values.
     reduced = table.facts.flatMap(file_facts).reduceByKey(combine).collect()
     shape = Shape(reduced)
     table.check_files(shape)
     stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
-    groups, key_group = decide(local_binary, shape, series_column, ingest_options(args), args.x,
-                               table.file_name, stem_of)
+    groups, key_group = decide(local_binary, shape, series_column, ingest_options(args) + number_flags, args.x,
+                               table.file_name, stem_of, sniffed.x_of)
     columns = table.columns(shape)
     header_line = csv_line(columns)
     keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
@@ -170,7 +195,7 @@ def _job(spark, sc, args, script_text, local_binary, out):
     # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
     # One command per decision (several only when files, each one series, differ).
     cmds = [play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
-                         x_name, fields, axis) for x_name, fields, axis in groups]
+                         x_name, fields, axis, number_flags) for x_name, fields, axis in groups]
     report = sc.accumulator({}, DictParam())
     player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
                          args.on_series_error == "skip", binary_name, report)

@@ -2,6 +2,7 @@
 partitioning and output format, a bad series with fail and skip, Parquet,
 NDJSON and JSON input, and the spark-submit entry point's exit codes."""
 
+import gzip
 import json
 import os
 import subprocess
@@ -238,3 +239,51 @@ def test_one_series_per_file_decided_per_file(spark, rangepipe, tmp_path):
     for partitions, fmt in ((1, "csv"), (2, "ndjson")):
         expect_same(spark, rangepipe, tmp_path / str(partitions), script, inputs, ["--format", fmt],
                     ["--partitions", str(partitions)])
+
+
+def _generic_script(tmp_path):
+    """The generated series' script on each series' first field."""
+    script = tmp_path / "generic.json"
+    generic = dict(gen_series.SCRIPT)
+    del generic["field"]
+    script.write_text(json.dumps(generic))
+    return script
+
+
+def _sniff_rows():
+    """Three series over three days, rows interleaved."""
+    for day in range(1, 4):
+        for s, base in (("b", 7), ("a", 3), ("c", 11)):
+            yield s, "2024-01-%02d" % day, base + day
+
+
+def test_time_column_not_first_sniffed(spark, rangepipe, tmp_path):
+    """No --x: the column of times is x (as one machine sniffs it), not the
+    first column; for 1 and 3 partitions."""
+    script = _generic_script(tmp_path)
+    path = tmp_path / "isig.csv"
+    path.write_text("isig,datetime,glucose,s\n" + "".join(
+        "%d,%sT00:00:00Z,%d,%s\n" % (v * 2 % 5, t, 90 + v, s) for s, t, v in _sniff_rows()))
+    for partitions in (1, 3):
+        expected, _ = expect_same(spark, rangepipe, tmp_path / str(partitions), script, [path],
+                                  ["--series-column", "s", "--format", "csv", *TRACKS],
+                                  ["--partitions", str(partitions)])
+        assert b"2024-01-02" in expected.data  # x is the time column
+
+
+def test_semicolon_decimal_comma_sniffed(spark, rangepipe, tmp_path):
+    """A ;-delimited file with a quoted header and decimal commas: the
+    dialect and number style are sniffed once and every partition parses
+    numbers as one machine does; also gzipped."""
+    script = _generic_script(tmp_path)
+    path = tmp_path / "semi.csv"
+    path.write_text('"date";"s";"value"\n' + "".join(
+        "%s;%s;%d,5\n" % (t, s, v) for s, t, v in _sniff_rows()))
+    for partitions in (1, 3):
+        expected, _ = expect_same(spark, rangepipe, tmp_path / str(partitions), script, [path],
+                                  ["--series-column", "s", *TRACKS], ["--partitions", str(partitions)])
+        assert b"13.5" in expected.data  # 13,5 read as a number
+    # Gzipped: the head is read (and decompressed) through Hadoop's FileSystem.
+    gz = tmp_path / "semi-gz.csv.gz"
+    gz.write_bytes(gzip.compress(path.read_bytes()))
+    expect_same(spark, rangepipe, tmp_path / "gz", script, [gz], ["--series-column", "s"], ["--partitions", "2"])

@@ -150,6 +150,14 @@ public final class SeriesStore {
 
     // MARK: Reading
 
+    /// The id of the stored series of this name, if any.
+    private func storedID(of name: String) throws -> Int64? {
+        let head = try statements.prepared(.seriesHead, db)
+        defer { head.reset() }
+        head.bind(1, name)
+        return try head.step() ? head.int(0) : nil
+    }
+
     /// True while writing a new store that no reader can see yet.
     public var isBuilding: Bool { building }
 
@@ -262,19 +270,13 @@ public final class SeriesStore {
         nextBatchID = nil
         // Children are deleted by the old id (indexed), never by scanning
         // whole tables: a write costs the same with 10 or 10^6 series stored.
-        let find = try statements.prepared(.findSeries, db)
-        find.bind(1, series.name)
-        if !isNew, try find.step() {
-            let old = find.int(0)
-            find.reset()
+        if !isNew, let old = try storedID(of: series.name) {
             for kind in [StatementCache.Kind.deleteFields, .deleteCategories, .deleteChunks, .deleteSeries] {
                 let delete = try statements.prepared(kind, db)
                 delete.bind(1, old)
                 try delete.step()
                 delete.reset()
             }
-        } else {
-            find.reset()
         }
 
         let insert = try statements.prepared(.insertSeries, db)

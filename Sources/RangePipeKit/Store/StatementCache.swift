@@ -3,13 +3,12 @@
 /// bind and a step — not a parse of SQL — with 10^6 series in one ingest.
 struct StatementCache {
     enum Kind: Int, CaseIterable {
-        case findSeries, deleteFields, deleteCategories, deleteChunks, deleteSeries
+        case deleteFields, deleteCategories, deleteChunks, deleteSeries
         case insertSeries, insertField, insertCategory, insertChunk
         case seriesHead, fieldNames, fieldInfos, categoryLabels, columnChunks
 
         var sql: String {
             switch self {
-            case .findSeries: "SELECT id FROM series WHERE name = ?"
             case .deleteFields: "DELETE FROM field WHERE series_id = ?"
             case .deleteCategories: "DELETE FROM category WHERE series_id = ?"
             case .deleteChunks: "DELETE FROM chunk WHERE series_id = ?"

@@ -35,7 +35,7 @@ struct PlayCommand: ParsableCommand {
             var script = try ScriptDecoder.load(path: self.script)
             try script.override(fps: fps)
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
-            let session = PlaySession(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
+            let session = PlayJob(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
             let source = try from.source()

@@ -35,7 +35,7 @@ struct PlayerCommand: ParsableCommand {
             let zone = try display.zone()
             let time: TimeOutputFormat = try choice(timeFormat, "--time-format")
             let source = try from.source()
-            let plan = try PlayPlan(script: script, series: try source.one(named: seriesName, script: script))
+            let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
             let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))
             let (html, d) = try player.render()
             let full = Int(plan.script.main.width.rounded(.up))

@@ -26,8 +26,8 @@ struct PreviewCommand: ParsableCommand {
             let wanted = try frameList()
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
-            let plan = try PlayPlan(script: script, series: try source.one(named: seriesName, script: script))
-            let picked = try Player(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
+            let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
+            let picked = try FrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
             guard picked.count == wanted.count else {
                 throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")
             }

@@ -158,15 +158,15 @@ struct GestureTests {
         """
         let f = try frames(json, big)
         let d = 0.998, v = 100.0, l = 1000 * log(d)
-        let release = 1000.0 + 50 * 10 // window.a at release
+        let release = 1000.0 + 50 * 10 // window.lower at release
         for tau in [0.0, 0.1, 0.5, 1.0, 2.0] {
             let expected = release + v * (pow(d, 1000 * tau) - 1) / l * 10
-            let got = try frame(f, at: 0.5 + tau).window.a
+            let got = try frame(f, at: 0.5 + tau).window.lower
             #expect(close(got, expected, 1e-12), "τ = \(tau): \(got) vs \(expected)")
         }
         let stop = log(-l * 0.5 / v) / l
         let rest = release - v / l * 10
-        #expect(close(f.last!.window.a, rest, 1e-12))
+        #expect(close(f.last!.window.lower, rest, 1e-12))
         // The last frame is the first at or after τ*, and it is still momentum.
         #expect(f.last!.t >= 0.5 + stop - 1e-12 && f.last!.t < 0.5 + stop + 0.02 + 1e-12)
         #expect(f.last!.phase == .momentum)

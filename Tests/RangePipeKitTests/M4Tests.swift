@@ -7,8 +7,8 @@ struct M4Tests {
     static func bruteM4(_ x: [Double], _ y: [Double], _ w: Window, width: Int) -> [(Double, Double)] {
         let scale = Double(width) / w.span
         var byColumn: [Int: [Int]] = [:]
-        for i in x.indices where x[i] >= w.a && x[i] <= w.b && !y[i].isNaN {
-            byColumn[min(Int((x[i] - w.a) * scale), width - 1), default: []].append(i)
+        for i in x.indices where x[i] >= w.lower && x[i] <= w.upper && !y[i].isNaN {
+            byColumn[min(Int((x[i] - w.lower) * scale), width - 1), default: []].append(i)
         }
         var out: [(Double, Double)] = []
         for column in byColumn.keys.sorted() {
@@ -43,19 +43,19 @@ struct M4Tests {
             let got = M4.points(w, shown, width: Double(width))
             // The cut points at a and b are the first and last entries when present.
             var inner = got
-            if let first = inner.first, first.x == w.a, !x.contains(w.a) { inner.removeFirst() }
-            if let last = inner.last, last.x == w.b, !x.contains(w.b) { inner.removeLast() }
+            if let first = inner.first, first.x == w.lower, !x.contains(w.lower) { inner.removeFirst() }
+            if let last = inner.last, last.x == w.upper, !x.contains(w.upper) { inner.removeLast() }
             let want = Self.bruteM4(x, y, w, width: width)
             #expect(inner.count == want.count && zip(inner, want).allSatisfy { $0.x == $1.0 && $0.y == $1.1 }, "round \(round): n \(n) width \(width)")
             // Same columns' min/max as drawing every point.
             let scale = Double(width) / w.span
             var rawColumns: [Int: (Double, Double)] = [:], m4Columns: [Int: (Double, Double)] = [:]
-            for i in x.indices where x[i] >= w.a && x[i] <= w.b && !y[i].isNaN {
-                let c = min(Int((x[i] - w.a) * scale), width - 1)
+            for i in x.indices where x[i] >= w.lower && x[i] <= w.upper && !y[i].isNaN {
+                let c = min(Int((x[i] - w.lower) * scale), width - 1)
                 let r = rawColumns[c] ?? (y[i], y[i]); rawColumns[c] = (min(r.0, y[i]), max(r.1, y[i]))
             }
             for p in inner {
-                let c = min(Int((p.x - w.a) * scale), width - 1)
+                let c = min(Int((p.x - w.lower) * scale), width - 1)
                 let r = m4Columns[c] ?? (p.y, p.y); m4Columns[c] = (min(r.0, p.y), max(r.1, p.y))
             }
             #expect(rawColumns.count == m4Columns.count && rawColumns.allSatisfy { m4Columns[$0.key]! == $0.value }, "round \(round)")

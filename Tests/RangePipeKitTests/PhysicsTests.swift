@@ -67,7 +67,7 @@ struct PhysicsTests {
         for r in f where r.t >= 0.25 {
             let tau = r.t - 0.25
             let offset = tau >= stop ? -v / l : v * (Foundation.pow(d, 1000 * tau) - 1) / l
-            #expect(close(r.window.a, releaseA + offset * 100, 1e-12), "t \(r.t)")
+            #expect(close(r.window.lower, releaseA + offset * 100, 1e-12), "t \(r.t)")
             // The first frame at or after release applies the gesture's last movement: drag wins.
             #expect(r.phase == (r.frame == releaseFrame ? .drag : .momentum))
         }
@@ -90,7 +90,7 @@ struct PhysicsTests {
         // The last momentum step is the frame at t = 0.48 (τ = 0.23).
         let stopped = 1000.0 + 100 * 10 + v * (Foundation.pow(d, 1000 * 0.23) - 1) / l * 10
         for r in f where r.t >= 0.5 - 1e-9 {
-            #expect(close(r.window.a, stopped, 1e-12), "t \(r.t): \(r.window.a) vs \(stopped)")
+            #expect(close(r.window.lower, stopped, 1e-12), "t \(r.t): \(r.window.lower) vs \(stopped)")
             #expect(r.phase == .drag)
         }
         #expect(close(f.last!.t, 1.0, 1e-12))
@@ -151,7 +151,7 @@ struct PhysicsTests {
         for r in f where r.t > 0.5 {
             let tau = r.t - 0.5
             let expected = 35000 + (tau >= 0.8 ? travel : travel * bisectionBezier(0, 0, 0.58, 1, tau / 0.8))
-            #expect(abs(r.window.a - expected) < 1e-6, "t \(r.t)")
+            #expect(abs(r.window.lower - expected) < 1e-6, "t \(r.t)")
         }
         // Lands on start + travel (v from the path is 500 up to rounding).
         #expect(closeWindow(f.last!.window, 35000 + travel, 45000 + travel, 1e-14))
@@ -242,14 +242,14 @@ struct PhysicsTests {
         for r in f where r.t <= 0.4 {
             let rawB = 90 + 100 * r.t
             let b = rawB <= 100 ? rawB : 100 + banded(rawB - 100)
-            #expect(close(r.window.b, b, 1e-12) && close(r.window.span, 20, 1e-12), "t \(r.t): \(r.window) vs b \(b)")
+            #expect(close(r.window.upper, b, 1e-12) && close(r.window.span, 20, 1e-12), "t \(r.t): \(r.window) vs b \(b)")
         }
         // From [80 + s, 100 + s], s the shown overshoot at release, each end springs to [80, 100] from rest.
         let s = banded(30)
         let after = f.filter { $0.t >= 0.4 }
         let release = try #require(after.first)
         let oracle = SpringOracle(bounciness: 0, speed: 12)
-        let problems = oracle.check(after.map { ($0.t, $0.window.b) }, start: 0.4, from: 100 + s, velocity: 0, target: 100, threshold: 0.01)
+        let problems = oracle.check(after.map { ($0.t, $0.window.upper) }, start: 0.4, from: 100 + s, velocity: 0, target: 100, threshold: 0.01)
         #expect(problems.isEmpty, "\(problems.prefix(3))")
         #expect(after.allSatisfy { close($0.window.span, 20, 1e-9) })
         #expect(release.phase == .drag)
@@ -269,11 +269,11 @@ struct PhysicsTests {
             let json = PlayPropertyTests.randomScript(&rng, fields: series.fields.map(\.name), elastic: true)
             var script = try decodeScript(json)
             script.duration = nil // run until everything rests
-            guard let plan = try? PlayPlan(script: script, series: series) else { continue }
+            guard let plan = try? ScriptPlan(script: script, series: series) else { continue }
             var restedValid = true
             var final = plan.initialWindow
             let valid = PlayPropertyTests.limits(script, series)
-            try Player(plan: plan, tracks: []).drive { frame, _, _, sim in
+            try FrameStream(plan: plan, tracks: []).drive { frame, _, _, sim in
                 if !sim.isBusy, !valid(sim.window) {
                     restedValid = false
                     Issue.record("script \(k) frame \(frame): at rest but invalid \(sim.window)")

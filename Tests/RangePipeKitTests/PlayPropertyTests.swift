@@ -51,7 +51,7 @@ struct PlayPropertyTests {
     /// Whether a window keeps SPEC 4.5's invariants for the script's limits.
     static func limits(_ script: Script, _ series: Series) -> (Window) -> Bool {
         let l = widths(script, series)
-        return { w in l.lower <= w.a && w.a < w.b && w.b <= l.upper && w.span >= l.min && w.span <= l.max }
+        return { w in l.lower <= w.lower && w.lower < w.upper && w.upper <= l.upper && w.span >= l.min && w.span <= l.max }
     }
 
     static func randomScript(_ rng: inout SeededGenerator, fields: [String], elastic: Bool = false) -> String {
@@ -157,18 +157,18 @@ struct PlayPropertyTests {
     static func bruteRange(_ x: [Double], _ y: [Double], _ w: Window, _ s: YSettings) -> (Double, Double)? {
         var lo = Double.infinity, hi = -Double.infinity
         func take(_ v: Double) { if !v.isNaN { lo = min(lo, v); hi = max(hi, v) } }
-        let inside = x.indices.filter { w.a <= x[$0] && x[$0] <= w.b }
+        let inside = x.indices.filter { w.lower <= x[$0] && x[$0] <= w.upper }
         switch s.fit {
         case .none: return nil
         case .points: inside.forEach { take(y[$0]) }
         case .neighbours:
             inside.forEach { take(y[$0]) }
-            if let before = x.indices.last(where: { x[$0] < w.a }) { take(y[before]) }
-            if let after = x.indices.first(where: { x[$0] > w.b }) { take(y[after]) }
+            if let before = x.indices.last(where: { x[$0] < w.lower }) { take(y[before]) }
+            if let after = x.indices.first(where: { x[$0] > w.upper }) { take(y[after]) }
         case .edges:
             inside.forEach { take(y[$0]) }
-            if !x.contains(w.a), let v = bruteLine(x, y, w.a) { take(v) }
-            if !x.contains(w.b), let v = bruteLine(x, y, w.b) { take(v) }
+            if !x.contains(w.lower), let v = bruteLine(x, y, w.lower) { take(v) }
+            if !x.contains(w.upper), let v = bruteLine(x, y, w.upper) { take(v) }
         }
         guard lo <= hi else { return nil }
         let pad = s.padding * (hi - lo)
@@ -180,13 +180,13 @@ struct PlayPropertyTests {
     static func bruteAnnotation(_ x: [Double], _ y: [Double], _ w: Window, _ source: AnnotationSource) -> (x: Double, y: Double, visible: Bool)? {
         switch source {
         case .lastVisible:
-            guard let i = x.indices.last(where: { x[$0] <= w.b && !y[$0].isNaN }) else { return nil }
-            return (x[i], y[i], x[i] >= w.a)
+            guard let i = x.indices.last(where: { x[$0] <= w.upper && !y[$0].isNaN }) else { return nil }
+            return (x[i], y[i], x[i] >= w.lower)
         case .last:
             guard let i = x.indices.last(where: { !y[$0].isNaN }) else { return nil }
-            return (x[i], y[i], x[i] >= w.a && x[i] <= w.b)
+            return (x[i], y[i], x[i] >= w.lower && x[i] <= w.upper)
         case .edge:
-            return bruteLine(x, y, w.b).map { (w.b, $0, true) }
+            return bruteLine(x, y, w.upper).map { (w.upper, $0, true) }
         }
     }
 
@@ -201,16 +201,16 @@ struct PlayPropertyTests {
         // SPEC 3: minSpan larger than the bounds or than maxSpan is an invalid script.
         if l.min > extent || l.min > l.max {
             #expect(throws: RangePipeError.self, "\(label): minSpan \(l.min), maxSpan \(l.max), extent \(extent)") {
-                try PlayPlan(script: script, series: series)
+                try ScriptPlan(script: script, series: series)
             }
             return false
         }
-        let plan = try PlayPlan(script: script, series: series)
-        var records: [FrameRecord] = []
+        let plan = try ScriptPlan(script: script, series: series)
+        var records: [Frame] = []
         var shownHistory: [[Double]] = []
         var springs = SpringChain(series: series, script: script)
         // Drive the simulator directly so the shown values of each frame are known.
-        let player = Player(plan: plan, tracks: Track.defaults)
+        let player = FrameStream(plan: plan, tracks: Track.defaults)
         try player.drive { k, t, phase, sim in
             records.append(player.record(frame: k, t: t, phase: phase, sim))
             let shown = sim.spring?.shown ?? sim.index.values
@@ -222,11 +222,11 @@ struct PlayPropertyTests {
         for (r, shown) in zip(records, shownHistory) {
             let w = r.window
             let where_ = "\(label) frame \(r.frame)"
-            #expect(l.lower <= w.a && w.a < w.b && w.b <= l.upper, "\(where_): \(w) outside [\(l.lower), \(l.upper)]")
+            #expect(l.lower <= w.lower && w.lower < w.upper && w.upper <= l.upper, "\(where_): \(w) outside [\(l.lower), \(l.upper)]")
             #expect(w.span >= l.min, "\(where_): span \(w.span) < minSpan \(l.min)")
             #expect(w.span <= l.max, "\(where_): span \(w.span) > maxSpan \(l.max)")
             let ow = script.overview.width
-            #expect(close(r.selector.min, (w.a - l.lower) / extent * ow, 1e-12) && close(r.selector.max, (w.b - l.lower) / extent * ow, 1e-12),
+            #expect(close(r.selector.min, (w.lower - l.lower) / extent * ow, 1e-12) && close(r.selector.max, (w.upper - l.lower) / extent * ow, 1e-12),
                     "\(where_): selector")
             let expectedY = bruteRange(series.x, shown, w, script.y)
             switch (r.y, expectedY) {
@@ -271,7 +271,7 @@ struct PlayPropertyTests {
             let json = Self.randomScript(&rng, fields: series.fields.map(\.name))
             func render() throws -> String {
                 var out = ""
-                try PlaySession(script: try decodeScript(json), tracks: Set(Track.allCases), format: .ndjson, time: .iso8601, jobs: 1)
+                try PlayJob(script: try decodeScript(json), tracks: Set(Track.allCases), format: .ndjson, time: .iso8601, jobs: 1)
                     .play(series, header: true) { out += $0 }
                 return out
             }

@@ -12,15 +12,15 @@ func decodeScript(_ json: String) throws -> Script {
 }
 
 /// All frames of a script over a series.
-func frames(_ json: String, _ series: Series, tracks: Set<Track> = Track.defaults) throws -> [FrameRecord] {
-    let plan = try PlayPlan(script: try decodeScript(json), series: series)
-    var out: [FrameRecord] = []
-    try Player(plan: plan, tracks: tracks).run { out.append($0) }
+func frames(_ json: String, _ series: Series, tracks: Set<Track> = Track.defaults) throws -> [Frame] {
+    let plan = try ScriptPlan(script: try decodeScript(json), series: series)
+    var out: [Frame] = []
+    try FrameStream(plan: plan, tracks: tracks).run { out.append($0) }
     return out
 }
 
 /// The frame at time t; fails the test when no frame is at t (to 1e-9 s).
-func frame(_ all: [FrameRecord], at t: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> FrameRecord {
+func frame(_ all: [Frame], at t: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Frame {
     try #require(all.first { abs($0.t - t) < 1e-9 }, "no frame at t = \(t)", sourceLocation: sourceLocation)
 }
 
@@ -29,5 +29,5 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 }
 
 func closeWindow(_ w: Window, _ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-    close(w.a, a, tolerance) && close(w.b, b, tolerance)
+    close(w.lower, a, tolerance) && close(w.upper, b, tolerance)
 }

@@ -14,13 +14,13 @@ struct SpringTests {
     static let y2012 = [120.0, 140, 50, 120], y2013 = [10.0, 60, 110, 40], y2014 = [150.0, 120, 160, 100]
 
     /// The shown values of point i over the frames at or after t0.
-    static func track(_ f: [FrameRecord], _ i: Int, from t0: Double) -> [(t: Double, y: Double)] {
+    static func track(_ f: [Frame], _ i: Int, from t0: Double) -> [(t: Double, y: Double)] {
         f.filter { $0.t >= t0 - 1e-12 }.map { ($0.t, $0.values![i].y) }
     }
 
     /// Every point's shown values from `start` on follow the oracle's spring
     /// from `from` (at rest) to `to`.
-    static func expectSprings(_ f: [FrameRecord], start: Double, from: [Double], to: [Double], _ oracle: SpringOracle,
+    static func expectSprings(_ f: [Frame], start: Double, from: [Double], to: [Double], _ oracle: SpringOracle,
                               threshold: Double = 0.01, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for i in from.indices {
             let problems = oracle.check(track(f, i, from: start), start: start, from: from[i], velocity: 0, target: to[i], threshold: threshold)

@@ -72,13 +72,13 @@ case "frames", "m4":
     let buildStart = DispatchTime.now().uptimeNanoseconds
     // M4 costs ~1 ms a frame: one minute of frames is plenty for a median.
     let minutes = mode == "m4" ? 1.0 : 10.0
-    let plan = try PlayPlan(script: try ScriptDecoder.decode(Array(panPinchScript(minutes: minutes).utf8), source: "bench"), series: s)
+    let plan = try ScriptPlan(script: try ScriptDecoder.decode(Array(panPinchScript(minutes: minutes).utf8), source: "bench"), series: s)
     let build = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
     let tracks: Set<Track> = mode == "m4" ? [.points] : [.range, .annotation, .selector]
     var sink = 0.0
     let r = try measure(runs) {
         var frames = 0
-        try Player(plan: plan, tracks: tracks).run { record in
+        try FrameStream(plan: plan, tracks: tracks).run { record in
             frames += 1
             sink += record.y?.min ?? 0
             sink += Double(record.points?.count ?? 0)
@@ -89,11 +89,11 @@ case "frames", "m4":
 case "spring":
     let s = series(n)
     let script = #"{"fps": 60, "window": {"initial": "all"}, "events": [{"at": 0, "action": "switch-field", "field": "b", "spring": {"bounciness": 4, "speed": 12}}]}"#
-    let plan = try PlayPlan(script: try ScriptDecoder.decode(Array(script.utf8), source: "bench"), series: s)
+    let plan = try ScriptPlan(script: try ScriptDecoder.decode(Array(script.utf8), source: "bench"), series: s)
     var sink = 0.0
     let r = try measure(runs) {
         var frames = 0
-        try Player(plan: plan, tracks: [.range, .annotation, .selector]).run { record in
+        try FrameStream(plan: plan, tracks: [.range, .annotation, .selector]).run { record in
             frames += 1
             sink += record.y?.max ?? 0
         }

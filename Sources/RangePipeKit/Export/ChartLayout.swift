@@ -32,7 +32,7 @@ public struct ChartLayout: Sendable {
 
     /// x ticks as (pixel from the chart's left, label).
     public static func xPixels(_ ticks: [Tick], _ w: Window, width: Double) -> [(Double, String)] {
-        ticks.map { ((w.b > w.a ? ($0.value - w.a) / w.span : 0.5) * width, $0.label) }
+        ticks.map { ((w.upper > w.lower ? ($0.value - w.lower) / w.span : 0.5) * width, $0.label) }
     }
 
     /// SVG of an x axis along the bottom of a chart `height` tall: tick

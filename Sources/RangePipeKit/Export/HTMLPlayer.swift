@@ -19,14 +19,14 @@
 /// once per run of frames whose shown values are the same; a field spring
 /// changes it every frame) is thinned by the same factor.
 public struct HTMLPlayer {
-    public let plan: PlayPlan
+    public let plan: ScriptPlan
     public let preview: SVGPreview
     public let time: TimeOutputFormat
     public let budget: Int
     /// Every track, so `.frame()` is `play`'s line with `--tracks` all five.
     public static let tracks: Set<Track> = [.range, .annotation, .selector, .values, .points]
 
-    public init(plan: PlayPlan, zone: DisplayZone = .utc, time: TimeOutputFormat = .iso8601, budget: Int = 50_000_000) {
+    public init(plan: ScriptPlan, zone: DisplayZone = .utc, time: TimeOutputFormat = .iso8601, budget: Int = 50_000_000) {
         self.plan = plan
         preview = SVGPreview(plan: plan, zone: zone)
         self.time = time
@@ -89,7 +89,7 @@ public struct HTMLPlayer {
     func run(_ d: Decimation, overviewWidth: Int, keepAll: Bool = false) throws -> Pass {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
                                    tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson)
-        let player = Player(plan: plan, tracks: Self.tracks)
+        let player = FrameStream(plan: plan, tracks: Self.tracks)
         let exact = Double(d.columns) >= plan.script.main.width
         let bounds = preview.bounds, ov = plan.script.overview
         var pass = Pass()

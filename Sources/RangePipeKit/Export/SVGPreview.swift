@@ -3,10 +3,10 @@
 /// y-range, the value annotation's line and label, and axes on both charts
 /// (x ticks on each, y ticks on the main chart). No JavaScript.
 public struct SVGPreview {
-    public let plan: PlayPlan
+    public let plan: ScriptPlan
     public let ticks: AxisTicks
 
-    public init(plan: PlayPlan, zone: DisplayZone = .utc) {
+    public init(plan: ScriptPlan, zone: DisplayZone = .utc) {
         self.plan = plan
         ticks = AxisTicks(axis: plan.axis, categories: plan.categories, zone: zone)
     }
@@ -14,7 +14,7 @@ public struct SVGPreview {
     var bounds: Window { Window(plan.constraints.lower, plan.constraints.upper) }
 
     /// One SVG document with the given frames stacked vertically.
-    public func render(_ frames: [FrameRecord], values: [ShownValues]) -> String {
+    public func render(_ frames: [Frame], values: [ShownValues]) -> String {
         let drawn = zip(frames, values).map { FrameDrawing(self, $0, $1) }
         let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: drawn.flatMap { $0.yTicks.map(\.1) })
         var svg = Self.header(width: layout.width, height: layout.height * Double(frames.count), id: nil)
@@ -95,20 +95,20 @@ public struct SVGPreview {
         return s
     }
 
-    func caption(_ r: FrameRecord) -> String {
+    func caption(_ r: Frame) -> String {
         "\(plan.seriesName) · frame \(r.frame) · t \(NumberTicks.label(r.t, decimals: 3)) s · \(r.phase.name)"
     }
 
     /// The overview's x ticks: the whole bounds across the overview's width.
     var overviewTicks: [(Double, String)] {
         let w = plan.script.overview.width
-        return ChartLayout.xPixels(ticks.x(bounds.a, bounds.b, width: w), bounds, width: w)
+        return ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w)
     }
 
     /// The main chart's x ticks for a window, in pixels from its left.
     func xTicks(_ w: Window) -> [(Double, String)] {
         let width = plan.script.main.width
-        return ChartLayout.xPixels(ticks.x(w.a, w.b, width: width), w, width: width)
+        return ChartLayout.xPixels(ticks.x(w.lower, w.upper, width: width), w, width: width)
     }
 
     /// The main chart's y ticks for a y-range, in pixels from its top.
@@ -123,7 +123,7 @@ public struct SVGPreview {
 
 /// One frame's drawn numbers: polylines and ticks in chart pixels.
 struct FrameDrawing {
-    let record: FrameRecord
+    let record: Frame
     let yRange: (min: Double, max: Double)?
     let overviewLine: String
     let mainLine: String
@@ -132,7 +132,7 @@ struct FrameDrawing {
     let mainWidth: Double
     let mainHeight: Double
 
-    init(_ p: SVGPreview, _ r: FrameRecord, _ shown: ShownValues) {
+    init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
@@ -156,15 +156,15 @@ struct FrameDrawing {
     static func line(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> String {
         guard let yr else { return "" }
         return points.filter { $0.y.isFinite }.map { p in
-            "\(SVGNumber.fmt((p.x - w.a) / w.span * size.width)),\(SVGNumber.fmt(ChartLayout.yPixel(p.y, yr, height: size.height)))"
+            "\(SVGNumber.fmt((p.x - w.lower) / w.span * size.width)),\(SVGNumber.fmt(ChartLayout.yPixel(p.y, yr, height: size.height)))"
         }.joined(separator: " ")
     }
 }
 
-extension Player {
+extension FrameStream {
     /// The records and shown values of the chosen frames (for previews).
-    public func frames(_ wanted: Set<Int>) throws -> [(FrameRecord, ShownValues)] {
-        var out: [(FrameRecord, ShownValues)] = []
+    public func frames(_ wanted: Set<Int>) throws -> [(Frame, ShownValues)] {
+        var out: [(Frame, ShownValues)] = []
         let last = wanted.max() ?? 0
         try drive { k, t, phase, sim in
             if wanted.contains(k) {

@@ -18,11 +18,6 @@ public enum WriteMode: String, Sendable, CaseIterable {
     case replace, append
 }
 
-/// `--duplicates`: the same x twice in one series.
-public enum DuplicatePolicy: String, Sendable, CaseIterable {
-    case last, first, error, keep
-}
-
 /// Everything that shapes how input files become series (SPEC 1.1).
 public struct IngestOptions: Sendable {
     public var format: InputFormat = .auto

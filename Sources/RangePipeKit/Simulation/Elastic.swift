@@ -71,8 +71,8 @@ struct ElasticReturn: Sendable {
             let p = p0 * c.ap + v0 * c.bp, pv = p0 * c.av + v0 * c.bv
             return (to - p, abs(p) < threshold / 2 && abs(pv) < 5 * threshold)
         }
-        let (a, restA) = end(from.a, target.a, velocity.a)
-        let (b, restB) = end(from.b, target.b, velocity.b)
+        let (a, restA) = end(from.lower, target.lower, velocity.a)
+        let (b, restB) = end(from.upper, target.upper, velocity.b)
         if restA && restB { return (target, true) }
         return (Window(a, b), false)
     }

@@ -56,22 +56,12 @@ public struct ShownValues {
     }
 }
 
-/// The value annotation of one frame (SPEC 4.9).
-public struct Annotation: Sendable, Equatable {
-    public var x: Double
-    /// Index of the annotated point, or nil for `edge`.
-    public var pointIndex: Int?
-    public var y: Double
-    public var label: String
-    public var visible: Bool
-}
-
 public enum FrameQuery {
     /// The auto-fitted y-range of a window (SPEC 4.9 `y.fit`).
     /// - Complexity: O(log n) for static values.
     public static func yRange(_ w: Window, _ values: ShownValues, _ settings: YSettings) -> (min: Double, max: Double)? {
         let index = values.index
-        let i0 = index.lowerBound(w.a), i1 = index.upperBound(w.b)
+        let i0 = index.lowerBound(w.lower), i1 = index.upperBound(w.upper)
         var lo = Double.infinity, hi = -Double.infinity
         func take(_ r: (min: Double, max: Double)?) {
             if let r { lo = min(lo, r.min); hi = max(hi, r.max) }
@@ -86,8 +76,8 @@ public enum FrameQuery {
         case .edges:
             take(values.minMax(i0, i1))
             // Where the window cuts a segment, the line's value at the cut.
-            if i0 < index.count, i0 > 0, index.x[i0] > w.a, let v = values.lineValue(at: w.a) { take((v, v)) }
-            if i1 > 0, i1 < index.count, index.x[i1 - 1] < w.b, let v = values.lineValue(at: w.b) { take((v, v)) }
+            if i0 < index.count, i0 > 0, index.x[i0] > w.lower, let v = values.lineValue(at: w.lower) { take((v, v)) }
+            if i1 > 0, i1 < index.count, index.x[i1 - 1] < w.upper, let v = values.lineValue(at: w.upper) { take((v, v)) }
         }
         guard lo <= hi else { return nil }
         let pad = settings.padding * (hi - lo)
@@ -102,16 +92,16 @@ public enum FrameQuery {
         let index = values.index
         switch settings.source {
         case .lastVisible:
-            guard let i = values.lastPresent(atOrBefore: index.upperBound(w.b) - 1) else { return nil }
+            guard let i = values.lastPresent(atOrBefore: index.upperBound(w.upper) - 1) else { return nil }
             let y = values.value(i)
-            return Annotation(x: index.x[i], pointIndex: i, y: y, label: settings.format.format(y), visible: index.x[i] >= w.a)
+            return Annotation(x: index.x[i], pointIndex: i, y: y, label: settings.format.format(y), visible: index.x[i] >= w.lower)
         case .last:
             guard let i = values.lastPresent(atOrBefore: index.count - 1) else { return nil }
             let y = values.value(i), x = index.x[i]
-            return Annotation(x: x, pointIndex: i, y: y, label: settings.format.format(y), visible: x >= w.a && x <= w.b)
+            return Annotation(x: x, pointIndex: i, y: y, label: settings.format.format(y), visible: x >= w.lower && x <= w.upper)
         case .edge:
-            guard let y = values.lineValue(at: w.b) else { return nil }
-            return Annotation(x: w.b, pointIndex: nil, y: y, label: settings.format.format(y), visible: true)
+            guard let y = values.lineValue(at: w.upper) else { return nil }
+            return Annotation(x: w.upper, pointIndex: nil, y: y, label: settings.format.format(y), visible: true)
         }
     }
 }

@@ -51,10 +51,10 @@ public enum M4 {
     public static func points(_ w: Window, _ values: ShownValues, width: Double) -> [(x: Double, y: Double)] {
         let index = values.index
         let columns = max(Int(width.rounded(.up)), 1)
-        let i0 = index.lowerBound(w.a), i1 = index.upperBound(w.b)
+        let i0 = index.lowerBound(w.lower), i1 = index.upperBound(w.upper)
         var out: [(x: Double, y: Double)] = []
         out.reserveCapacity(4 * columns + 2)
-        if i0 > 0, i0 < index.count, index.x[i0] > w.a, let y = values.lineValue(at: w.a) { out.append((w.a, y)) }
+        if i0 > 0, i0 < index.count, index.x[i0] > w.lower, let y = values.lineValue(at: w.lower) { out.append((w.lower, y)) }
         let scale = Double(columns) / w.span
         /// The four picks in x order, each once.
         func emit(_ first: Int, _ lo: Int, _ hi: Int, _ last: Int) {
@@ -72,8 +72,8 @@ public enum M4 {
                     // Columns hold similar counts: each search starts where the last column's width points.
                     var width = max((i1 - i0) / columns, 1)
                     while start < i1 {
-                        let col = column(xs[start], w.a, scale, columns)
-                        let end = nextColumnStart(xs, start, i1, guess: start + width) { column($0, w.a, scale, columns) <= col }
+                        let col = column(xs[start], w.lower, scale, columns)
+                        let end = nextColumnStart(xs, start, i1, guess: start + width) { column($0, w.lower, scale, columns) <= col }
                         width = end - start
                         if let (mn, mx) = index.pyramid.argMinMax(vs, start, end),
                            let first = index.firstPresent(atOrAfter: start, before: end),
@@ -87,10 +87,10 @@ public enum M4 {
         } else {
             var i = i0
             while i < i1 {
-                let col = column(index.x[i], w.a, scale, columns)
+                let col = column(index.x[i], w.lower, scale, columns)
                 var j = i
                 var first = -1, last = -1, lo = -1, hi = -1
-                while j < i1, column(index.x[j], w.a, scale, columns) == col {
+                while j < i1, column(index.x[j], w.lower, scale, columns) == col {
                     let v = values.value(j)
                     if !v.isNaN {
                         if first < 0 { first = j }
@@ -104,7 +104,7 @@ public enum M4 {
                 i = j
             }
         }
-        if i1 > 0, i1 < index.count, index.x[i1 - 1] < w.b, let y = values.lineValue(at: w.b) { out.append((w.b, y)) }
+        if i1 > 0, i1 < index.count, index.x[i1 - 1] < w.upper, let y = values.lineValue(at: w.upper) { out.append((w.upper, y)) }
         return out
     }
 }

@@ -82,7 +82,7 @@ struct MomentumMotion: Sendable {
     /// The unconstrained window at time t (the bounds rule is the caller's).
     func window(at t: Double) -> Window {
         let du = offset(tau: t - releaseTime) * unitsPerPixel
-        return Window(releaseWindow.a + du, releaseWindow.b + du)
+        return Window(releaseWindow.lower + du, releaseWindow.upper + du)
     }
 
     /// Velocity in px/s at time t (a central difference of the offset).

@@ -240,7 +240,7 @@ public enum ScriptDecoder {
             guard n > 0 else { throw Failure(path: path, message: "a span must be positive, got \(n.clean)") }
             return .units(n)
         case let .string(text):
-            guard let seconds = Duration.parse(text), seconds > 0 else {
+            guard let seconds = DurationText.parse(text), seconds > 0 else {
                 throw Failure(path: path, message: "\"\(text)\" is not a duration (90s, 15m, 12h, 4d, 2w, P1W, PT12H)")
             }
             return .seconds(seconds, text: text)
@@ -434,7 +434,7 @@ extension Double {
 /// Duration strings: `90s`, `15m`, `12h`, `4d`, `2w` (decimals allowed) and
 /// ISO-8601 `P…` durations with weeks, days, hours, minutes and seconds.
 /// Months and years are not fixed lengths and are refused.
-public enum Duration {
+public enum DurationText {
     public static func parse(_ text: String) -> Double? {
         let s = text.trimmingSpaces
         guard !s.isEmpty else { return nil }

@@ -162,7 +162,7 @@ public struct FieldSpring: Sendable {
 
 }
 
-extension Simulator {
+extension ViewSimulator {
     mutating func startSpring(to newField: Int, settings: SpringSettings, at t: Double) {
         let target = plan.indices[newField]!.values
         let values: [Double], velocities: [Double]

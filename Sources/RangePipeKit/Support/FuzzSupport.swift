@@ -56,7 +56,7 @@ public enum FuzzSupport {
     public static func playScript(_ bytes: [UInt8], breach: (String) -> Void = { preconditionFailure($0) }) -> Int {
         guard var script = try? ScriptDecoder.decode(bytes, source: "fuzz") else { return 0 }
         script.duration = min(script.duration ?? 5000 / script.fps, 5000 / script.fps)
-        guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
+        guard let plan = try? ScriptPlan(script: script, series: series) else { return 0 }
         return play(plan, checkInvariants: !script.window.elastic, breach: breach)
     }
 
@@ -110,11 +110,11 @@ public enum FuzzSupport {
         // Long enough for momentum, springs and elastic returns to finish.
         // Capped at 300 frames so the target reaches 10^6 runs in a session.
         script.duration = min(t + 3, 300 / script.fps)
-        guard let plan = try? PlayPlan(script: script, series: series) else { return 0 }
+        guard let plan = try? ScriptPlan(script: script, series: series) else { return 0 }
         return play(plan, checkInvariants: !script.window.elastic, tracks: [.range, .annotation, .selector, .values], breach: breach)
     }
 
-    static func play(_ plan: PlayPlan, checkInvariants: Bool, tracks: Set<Track> = Set(Track.allCases),
+    static func play(_ plan: ScriptPlan, checkInvariants: Bool, tracks: Set<Track> = Set(Track.allCases),
                      breach: (String) -> Void = { preconditionFailure($0) }) -> Int {
         var frames = 0
         let c = plan.constraints
@@ -122,14 +122,14 @@ public enum FuzzSupport {
         if case let .width(m) = c.minSpan { minWidth = min(m, c.extent) }
         if case let .width(m)? = c.maxSpan { maxWidth = m }
         let encoder = FrameEncoder(series: "fuzz", axis: .number, categories: [], tracks: tracks, time: .iso8601, format: .ndjson)
-        try? Player(plan: plan, tracks: tracks).run { r in
+        try? FrameStream(plan: plan, tracks: tracks).run { r in
             // Every eighth frame goes through the encoder: enough to fuzz the
             // number and label formatting without spending the run there.
             if frames % 8 == 0 { _ = encoder.encode(r) }
             frames += 1
             guard checkInvariants else { return }
             let w = r.window
-            if !(c.lower <= w.a && w.a < w.b && w.b <= c.upper) { breach("window \(w) outside the bounds at frame \(r.frame)") }
+            if !(c.lower <= w.lower && w.lower < w.upper && w.upper <= c.upper) { breach("window \(w) outside the bounds at frame \(r.frame)") }
             if !(w.span >= minWidth && w.span <= maxWidth) { breach("span \(w.span) outside [\(minWidth), \(maxWidth)] at frame \(r.frame)") }
         }
         return frames

@@ -18,7 +18,7 @@ public struct SkippedSeries: Sendable, Equatable {
 /// Plays one script over several series (SPEC 1.3): each series
 /// independently, output grouped by series in the order given, and
 /// byte-identical for any number of jobs.
-public struct PlaySession: Sendable {
+public struct PlayJob: Sendable {
     public var script: Script
     public var tracks: Set<Track>
     public var format: FrameFormat
@@ -38,14 +38,14 @@ public struct PlaySession: Sendable {
 
     /// Plays one series, writing its frames through `write`.
     public func play(_ series: Series, header: Bool, _ write: (String) throws -> Void) throws {
-        try play(PlayPlan(script: script, series: series), header: header, write)
+        try play(ScriptPlan(script: script, series: series), header: header, write)
     }
 
-    private func play(_ plan: PlayPlan, header: Bool, _ write: (String) throws -> Void) throws {
+    private func play(_ plan: ScriptPlan, header: Bool, _ write: (String) throws -> Void) throws {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
                                    tracks: tracks, time: time, format: format)
         if header, format == .csv { try write(encoder.csvHeader) }
-        try Player(plan: plan, tracks: tracks).run { try write(encoder.encode($0)) }
+        try FrameStream(plan: plan, tracks: tracks).run { try write(encoder.encode($0)) }
     }
 
     /// Plays every series; `name` and `load` give a series by position
@@ -68,9 +68,9 @@ public struct PlaySession: Sendable {
         if jobs == 1 {
             // One at a time, frames streamed to `write` as they are made.
             for k in 0 ..< count {
-                let plan: PlayPlan
+                let plan: ScriptPlan
                 do {
-                    plan = try PlayPlan(script: script, series: try load(k))
+                    plan = try ScriptPlan(script: script, series: try load(k))
                 } catch where isSkippable(.failure(error)) {
                     skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
                     continue
@@ -125,9 +125,9 @@ public struct PlaySession: Sendable {
     private func playBatch(_ loaded: [Result<Series, any Error>]) -> [Result<String, any Error>] {
         let session = self
         @Sendable func playOne(_ outcome: Result<Series, any Error>) -> Result<String, any Error> {
-            let plan: PlayPlan
+            let plan: ScriptPlan
             do {
-                plan = try PlayPlan(script: session.script, series: try outcome.get())
+                plan = try ScriptPlan(script: session.script, series: try outcome.get())
             } catch {
                 return .failure(error)
             }

@@ -1,27 +1,5 @@
-/// Which parts of a frame are written (`--tracks`).
-public enum Track: String, Sendable, CaseIterable {
-    case range, annotation, selector, values, points
-
-    public static let defaults: Set<Track> = [.range, .annotation, .selector, .values]
-}
-
 public enum FrameFormat: String, Sendable, CaseIterable {
     case ndjson, csv
-}
-
-/// One frame's tracks, computed from the simulator's state.
-public struct FrameRecord: Sendable {
-    public var frame: Int
-    public var t: Double
-    public var phase: Phase
-    public var window: Window
-    public var selector: (min: Double, max: Double)
-    public var y: (min: Double, max: Double)?
-    public var annotation: Annotation?
-    /// (x, shown y) of the points inside the window, when the values track applies.
-    public var values: [(x: Double, y: Double)]?
-    /// M4 points, when asked for.
-    public var points: [(x: Double, y: Double)]?
 }
 
 /// Writes frames as NDJSON (SPEC 5's key order) or CSV.
@@ -66,14 +44,14 @@ public struct FrameEncoder: Sendable {
         return columns.joined(separator: ",") + "\n"
     }
 
-    public func encode(_ r: FrameRecord) -> String {
+    public func encode(_ r: Frame) -> String {
         format == .ndjson ? ndjson(r) : csv(r)
     }
 
-    func ndjson(_ r: FrameRecord) -> String {
+    func ndjson(_ r: Frame) -> String {
         var s = "{\"series\":\(seriesJSON),\"frame\":\(r.frame),\"t\":\(JSONText.number(r.t)),\"phase\":\"\(r.phase.name)\""
         if tracks.contains(.range) {
-            s += ",\"window\":{\"min\":\(windowX(r.window.a)),\"max\":\(windowX(r.window.b))}"
+            s += ",\"window\":{\"min\":\(windowX(r.window.lower)),\"max\":\(windowX(r.window.upper))}"
         }
         if tracks.contains(.selector) {
             s += ",\"selector\":{\"min_px\":\(JSONText.number(r.selector.min)),\"max_px\":\(JSONText.number(r.selector.max))}"
@@ -105,9 +83,9 @@ public struct FrameEncoder: Sendable {
         "[" + points.map { "[\(windowX($0.x)),\(JSONText.number($0.y))]" }.joined(separator: ",") + "]"
     }
 
-    func csv(_ r: FrameRecord) -> String {
+    func csv(_ r: Frame) -> String {
         var f = [seriesCSV, String(r.frame), JSONText.number(r.t), r.phase.name]
-        if tracks.contains(.range) { f += [axis.textX(r.window.a, time: time), axis.textX(r.window.b, time: time)] }
+        if tracks.contains(.range) { f += [axis.textX(r.window.lower, time: time), axis.textX(r.window.upper, time: time)] }
         if tracks.contains(.selector) { f += [JSONText.number(r.selector.min), JSONText.number(r.selector.max)] }
         if tracks.contains(.range) { f += [r.y.map { JSONText.number($0.min) } ?? "", r.y.map { JSONText.number($0.max) } ?? ""] }
         if tracks.contains(.annotation) {

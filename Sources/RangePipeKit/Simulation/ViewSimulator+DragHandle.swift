@@ -1,6 +1,6 @@
 /// A gesture of SPEC 4.4 as a pure window transform; the simulator applies
 /// the constraints (or, when elastic, the rubber band).
-extension Simulator {
+extension ViewSimulator {
     /// drag-handle: the handle follows the pointer's total movement since the
     /// gesture began; the gripper rule and clipping decide where it stops.
     /// Elastic: past the stop, the overshoot shows rubber-banded.
@@ -9,7 +9,7 @@ extension Simulator {
         let raw = g.handleStart + totalDx * perPixel
         let stopped = constraints.dragHandle(side, raw: raw, fixed: g.fixedEnd)
         guard plan.script.window.elastic else { return stopped }
-        let end = side == .max ? stopped.b : stopped.a
+        let end = side == .max ? stopped.upper : stopped.lower
         let over = raw - end
         guard over != 0 else { return stopped }
         let shown = RubberBand.displayed(overshoot: abs(over) / perPixel, dimension: plan.script.overview.width) * perPixel

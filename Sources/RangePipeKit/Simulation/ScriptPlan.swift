@@ -1,6 +1,6 @@
 /// A script resolved against one series: bounds, spans and windows in axis
 /// units, field indices, and the per-field query indices (built once).
-public struct PlayPlan: Sendable {
+public struct ScriptPlan: Sendable {
     public let script: Script
     public let seriesName: String
     public let axis: Axis

@@ -1,12 +1,12 @@
 /// Plays a plan frame by frame: t_k = k/fps, k = 0 … N (SPEC 4.1), handing
 /// each frame's record to `emit`.
-public struct Player {
-    public var plan: PlayPlan
+public struct FrameStream {
+    public var plan: ScriptPlan
     public var tracks: Set<Track>
     /// Frames past this many are refused (a runaway default duration).
     public static let maxFrames = 50_000_000
 
-    public init(plan: PlayPlan, tracks: Set<Track>) {
+    public init(plan: ScriptPlan, tracks: Set<Track>) {
         self.plan = plan
         self.tracks = tracks
     }
@@ -22,9 +22,9 @@ public struct Player {
     /// frame N when the script fixes `duration`, else until the first frame
     /// at or after the last event's end on which nothing moves. `body`
     /// sees every frame and returns false to stop early.
-    public func drive(_ body: (_ frame: Int, _ t: Double, _ phase: Phase, _ sim: Simulator) throws -> Bool) throws {
+    public func drive(_ body: (_ frame: Int, _ t: Double, _ phase: Phase, _ sim: ViewSimulator) throws -> Bool) throws {
         let script = plan.script
-        var sim = Simulator(plan: plan)
+        var sim = ViewSimulator(plan: plan)
         let lastEnd = plan.events.map(\.event.end).max() ?? 0
         let fixed = script.duration.map { Self.frameCount(duration: $0, fps: script.fps) }
         var k = 0
@@ -44,24 +44,24 @@ public struct Player {
         }
     }
 
-    public func run(_ emit: (FrameRecord) throws -> Void) throws {
+    public func run(_ emit: (Frame) throws -> Void) throws {
         try drive { k, t, phase, sim in
             try emit(record(frame: k, t: t, phase: phase, sim))
             return true
         }
     }
 
-    func record(frame: Int, t: Double, phase: Phase, _ sim: Simulator) -> FrameRecord {
+    func record(frame: Int, t: Double, phase: Phase, _ sim: ViewSimulator) -> Frame {
         let w = sim.window
         let c = plan.constraints
         let ow = plan.script.overview.width
         let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
-        var r = FrameRecord(frame: frame, t: t, phase: phase, window: w,
-                            selector: ((w.a - c.lower) / c.extent * ow, (w.b - c.lower) / c.extent * ow))
+        var r = Frame(frame: frame, t: t, phase: phase, window: w,
+                            selector: ((w.lower - c.lower) / c.extent * ow, (w.upper - c.lower) / c.extent * ow))
         if tracks.contains(.range) { r.y = FrameQuery.yRange(w, shown, plan.script.y) }
         if tracks.contains(.annotation) { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
         if tracks.contains(.values), plan.axis == .category || sim.spring != nil {
-            let i0 = shown.index.lowerBound(w.a), i1 = shown.index.upperBound(w.b)
+            let i0 = shown.index.lowerBound(w.lower), i1 = shown.index.upperBound(w.upper)
             r.values = (i0 ..< max(i0, i1)).map { (shown.index.x[$0], shown.value($0)) }
         }
         if tracks.contains(.points) {

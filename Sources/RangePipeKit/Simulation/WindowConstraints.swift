@@ -1,17 +1,3 @@
-/// The main chart's visible x-window [a, b] in axis units.
-public struct Window: Sendable, Equatable {
-    public var a: Double
-    public var b: Double
-
-    public init(_ a: Double, _ b: Double) {
-        self.a = a
-        self.b = b
-    }
-
-    public var span: Double { b - a }
-    public var centre: Double { a + (b - a) / 2 }
-}
-
 /// A resolved span limit: a width in axis units, or a point count whose
 /// width depends on where the window is.
 public enum SpanLimit: Sendable, Equatable {
@@ -128,8 +114,8 @@ public struct WindowConstraints: Sendable {
     public func boundsRule(_ w: Window) -> Window {
         let span = w.span
         if span >= extent { return Window(lower, upper) }
-        if w.a < lower { return Window(lower, lower + span) }
-        if w.b > upper { return Window(upper - span, upper) }
+        if w.lower < lower { return Window(lower, lower + span) }
+        if w.upper > upper { return Window(upper - span, upper) }
         return w
     }
 
@@ -159,7 +145,7 @@ public struct WindowConstraints: Sendable {
     /// floating point, moving an end by as little as it takes (ulps, or the
     /// limit itself when rounding lost it).
     public func exact(_ w: Window, fixedEnd: HandleSide? = nil) -> Window {
-        var a = min(max(w.a, lower), upper), b = min(max(w.b, lower), upper)
+        var a = min(max(w.lower, lower), upper), b = min(max(w.upper, lower), upper)
         let lo: Double, hi: Double
         switch fixedEnd {
         case .min?: lo = minWidth(fixed: a, upward: true); hi = maxWidth(fixed: a, upward: true)
@@ -197,7 +183,7 @@ public struct WindowConstraints: Sendable {
 
     /// Whether the SPEC 4.5 invariants hold (with unit spans exactly).
     public func isValid(_ w: Window) -> Bool {
-        guard lower <= w.a, w.a < w.b, w.b <= upper else { return false }
+        guard lower <= w.lower, w.lower < w.upper, w.upper <= upper else { return false }
         if case let .width(m) = minSpan, w.span < min(m, extent) { return false }
         if case let .width(m)? = maxSpan, w.span > m { return false }
         return true

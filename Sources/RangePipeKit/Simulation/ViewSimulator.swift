@@ -1,8 +1,8 @@
 /// The view-window simulator: a deterministic state machine advanced frame
 /// by frame with `step(to:)` in the order SPEC 4.1 fixes. No clock inside;
 /// time is passed in.
-public struct Simulator: Sendable {
-    public let plan: PlayPlan
+public struct ViewSimulator: Sendable {
+    public let plan: ScriptPlan
     public internal(set) var window: Window
     /// The field whose values the chart shows (the target during a spring).
     public internal(set) var field: Int
@@ -39,7 +39,7 @@ public struct Simulator: Sendable {
 
     var elastic: Bool { plan.script.window.elastic }
 
-    public init(plan: PlayPlan) {
+    public init(plan: ScriptPlan) {
         self.plan = plan
         window = plan.initialWindow
         field = plan.initialField
@@ -95,8 +95,8 @@ public struct Simulator: Sendable {
             var g = ActiveGesture(event: k, at: event.at, release: event.at + path.duration,
                                   lastX: path.xs[0], lastY: path.ys[0], raw: window)
             if case let .dragHandle(side, _) = event.kind {
-                g.handleStart = side == .max ? window.b : window.a
-                g.fixedEnd = side == .max ? window.a : window.b
+                g.handleStart = side == .max ? window.upper : window.lower
+                g.fixedEnd = side == .max ? window.lower : window.upper
             }
             active = g
             let phase = gesturePhase(event.kind)
@@ -254,7 +254,7 @@ public struct Simulator: Sendable {
                 motion = nil
             } else {
                 let e = animation.curve.progress(p)
-                window = constraints.settle(Window(from.a + (to.a - from.a) * e, from.b + (to.b - from.b) * e))
+                window = constraints.settle(Window(from.lower + (to.lower - from.lower) * e, from.upper + (to.upper - from.upper) * e))
             }
             return .animate
         }

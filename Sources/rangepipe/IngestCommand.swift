@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The ingest options shared by `ingest` and `play --input` (without
-/// `--format` and `--time-format`, whose names `play` uses for its output).
+/// `--format` and `--input-time-format`, which `play` spells with `input-`
+/// for both).
 struct IngestArguments: ParsableArguments {
     @Option(help: "The x column (default: a column of times, else sorted numbers, else the first; see the README).")
     var x: String?
@@ -69,12 +70,15 @@ struct IngestArguments: ParsableArguments {
     }
 }
 
-/// `--format` and `--time-format` for the commands that read input files
-/// (`play` names them `--input-format` and `--input-time-format`).
+/// `--format` and `--input-time-format` for the commands that read input
+/// files (`play` names them `--input-format` and `--input-time-format`).
 struct InputFormatArguments: ParsableArguments {
     @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
     var format: String = "auto"
-    @Option(name: .customLong("time-format"), help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
+    // `--input-time-format` is the name every command uses for reading times;
+    // `--time-format` stays as ingest's old name for it.
+    @Option(name: [.customLong("input-time-format"), .customLong("time-format")],
+            help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms or a strptime pattern.")
     var timeFormat: String = "auto"
 
     /// The options given, as words for a printed `rangepipe ingest` command.

@@ -20,7 +20,8 @@ struct PlayCommand: ParsableCommand {
     var format: String = "ndjson"
     @Option(help: "Comma-separated: range, annotation, selector, values, points (default: all but points).")
     var tracks: String?
-    @Option(name: .customLong("time-format"), help: "How time x values are written: iso8601 or epoch-s.")
+    // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
+    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written: iso8601 or epoch-s.")
     var timeFormat: String = "iso8601"
     @Option(name: .shortAndLong, help: "Write to FILE instead of stdout (replaced whole when done).")
     var output: String?
@@ -36,10 +37,10 @@ struct PlayCommand: ParsableCommand {
             try script.override(fps: fps)
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
             let session = PlayJob(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
-                                      time: try choice(timeFormat, "--time-format"), jobs: jobs,
+                                      time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
             let source = try from.source()
-            let names = try selectSeries(source, script: script)
+            let names = try source.playList(named: seriesNames, all: all, script: script)
             var skipped: [SkippedSeries] = []
             try withOutput(output) { out in
                 skipped = try session.playAll(count: names.count, name: { names[$0] }, load: { try source.load(names[$0]) },
@@ -65,57 +66,5 @@ struct PlayCommand: ParsableCommand {
             set.insert(try choice(String(name).trimmingSpaces, "--tracks"))
         }
         return set
-    }
-
-    func selectSeries(_ source: SeriesSource, script: Script) throws -> [String] {
-        let available = try source.names()
-        if all { return available.sorted() }
-        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? []
-        if wanted.isEmpty {
-            guard available.count == 1 else {
-                throw RangePipeError.invalid("\(script.source): series: the script names no series and the store holds \(available.count) (\(available.sorted().joined(separator: ", "))); give --series or --all")
-            }
-            return available
-        }
-        let known = Set(available)
-        for name in wanted where !known.contains(name) {
-            let whereFrom = seriesNames.isEmpty ? "\(script.source): series: " : ""
-            throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store (series: \(available.sorted().joined(separator: ", ")))")
-        }
-        return wanted
-    }
-}
-
-/// Series from the store, or from `--input` files ingested in memory.
-struct SeriesSource {
-    let store: SeriesStore?
-    let parsed: [String: Series]
-
-    init(input: [String], store path: String, options: IngestOptions?) throws {
-        if let options {
-            let result = try Ingestor(options: options).parse(files: input)
-            parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
-            store = nil
-        } else {
-            let store = try SeriesStore.openForReading(path: path)
-            try store.holdSnapshot()
-            self.store = store
-            parsed = [:]
-        }
-    }
-
-    func names() throws -> [String] {
-        if let store { return try store.seriesNames() }
-        return Array(parsed.keys)
-    }
-
-    func load(_ name: String) throws -> Series {
-        if let store {
-            guard let s = try store.loadSeries(named: name) else {
-                throw RangePipeError.invalid("series '\(name)' is not in the store")
-            }
-            return s
-        }
-        return parsed[name]!
     }
 }

@@ -19,7 +19,8 @@ struct PlayerCommand: ParsableCommand {
     var seriesName: String?
     @Option(help: "Frames per second (overrides the script).")
     var fps: Double?
-    @Option(name: .customLong("time-format"), help: "How time x values are written in the frames: iso8601 or epoch-s.")
+    // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
+    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written in the frames: iso8601 or epoch-s.")
     var timeFormat: String = "iso8601"
     @OptionGroup var display: DisplayZoneOption
     @Option(name: .customLong("max-mb"), help: "Size budget in MB (10^6 bytes); past it the points track is decimated.")
@@ -33,7 +34,7 @@ struct PlayerCommand: ParsableCommand {
             try script.override(fps: fps)
             guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }
             let zone = try display.zone()
-            let time: TimeOutputFormat = try choice(timeFormat, "--time-format")
+            let time: TimeOutputFormat = try choice(timeFormat, "--output-time-format")
             let source = try from.source()
             let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
             let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))

@@ -10,12 +10,13 @@ struct SeriesCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Flag(help: "NDJSON, one object per series, sorted by name.")
     var json = false
-    @Option(name: .customLong("time-format"), help: "How time x values are written: iso8601 or epoch-s.")
+    // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
+    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written: iso8601 or epoch-s.")
     var timeFormat: String = "iso8601"
 
     func run() throws {
         try runReportingErrors {
-            let time: TimeOutputFormat = try choice(timeFormat, "--time-format")
+            let time: TimeOutputFormat = try choice(timeFormat, "--output-time-format")
             let s = try SeriesStore.openForReading(path: store.store)
             let infos = try s.listSeries()
             if json || !stdoutIsTerminal() {

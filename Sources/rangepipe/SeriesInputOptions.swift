@@ -39,18 +39,3 @@ struct DisplayZoneOption: ParsableArguments {
 
     func zone() throws -> DisplayZone { try DisplayZone(argument: displayZone) }
 }
-
-extension SeriesSource {
-    /// The one series a picture shows: `--series`, else the script's, else the only one there is.
-    func one(named wanted: String?, script: Script) throws -> Series {
-        // A named series is looked up alone: listing 10^5 names to draw one is waste.
-        let available = wanted ?? script.series == nil ? try names() : []
-        guard let name = wanted ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
-            throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
-        }
-        guard store != nil || parsed[name] != nil else {
-            throw RangePipeError.invalid("series '\(name)' is not in the input (series: \(parsed.keys.sorted().joined(separator: ", ")))")
-        }
-        return try load(name)
-    }
-}

@@ -1,0 +1,74 @@
+/// Where `play`, `player` and `preview` get series: the store (read in one
+/// snapshot), or `--input` files ingested in memory for the run. The one
+/// place the commands load series.
+public struct SeriesSource {
+    let store: SeriesStore?
+    let parsed: [String: Series]
+
+    /// `options` given: parse `input` in memory; nil: open the store at `path`.
+    public init(input: [String], store path: String, options: IngestOptions?) throws {
+        if let options {
+            let result = try Ingestor(options: options).parse(files: input)
+            parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
+            store = nil
+        } else {
+            let store = try SeriesStore.openForReading(path: path)
+            try store.holdSnapshot()
+            self.store = store
+            parsed = [:]
+        }
+    }
+
+    /// Every series name there is (store order, or parse order for `--input`).
+    public func names() throws -> [String] {
+        if let store { return try store.seriesNames() }
+        return Array(parsed.keys)
+    }
+
+    /// One series by name, whole.
+    public func load(_ name: String) throws -> Series {
+        if let store {
+            guard let s = try store.loadSeries(named: name) else {
+                throw RangePipeError.invalid("series '\(name)' is not in the store")
+            }
+            return s
+        }
+        return parsed[name]!
+    }
+}
+
+extension SeriesSource {
+    /// The series `play` plays, in output order: every series by name with
+    /// `all`, else the names given (`--series`), else the script's, else the
+    /// only one there is.
+    public func playList(named seriesNames: [String], all: Bool, script: Script) throws -> [String] {
+        let available = try names()
+        if all { return available.sorted() }
+        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? []
+        if wanted.isEmpty {
+            guard available.count == 1 else {
+                throw RangePipeError.invalid("\(script.source): series: the script names no series and the store holds \(available.count) (\(available.sorted().joined(separator: ", "))); give --series or --all")
+            }
+            return available
+        }
+        let known = Set(available)
+        for name in wanted where !known.contains(name) {
+            let whereFrom = seriesNames.isEmpty ? "\(script.source): series: " : ""
+            throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store (series: \(available.sorted().joined(separator: ", ")))")
+        }
+        return wanted
+    }
+
+    /// The one series a picture shows: `--series`, else the script's, else the only one there is.
+    public func one(named wanted: String?, script: Script) throws -> Series {
+        // A named series is looked up alone: listing 10^5 names to draw one is waste.
+        let available = wanted ?? script.series == nil ? try names() : []
+        guard let name = wanted ?? script.series ?? (available.count == 1 ? available[0] : nil) else {
+            throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
+        }
+        guard store != nil || parsed[name] != nil else {
+            throw RangePipeError.invalid("series '\(name)' is not in the input (series: \(parsed.keys.sorted().joined(separator: ", ")))")
+        }
+        return try load(name)
+    }
+}

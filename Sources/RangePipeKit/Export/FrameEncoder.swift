@@ -1,7 +1,3 @@
-public enum FrameFormat: String, Sendable, CaseIterable {
-    case ndjson, csv
-}
-
 /// Writes frames as NDJSON (SPEC 5's key order) or CSV.
 public struct FrameEncoder: Sendable {
     public let series: String
@@ -29,7 +25,7 @@ public struct FrameEncoder: Sendable {
 
     /// A point's x: category labels on category axes.
     func pointX(_ u: Double) -> String {
-        if axis == .category, let k = Int(exactly: u), k >= 0, k < categories.count { return JSONText.string(categories[k]) }
+        if let label = axis.categoryLabel(u, in: categories) { return JSONText.string(label) }
         return axis.jsonX(u, time: time)
     }
 
@@ -90,8 +86,7 @@ public struct FrameEncoder: Sendable {
         if tracks.contains(.range) { f += [r.y.map { JSONText.number($0.min) } ?? "", r.y.map { JSONText.number($0.max) } ?? ""] }
         if tracks.contains(.annotation) {
             if let a = r.annotation {
-                let x: String
-                if axis == .category, let k = Int(exactly: a.x), k >= 0, k < categories.count { x = categories[k] } else { x = axis.textX(a.x, time: time) }
+                let x = axis.categoryLabel(a.x, in: categories) ?? axis.textX(a.x, time: time)
                 f += [CSVText.field(x), JSONText.number(a.y), CSVText.field(a.label), String(a.visible)]
             } else {
                 f += ["", "", "", ""]
@@ -100,21 +95,5 @@ public struct FrameEncoder: Sendable {
         if tracks.contains(.values) { f.append(r.values.map { CSVText.field(valuesJSON($0)) } ?? "") }
         if tracks.contains(.points) { f.append(r.points.map { CSVText.field(pointsJSON($0)) } ?? "") }
         return f.joined(separator: ",") + "\n"
-    }
-}
-
-/// RFC 4180 quoting for CSV output.
-public enum CSVText {
-    public static func field(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingAll("\"", with: "\"\"") + "\""
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
     }
 }

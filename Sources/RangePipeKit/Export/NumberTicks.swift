@@ -1,16 +1,3 @@
-/// One axis tick: its position in axis units and its label.
-public struct Tick: Sendable, Equatable, CustomStringConvertible {
-    public var value: Double
-    public var label: String
-
-    public init(_ value: Double, _ label: String) {
-        self.value = value
-        self.label = label
-    }
-
-    public var description: String { "\(value):\(label)" }
-}
-
 /// Number axis ticks: steps of 1, 2 or 5 times a power of ten chosen so
 /// about `count` ticks fall in the range, every label with the same number
 /// of decimals (the step's).

@@ -24,23 +24,7 @@ public enum SeriesListing {
     }
 
     private static func label(_ info: SeriesInfo, _ x: Double?, _ time: TimeOutputFormat) -> String {
-        if info.axis == .category, let x, let k = Int(exactly: x), k >= 0, k < info.categories.count {
-            return info.categories[k]
-        }
+        if let x, let label = info.axis.categoryLabel(x, in: info.categories) { return label }
         return info.axis.textX(x, time: time)
-    }
-}
-
-/// Left-aligned columns separated by two spaces.
-enum TextTable {
-    static func render(_ rows: [[String]]) -> String {
-        guard let columns = rows.map(\.count).max() else { return "" }
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { k, cell in
-                k == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[k] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
     }
 }

@@ -1,0 +1,39 @@
+/// One frame's drawn numbers: polylines and ticks in chart pixels.
+struct FrameDrawing {
+    let record: Frame
+    let yRange: (min: Double, max: Double)?
+    let overviewLine: String
+    let mainLine: String
+    let xTicks: [(Double, String)]
+    let yTicks: [(Double, String)]
+    let mainWidth: Double
+    let mainHeight: Double
+
+    init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
+        record = r
+        let ov = p.plan.script.overview, main = p.plan.script.main
+        (mainWidth, mainHeight) = (main.width, main.height)
+        let all = M4.points(p.bounds, shown, width: ov.width)
+        overviewLine = Self.line(all, p.bounds, Self.range(all), ov)
+        let points = r.points ?? M4.points(r.window, shown, width: main.width)
+        let yr = r.y ?? Self.range(points)
+        yRange = yr
+        mainLine = Self.line(points, r.window, yr, main)
+        xTicks = p.xTicks(r.window)
+        yTicks = p.yTicks(yr)
+    }
+
+    static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {
+        let ys = points.map(\.y).filter { $0.isFinite }
+        guard let lo = ys.min(), let hi = ys.max() else { return nil }
+        return (lo, hi)
+    }
+
+    /// Polyline points in chart pixels; empty without a y-range.
+    static func line(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> String {
+        guard let yr else { return "" }
+        return points.filter { $0.y.isFinite }.map { p in
+            "\(SVGNumber.fmt((p.x - w.lower) / w.span * size.width)),\(SVGNumber.fmt(ChartLayout.yPixel(p.y, yr, height: size.height)))"
+        }.joined(separator: " ")
+    }
+}

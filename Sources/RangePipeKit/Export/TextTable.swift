@@ -1,0 +1,13 @@
+/// Left-aligned columns separated by two spaces.
+enum TextTable {
+    static func render(_ rows: [[String]]) -> String {
+        guard let columns = rows.map(\.count).max() else { return "" }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { k, cell in
+                k == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[k] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,4 +1,6 @@
-/// Writes frames as NDJSON (SPEC 5's key order) or CSV.
+/// Writes frames as NDJSON (SPEC 5's key order) or CSV, as bytes into a
+/// `TextBuffer`: keys are constant bytes, numbers and times are appended
+/// without a `String` per line.
 public struct FrameEncoder: Sendable {
     public let series: String
     public let axis: Axis
@@ -6,94 +8,236 @@ public struct FrameEncoder: Sendable {
     public let tracks: Set<Track>
     public let time: TimeOutputFormat
     public let format: FrameFormat
-    private let seriesJSON: String
-    private let seriesCSV: String
+    /// The annotation label's format (the script's `annotation.format`).
+    public let label: LabelFormat
+    private let seriesJSON: [UInt8]
+    private let seriesCSV: [UInt8]
+    // The track switches, read once per frame rather than hashed.
+    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool
 
-    public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat, format: FrameFormat) {
+    public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
+                format: FrameFormat, label: LabelFormat = .default) {
         self.series = series
         self.axis = axis
         self.categories = categories
         self.tracks = tracks
         self.time = time
         self.format = format
-        seriesJSON = JSONText.string(series)
-        seriesCSV = CSVText.field(series)
+        self.label = label
+        var json = TextBuffer(), csv = TextBuffer()
+        json.append(jsonString: series)
+        csv.append(csvField: series)
+        seriesJSON = json.bytes
+        seriesCSV = csv.bytes
+        range = tracks.contains(.range)
+        selector = tracks.contains(.selector)
+        annotation = tracks.contains(.annotation)
+        values = tracks.contains(.values)
+        points = tracks.contains(.points)
     }
 
-    /// Window x values: times per `--time-format`, numbers (fractional ordinals on category axes).
-    func windowX(_ u: Double) -> String { axis.jsonX(u, time: time) }
-
-    /// A point's x: category labels on category axes.
-    func pointX(_ u: Double) -> String {
-        if let label = axis.categoryLabel(u, in: categories) { return JSONText.string(label) }
-        return axis.jsonX(u, time: time)
-    }
-
+    /// The CSV header row, with the columns of the chosen tracks.
     public var csvHeader: String {
         var columns = ["series", "frame", "t", "phase"]
-        if tracks.contains(.range) { columns += ["window_min", "window_max"] }
-        if tracks.contains(.selector) { columns += ["selector_min_px", "selector_max_px"] }
-        if tracks.contains(.range) { columns += ["y_min", "y_max"] }
-        if tracks.contains(.annotation) { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
-        if tracks.contains(.values) { columns.append("values") }
-        if tracks.contains(.points) { columns.append("points") }
+        if range { columns += ["window_min", "window_max"] }
+        if selector { columns += ["selector_min_px", "selector_max_px"] }
+        if range { columns += ["y_min", "y_max"] }
+        if annotation { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
+        if values { columns.append("values") }
+        if points { columns.append("points") }
         return columns.joined(separator: ",") + "\n"
     }
 
+    /// One frame's line (with its newline) as text.
     public func encode(_ r: Frame) -> String {
-        format == .ndjson ? ndjson(r) : csv(r)
+        var out = TextBuffer(capacity: 256)
+        encode(r, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    func ndjson(_ r: Frame) -> String {
-        var s = "{\"series\":\(seriesJSON),\"frame\":\(r.frame),\"t\":\(JSONText.number(r.t)),\"phase\":\"\(r.phase.name)\""
-        if tracks.contains(.range) {
-            s += ",\"window\":{\"min\":\(windowX(r.window.lower)),\"max\":\(windowX(r.window.upper))}"
+    /// Appends one frame's line (with its newline).
+    /// - Complexity: O(values + points in the frame).
+    public func encode(_ r: Frame, into out: inout TextBuffer) {
+        switch format {
+        case .ndjson: ndjson(r, &out)
+        case .csv: csv(r, &out)
         }
-        if tracks.contains(.selector) {
-            s += ",\"selector\":{\"min_px\":\(JSONText.number(r.selector.min)),\"max_px\":\(JSONText.number(r.selector.max))}"
+    }
+
+    /// The `points` track as compact JSON (`[[x,y],…]`).
+    public func pointsJSON(_ points: [(x: Double, y: Double)]) -> String {
+        var out = TextBuffer()
+        append(points: points, &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    // MARK: Parts
+
+    /// Window x values: times per `--output-time-format`, numbers (fractional ordinals on category axes).
+    private func append(windowX u: Double, _ out: inout TextBuffer) {
+        if !u.isFinite {
+            out.append("null")
+        } else if axis == .time, time == .iso8601 {
+            out.append(byte: UInt8(ascii: "\""))
+            out.append(iso8601: u)
+            out.append(byte: UInt8(ascii: "\""))
+        } else {
+            out.append(number: u)
         }
-        if tracks.contains(.range) {
-            if let y = r.y { s += ",\"y\":{\"min\":\(JSONText.number(y.min)),\"max\":\(JSONText.number(y.max))}" } else { s += ",\"y\":null" }
+    }
+
+    /// A point's x: category labels on category axes.
+    private func append(pointX u: Double, _ out: inout TextBuffer) {
+        if let label = axis.categoryLabel(u, in: categories) { out.append(jsonString: label) } else { append(windowX: u, &out) }
+    }
+
+    /// An x value as plain CSV text (empty when missing).
+    private func append(textX u: Double, _ out: inout TextBuffer) {
+        guard u.isFinite else { return }
+        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(u.description) }
+    }
+
+    private func append(values: [(x: Double, y: Double)], _ out: inout TextBuffer) {
+        out.append(byte: UInt8(ascii: "["))
+        for (k, v) in values.enumerated() {
+            out.append(k == 0 ? "{\"x\":" : ",{\"x\":")
+            append(pointX: v.x, &out)
+            out.append(",\"y\":")
+            out.append(number: v.y)
+            out.append(byte: UInt8(ascii: "}"))
         }
-        if tracks.contains(.annotation) {
-            if let a = r.annotation {
-                s += ",\"annotation\":{\"x\":\(pointX(a.x)),\"y\":\(JSONText.number(a.y)),\"label\":\(JSONText.string(a.label)),\"visible\":\(a.visible)}"
+        out.append(byte: UInt8(ascii: "]"))
+    }
+
+    private func append(points: [(x: Double, y: Double)], _ out: inout TextBuffer) {
+        out.append(byte: UInt8(ascii: "["))
+        for (k, p) in points.enumerated() {
+            out.append(k == 0 ? "[" : ",[")
+            append(windowX: p.x, &out)
+            out.append(byte: UInt8(ascii: ","))
+            out.append(number: p.y)
+            out.append(byte: UInt8(ascii: "]"))
+        }
+        out.append(byte: UInt8(ascii: "]"))
+    }
+
+    // MARK: Lines
+
+    private func ndjson(_ r: Frame, _ out: inout TextBuffer) {
+        out.append("{\"series\":")
+        out.bytes.append(contentsOf: seriesJSON)
+        out.append(",\"frame\":")
+        out.append(integer: r.frame)
+        out.append(",\"t\":")
+        out.append(number: r.t)
+        out.append(",\"phase\":\"")
+        out.append(r.phase.name)
+        out.append(byte: UInt8(ascii: "\""))
+        if range {
+            out.append(",\"window\":{\"min\":")
+            append(windowX: r.window.lower, &out)
+            out.append(",\"max\":")
+            append(windowX: r.window.upper, &out)
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        if selector {
+            out.append(",\"selector\":{\"min_px\":")
+            out.append(number: r.selector.min)
+            out.append(",\"max_px\":")
+            out.append(number: r.selector.max)
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        if range {
+            if let y = r.y {
+                out.append(",\"y\":{\"min\":")
+                out.append(number: y.min)
+                out.append(",\"max\":")
+                out.append(number: y.max)
+                out.append(byte: UInt8(ascii: "}"))
             } else {
-                s += ",\"annotation\":null"
+                out.append(",\"y\":null")
             }
         }
-        if tracks.contains(.values), let values = r.values {
-            s += ",\"values\":" + valuesJSON(values)
-        }
-        if tracks.contains(.points), let points = r.points {
-            s += ",\"points\":" + pointsJSON(points)
-        }
-        return s + "}\n"
-    }
-
-    func valuesJSON(_ values: [(x: Double, y: Double)]) -> String {
-        "[" + values.map { "{\"x\":\(pointX($0.x)),\"y\":\(JSONText.number($0.y))}" }.joined(separator: ",") + "]"
-    }
-
-    func pointsJSON(_ points: [(x: Double, y: Double)]) -> String {
-        "[" + points.map { "[\(windowX($0.x)),\(JSONText.number($0.y))]" }.joined(separator: ",") + "]"
-    }
-
-    func csv(_ r: Frame) -> String {
-        var f = [seriesCSV, String(r.frame), JSONText.number(r.t), r.phase.name]
-        if tracks.contains(.range) { f += [axis.textX(r.window.lower, time: time), axis.textX(r.window.upper, time: time)] }
-        if tracks.contains(.selector) { f += [JSONText.number(r.selector.min), JSONText.number(r.selector.max)] }
-        if tracks.contains(.range) { f += [r.y.map { JSONText.number($0.min) } ?? "", r.y.map { JSONText.number($0.max) } ?? ""] }
-        if tracks.contains(.annotation) {
+        if annotation {
             if let a = r.annotation {
-                let x = axis.categoryLabel(a.x, in: categories) ?? axis.textX(a.x, time: time)
-                f += [CSVText.field(x), JSONText.number(a.y), CSVText.field(a.label), String(a.visible)]
+                out.append(",\"annotation\":{\"x\":")
+                append(pointX: a.x, &out)
+                out.append(",\"y\":")
+                out.append(number: a.y)
+                out.append(",\"label\":")
+                out.append(jsonString: a.label)
+                out.append(a.visible ? ",\"visible\":true}" : ",\"visible\":false}")
             } else {
-                f += ["", "", "", ""]
+                out.append(",\"annotation\":null")
             }
         }
-        if tracks.contains(.values) { f.append(r.values.map { CSVText.field(valuesJSON($0)) } ?? "") }
-        if tracks.contains(.points) { f.append(r.points.map { CSVText.field(pointsJSON($0)) } ?? "") }
-        return f.joined(separator: ",") + "\n"
+        if values, let v = r.values {
+            out.append(",\"values\":")
+            append(values: v, &out)
+        }
+        if points, let p = r.points {
+            out.append(",\"points\":")
+            append(points: p, &out)
+        }
+        out.append("}\n")
+    }
+
+    private func csv(_ r: Frame, _ out: inout TextBuffer) {
+        out.bytes.append(contentsOf: seriesCSV)
+        out.append(byte: UInt8(ascii: ","))
+        out.append(integer: r.frame)
+        out.append(byte: UInt8(ascii: ","))
+        out.append(number: r.t)
+        out.append(byte: UInt8(ascii: ","))
+        out.append(r.phase.name)
+        if range {
+            out.append(byte: UInt8(ascii: ","))
+            append(textX: r.window.lower, &out)
+            out.append(byte: UInt8(ascii: ","))
+            append(textX: r.window.upper, &out)
+        }
+        if selector {
+            out.append(byte: UInt8(ascii: ","))
+            out.append(number: r.selector.min)
+            out.append(byte: UInt8(ascii: ","))
+            out.append(number: r.selector.max)
+        }
+        if range {
+            out.append(byte: UInt8(ascii: ","))
+            if let y = r.y { out.append(number: y.min) }
+            out.append(byte: UInt8(ascii: ","))
+            if let y = r.y { out.append(number: y.max) }
+        }
+        if annotation {
+            if let a = r.annotation {
+                out.append(byte: UInt8(ascii: ","))
+                // Numbers and ISO times hold no comma or quote: no quoting.
+                if let label = axis.categoryLabel(a.x, in: categories) { out.append(csvField: label) } else { append(textX: a.x, &out) }
+                out.append(byte: UInt8(ascii: ","))
+                out.append(number: a.y)
+                out.append(byte: UInt8(ascii: ","))
+                out.append(csvField: a.label)
+                out.append(a.visible ? ",true" : ",false")
+            } else {
+                out.append(",,,,")
+            }
+        }
+        if values {
+            out.append(byte: UInt8(ascii: ","))
+            if let v = r.values {
+                var json = TextBuffer()
+                append(values: v, &json)
+                out.append(csvField: json.bytes)
+            }
+        }
+        if points {
+            out.append(byte: UInt8(ascii: ","))
+            if let p = r.points {
+                var json = TextBuffer()
+                append(points: p, &json)
+                out.append(csvField: json.bytes)
+            }
+        }
+        out.append(byte: UInt8(ascii: "\n"))
     }
 }

@@ -36,16 +36,30 @@ public struct PlayJob: Sendable {
         self.onSeriesError = onSeriesError
     }
 
-    /// Plays one series, writing its frames through `write`.
+    /// Output is handed on in blocks of about this many bytes.
+    static let blockBytes = 1 << 20
+
+    /// Plays one series, writing its frames through `write` as text.
     public func play(_ series: Series, header: Bool, _ write: (String) throws -> Void) throws {
-        try play(ScriptPlan(script: script, series: series), header: header, write)
+        var out = TextBuffer()
+        try play(ScriptPlan(script: script, series: series), header: header, into: &out)
+        try write(String(decoding: out.bytes, as: UTF8.self))
     }
 
-    private func play(_ plan: ScriptPlan, header: Bool, _ write: (String) throws -> Void) throws {
+    /// Appends one series' frames to `out`; once it holds `block` bytes they
+    /// go to `flush` and the buffer is emptied (by default everything stays).
+    private func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer,
+                      block: Int = .max, flush: ([UInt8]) throws -> Void = { _ in }) throws {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
-                                   tracks: tracks, time: time, format: format)
-        if header, format == .csv { try write(encoder.csvHeader) }
-        try FrameStream(plan: plan, tracks: tracks).run { try write(encoder.encode($0)) }
+                                   tracks: tracks, time: time, format: format, label: plan.script.annotation.format)
+        if header, format == .csv { out.append(encoder.csvHeader) }
+        try FrameStream(plan: plan, tracks: tracks).run { frame in
+            encoder.encode(frame, into: &out)
+            if out.count >= block {
+                try flush(out.bytes)
+                out.removeAll()
+            }
+        }
     }
 
     /// Plays every series; `name` and `load` give a series by position
@@ -62,11 +76,14 @@ public struct PlayJob: Sendable {
     ///
     /// - Complexity: O(series + frames); memory O(batch size) series.
     public func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
-                        write: (String) throws -> Void) throws -> [SkippedSeries] {
+                        write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
         var skipped: [SkippedSeries] = []
         var headerWritten = false
         if jobs == 1 {
-            // One at a time, frames streamed to `write` as they are made.
+            // One at a time, frames streamed to `write` in blocks as they are
+            // made; what is buffered goes out before an error does.
+            var out = TextBuffer(capacity: Self.blockBytes + (1 << 16))
+            defer { if !out.bytes.isEmpty { try? write(out.bytes) } }
             for k in 0 ..< count {
                 let plan: ScriptPlan
                 do {
@@ -75,9 +92,11 @@ public struct PlayJob: Sendable {
                     skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
                     continue
                 }
-                try play(plan, header: !headerWritten, write)
+                try play(plan, header: !headerWritten, into: &out, block: Self.blockBytes, flush: write)
                 headerWritten = true
             }
+            try write(out.bytes)
+            out.removeAll()
             return skipped
         }
         var start = 0
@@ -94,7 +113,7 @@ public struct PlayJob: Sendable {
             for (offset, outcome) in playBatch(loaded).enumerated() {
                 switch outcome {
                 case let .success(text):
-                    if !headerWritten, format == .csv { try write(header) }
+                    if !headerWritten, format == .csv { try write(Array(header.utf8)) }
                     headerWritten = true
                     try write(text)
                 case let .failure(error):
@@ -122,9 +141,9 @@ public struct PlayJob: Sendable {
     /// Each series' frames as text (without the CSV header), or why it
     /// could not be played: loading errors pass through, planning and
     /// playing errors are caught per series.
-    private func playBatch(_ loaded: [Result<Series, any Error>]) -> [Result<String, any Error>] {
+    private func playBatch(_ loaded: [Result<Series, any Error>]) -> [Result<[UInt8], any Error>] {
         let session = self
-        @Sendable func playOne(_ outcome: Result<Series, any Error>) -> Result<String, any Error> {
+        @Sendable func playOne(_ outcome: Result<Series, any Error>) -> Result<[UInt8], any Error> {
             let plan: ScriptPlan
             do {
                 plan = try ScriptPlan(script: session.script, series: try outcome.get())
@@ -133,13 +152,13 @@ public struct PlayJob: Sendable {
             }
             // A failure once frames exist (the frame cap) stops the run, as
             // it does with one job, where frames have already been written.
-            var text = ""
+            var out = TextBuffer()
             do {
-                try session.play(plan, header: false) { text += $0 }
+                try session.play(plan, header: false, into: &out)
             } catch {
                 return .failure(StopsTheRun(error: error))
             }
-            return .success(text)
+            return .success(out.bytes)
         }
         if loaded.count <= 1 { return loaded.map(playOne) }
         let results = ResultSlots(count: loaded.count)
@@ -164,18 +183,18 @@ private struct StopsTheRun: Error {
 /// `@unchecked Sendable` is sound: `slots` is only read or written while
 /// holding `lock`, and each slot is set once before it is read.
 final class ResultSlots: @unchecked Sendable {
-    private var slots: [Result<String, any Error>?]
+    private var slots: [Result<[UInt8], any Error>?]
     private let lock = DispatchSemaphore(value: 1)
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ k: Int, _ value: Result<String, any Error>) {
+    func set(_ k: Int, _ value: Result<[UInt8], any Error>) {
         lock.wait()
         slots[k] = value
         lock.signal()
     }
 
-    func get(_ k: Int) -> Result<String, any Error> {
+    func get(_ k: Int) -> Result<[UInt8], any Error> {
         lock.wait()
         defer { lock.signal() }
         return slots[k]!

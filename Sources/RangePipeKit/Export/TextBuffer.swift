@@ -1,0 +1,117 @@
+/// Output text built as UTF-8 bytes: frames are appended field by field
+/// without a `String` per line, and written out in large blocks.
+///
+/// The JSON appenders write exactly the bytes of their `String`
+/// counterparts (`JSONText`, `CivilTime.iso8601`); tests compare them.
+public struct TextBuffer: Sendable {
+    /// The bytes so far.
+    public internal(set) var bytes: [UInt8] = []
+
+    /// An empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// The number of bytes so far.
+    public var count: Int { bytes.count }
+
+    /// Empties the buffer, keeping its capacity.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// Constant ASCII text (keys, punctuation).
+    /// - Complexity: O(length).
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// One ASCII byte.
+    @inline(__always)
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    /// Any text, as its UTF-8 bytes.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Bytes built elsewhere.
+    mutating func append(_ other: TextBuffer) { bytes.append(contentsOf: other.bytes) }
+
+    /// A whole number in decimal.
+    /// - Complexity: O(digits), no allocation.
+    mutating func append(integer value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var v = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= v / 10 { divisor &*= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: v / divisor) &+ 48)
+            v %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `value` with exactly `width` digits, zero-padded (`width` ≤ 9).
+    @inline(__always)
+    mutating func append(integer value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1 ..< width { divisor &*= 10 }
+        var v = value
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: v / divisor) &+ 48)
+            v %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// A JSON number as `JSONText.number` writes it: Swift's shortest
+    /// round-trip form, `null` for NaN and infinities.
+    mutating func append(number value: Double) {
+        guard value.isFinite else { append("null"); return }
+        // A short description is a small (inline) string: no allocation.
+        append(value.description)
+    }
+
+    /// A JSON string literal as `JSONText.string` writes it.
+    mutating func append(jsonString value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var plainFrom = 0
+            for (k, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: utf8[plainFrom ..< k])
+                plainFrom = k + 1
+                switch b {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "\n"): append("\\n")
+                case UInt8(ascii: "\r"): append("\\r")
+                case UInt8(ascii: "\t"): append("\\t")
+                default:
+                    append("\\u00")
+                    bytes.append(Self.hex[Int(b >> 4)])
+                    bytes.append(Self.hex[Int(b & 15)])
+                }
+            }
+            bytes.append(contentsOf: utf8[plainFrom...])
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// An RFC 4180 CSV field: quoted (quotes doubled) only when it holds a
+    /// comma, quote, CR or LF.
+    mutating func append(csvField field: some Collection<UInt8>) {
+        let needsQuotes = field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+        guard needsQuotes else { bytes.append(contentsOf: field); return }
+        bytes.append(UInt8(ascii: "\""))
+        for b in field {
+            bytes.append(b)
+            if b == UInt8(ascii: "\"") { bytes.append(b) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A CSV field from text.
+    mutating func append(csvField field: String) { append(csvField: field.utf8) }
+}

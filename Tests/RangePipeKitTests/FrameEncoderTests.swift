@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import RangePipeKit
+
+/// The byte encoder against the String encoder it replaced (kept here as an
+/// independent reference): the same bytes for random frames on every axis,
+/// both formats and every track, with awkward names, labels and numbers.
+@Suite struct FrameEncoderTests {
+    @Test("TextBuffer encoding equals the String reference, NDJSON and CSV, every axis", arguments: [Axis.time, .number, .category])
+    func bytesEqualReference(axis: Axis) {
+        var rng = SeededGenerator(seed: 0x5EED + UInt64(Axis.allCases.firstIndex(of: axis)!))
+        let names = ["s", "a,b", "q\"uote", "line\nbreak", "tab\tand\u{01}ctl", "ünï", ""]
+        let labels = ["$1.00", "1,5 €", "say \"hi\"", "", "a\r\nb", "\u{1F}"]
+        let specials: [Double] = [0, -0.0, 1e-7, 1e21, -1e300, 123.456, .nan, .infinity, -.infinity, 0.1 + 0.2,
+                                  -62_135_596_800.5, 253_402_300_799.999_999, 1_700_000_000.000_001, 9.5e12, -1]
+        func number() -> Double {
+            switch rng.next() % 4 {
+            case 0: return specials[Int(rng.next() % UInt64(specials.count))]
+            case 1: return Double(Int64(bitPattern: rng.next()) % 4_000_000_000) / 1000
+            case 2: return Double(rng.next() % 20)
+            default: return Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (rng.next() % 2 == 0 ? 1 : -1)
+            }
+        }
+        func pairs() -> [(x: Double, y: Double)]? {
+            guard rng.next() % 4 != 0 else { return nil }
+            return (0 ..< Int(rng.next() % 5)).map { _ in (x: rng.next() % 2 == 0 ? Double(rng.next() % 8) : number(), y: number()) }
+        }
+        let categories = ["Q1", "Q,2", "Q\"3", "2012 Q4"]
+        for trial in 0 ..< 400 {
+            let tracks = Set(Track.allCases.filter { _ in rng.next() % 3 != 0 })
+            for format in FrameFormat.allCases {
+                for time in TimeOutputFormat.allCases {
+                    let name = names[trial % names.count]
+                    let fast = FrameEncoder(series: name, axis: axis, categories: categories, tracks: tracks, time: time, format: format)
+                    let reference = ReferenceFrameEncoder(series: name, axis: axis, categories: categories, tracks: tracks, time: time, format: format)
+                    var frame = Frame(frame: Int(rng.next() % 100_000), t: number(), phase: Phase.allCases[trial % Phase.allCases.count],
+                                      window: Window(number(), number()), selector: (number(), number()))
+                    if rng.next() % 3 != 0 { frame.y = (number(), number()) }
+                    if rng.next() % 3 != 0 {
+                        let x = rng.next() % 2 == 0 ? Double(rng.next() % 6) : number()
+                        frame.annotation = Annotation(x: x, pointIndex: nil, y: number(), label: labels[Int(rng.next() % UInt64(labels.count))],
+                                                      visible: rng.next() % 2 == 0)
+                    }
+                    frame.values = pairs()
+                    frame.points = pairs()
+                    let want = reference.encode(frame)
+                    #expect(fast.encode(frame) == want, "trial \(trial) \(format) \(time)")
+                    if format == .csv { #expect(fast.csvHeader == reference.csvHeader) }
+                    if let p = frame.points { #expect(fast.pointsJSON(p) == reference.pointsJSON(p)) }
+                }
+            }
+        }
+    }
+
+    @Test("ISO-8601 bytes equal CivilTime.iso8601 across eras, fractions and rounding")
+    func isoBytes() {
+        var rng = SeededGenerator(seed: 42)
+        var cases: [Double] = [0, -1, -0.000_000_4, 0.000_000_5, 951_782_400, -62_135_596_800, -62_135_596_801, 253_402_300_800, 1e17, -1e17, 9.3e12, .nan]
+        for _ in 0 ..< 20_000 { cases.append(Double(Int64(bitPattern: rng.next()) % 200_000_000_000_000) / Double(1 << (rng.next() % 20))) }
+        for s in cases {
+            var out = TextBuffer()
+            out.append(iso8601: s)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == CivilTime.iso8601(s), "\(s)")
+        }
+    }
+}
+
+/// The String encoder `FrameEncoder` replaced, kept as the reference.
+struct ReferenceFrameEncoder {
+    let series: String
+    let axis: Axis
+    let categories: [String]
+    let tracks: Set<Track>
+    let time: TimeOutputFormat
+    let format: FrameFormat
+    private let seriesJSON: String
+    private let seriesCSV: String
+
+    init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat, format: FrameFormat) {
+        self.series = series
+        self.axis = axis
+        self.categories = categories
+        self.tracks = tracks
+        self.time = time
+        self.format = format
+        seriesJSON = JSONText.string(series)
+        seriesCSV = ReferenceCSV.field(series)
+    }
+
+    /// Window x values: times per `--time-format`, numbers (fractional ordinals on category axes).
+    func windowX(_ u: Double) -> String { axis.jsonX(u, time: time) }
+
+    /// A point's x: category labels on category axes.
+    func pointX(_ u: Double) -> String {
+        if let label = axis.categoryLabel(u, in: categories) { return JSONText.string(label) }
+        return axis.jsonX(u, time: time)
+    }
+
+    var csvHeader: String {
+        var columns = ["series", "frame", "t", "phase"]
+        if tracks.contains(.range) { columns += ["window_min", "window_max"] }
+        if tracks.contains(.selector) { columns += ["selector_min_px", "selector_max_px"] }
+        if tracks.contains(.range) { columns += ["y_min", "y_max"] }
+        if tracks.contains(.annotation) { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
+        if tracks.contains(.values) { columns.append("values") }
+        if tracks.contains(.points) { columns.append("points") }
+        return columns.joined(separator: ",") + "\n"
+    }
+
+    func encode(_ r: Frame) -> String {
+        format == .ndjson ? ndjson(r) : csv(r)
+    }
+
+    func ndjson(_ r: Frame) -> String {
+        var s = "{\"series\":\(seriesJSON),\"frame\":\(r.frame),\"t\":\(JSONText.number(r.t)),\"phase\":\"\(r.phase.name)\""
+        if tracks.contains(.range) {
+            s += ",\"window\":{\"min\":\(windowX(r.window.lower)),\"max\":\(windowX(r.window.upper))}"
+        }
+        if tracks.contains(.selector) {
+            s += ",\"selector\":{\"min_px\":\(JSONText.number(r.selector.min)),\"max_px\":\(JSONText.number(r.selector.max))}"
+        }
+        if tracks.contains(.range) {
+            if let y = r.y { s += ",\"y\":{\"min\":\(JSONText.number(y.min)),\"max\":\(JSONText.number(y.max))}" } else { s += ",\"y\":null" }
+        }
+        if tracks.contains(.annotation) {
+            if let a = r.annotation {
+                s += ",\"annotation\":{\"x\":\(pointX(a.x)),\"y\":\(JSONText.number(a.y)),\"label\":\(JSONText.string(a.label)),\"visible\":\(a.visible)}"
+            } else {
+                s += ",\"annotation\":null"
+            }
+        }
+        if tracks.contains(.values), let values = r.values {
+            s += ",\"values\":" + valuesJSON(values)
+        }
+        if tracks.contains(.points), let points = r.points {
+            s += ",\"points\":" + pointsJSON(points)
+        }
+        return s + "}\n"
+    }
+
+    func valuesJSON(_ values: [(x: Double, y: Double)]) -> String {
+        "[" + values.map { "{\"x\":\(pointX($0.x)),\"y\":\(JSONText.number($0.y))}" }.joined(separator: ",") + "]"
+    }
+
+    func pointsJSON(_ points: [(x: Double, y: Double)]) -> String {
+        "[" + points.map { "[\(windowX($0.x)),\(JSONText.number($0.y))]" }.joined(separator: ",") + "]"
+    }
+
+    func csv(_ r: Frame) -> String {
+        var f = [seriesCSV, String(r.frame), JSONText.number(r.t), r.phase.name]
+        if tracks.contains(.range) { f += [axis.textX(r.window.lower, time: time), axis.textX(r.window.upper, time: time)] }
+        if tracks.contains(.selector) { f += [JSONText.number(r.selector.min), JSONText.number(r.selector.max)] }
+        if tracks.contains(.range) { f += [r.y.map { JSONText.number($0.min) } ?? "", r.y.map { JSONText.number($0.max) } ?? ""] }
+        if tracks.contains(.annotation) {
+            if let a = r.annotation {
+                let x = axis.categoryLabel(a.x, in: categories) ?? axis.textX(a.x, time: time)
+                f += [ReferenceCSV.field(x), JSONText.number(a.y), ReferenceCSV.field(a.label), String(a.visible)]
+            } else {
+                f += ["", "", "", ""]
+            }
+        }
+        if tracks.contains(.values) { f.append(r.values.map { ReferenceCSV.field(valuesJSON($0)) } ?? "") }
+        if tracks.contains(.points) { f.append(r.points.map { ReferenceCSV.field(pointsJSON($0)) } ?? "") }
+        return f.joined(separator: ",") + "\n"
+    }
+}
+
+/// RFC 4180 quoting as the String encoder did it, but judged on bytes: a
+/// CR LF pair is one `Character` in Swift, so the old Character test left
+/// a field holding "\r\n" unquoted (fixed in `TextBuffer`).
+enum ReferenceCSV {
+    static func field(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

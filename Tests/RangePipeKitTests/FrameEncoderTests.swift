@@ -174,3 +174,39 @@ enum ReferenceCSV {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
+
+/// Labels without printf against printf itself.
+@Suite struct LabelFormatTests {
+    static func printf(_ format: String, _ v: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let n = withVaList([v]) { vsnprintf(&buffer, buffer.count, format, $0) }
+        return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    @Test("%.Nf digits equal vsnprintf: ties, halves that are not ties, signs, zero, large values")
+    func fixedEqualsPrintf() throws {
+        var rng = SeededGenerator(seed: 7)
+        var values: [Double] = [0, -0.0, 0.125, 0.375, 2.5, 3.5, -2.5, 1.005, 1.015, 1.025, 0.045, -0.001, 1e15, 4503599627370495.5,
+                                9007199254740993, 123456.785, 5e-324, 1e-7, 0.5, 1.5, -0.5, 99.995, 1e22, -1e300]
+        for _ in 0 ..< 30_000 {
+            switch rng.next() % 4 {
+            case 0: values.append(Double(Int64(bitPattern: rng.next()) % 2_000_000) / 8) // exact halves and quarters
+            case 1: values.append(Double(Int64(bitPattern: rng.next()) % 10_000_000) / 1000 + 0.0005) // near ties
+            case 2: values.append(Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (rng.next() % 2 == 0 ? 1 : -1))
+            default: values.append((Double(rng.next() >> 11) * 0x1p-53 - 0.5) * 1e6)
+            }
+        }
+        for p in [0, 1, 2, 3, 6, 9, 17] {
+            let format = try LabelFormat("%.\(p)f")
+            for v in values {
+                // `%.0f` is `%d`'s carrier, so it rounds half away from zero first (as before).
+                let want = Self.printf("%.\(p)f", p == 0 ? v.rounded(.toNearestOrAwayFromZero) : v)
+                #expect(format.format(v) == want, "%.\(p)f of \(v)")
+            }
+        }
+        let d = try LabelFormat("n=%d!")
+        for v in values.prefix(5000) {
+            #expect(d.format(v) == "n=" + Self.printf("%.0f", v.rounded(.toNearestOrAwayFromZero)) + "!", "%d of \(v)")
+        }
+    }
+}

@@ -210,3 +210,30 @@ enum ReferenceCSV {
         }
     }
 }
+
+/// Numbers written as digits against Swift's `description`.
+@Suite struct TextBufferNumberTests {
+    @Test("append(number:) equals description: short decimals, long ones, ties, edges of the fast range")
+    func numbersEqualDescription() {
+        var rng = SeededGenerator(seed: 99)
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.2, 0.3, 0.1 + 0.2, 1e-4, 9.9999e-5, 1e-4 * (1 + 0x1p-52), 999_999_999.99999999, 1e9, 123.456,
+                                0.000_125, 2.5, 4503599627370495.5, 1.005, 240.31, 1e-7, 5e-324, .greatestFiniteMagnitude, 1.0 / 3,
+                                5e-5, 1.5e-5, 9.5e-5, 0.000_099_99, 123_456_789.5, 987_654_321.123_456_78]
+        for _ in 0 ..< 200_000 {
+            let k = Int(rng.next() % 10)
+            switch rng.next() % 4 {
+            case 0: values.append(Double(Int64(bitPattern: rng.next()) % 1_000_000_000_000) / Double([1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9][k]))
+            case 1: values.append(Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF))
+            case 2: values.append((Double(rng.next() >> 11) * 0x1p-53 - 0.5) * [1e-3, 1, 1e3, 1e6, 1e9, 2e9][k % 6])
+            default:
+                // Decimal text ending in 5: products that land on halves.
+                values.append(Double("\(Int64(bitPattern: rng.next()) % 100_000).\(rng.next() % 10_000_000)5")!)
+            }
+        }
+        for v in values {
+            var out = TextBuffer()
+            out.append(number: v)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == v.description, "\(v.bitPattern)")
+        }
+    }
+}

@@ -65,10 +65,44 @@ public struct TextBuffer: Sendable {
 
     /// A JSON number as `JSONText.number` writes it: Swift's shortest
     /// round-trip form, `null` for NaN and infinities.
+    /// - Complexity: O(digits); numbers with few decimals skip `description`.
     mutating func append(number value: Double) {
         guard value.isFinite else { append("null"); return }
+        if appendShortDecimal(value) { return }
         // A short description is a small (inline) string: no allocation.
         append(value.description)
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+
+    /// Swift's shortest round-trip form for the common case, written as
+    /// digits: 10⁻⁴ ≤ |v| < 10⁹ (where `description` uses plain decimal
+    /// notation) with at most 8 decimals. The fewest decimals k for which
+    /// the integer nearest v·10^k, divided by 10^k (one correctly rounded
+    /// division, as parsing is), reads back as v are the shortest digits.
+    /// False (nothing written) otherwise.
+    private mutating func appendShortDecimal(_ v: Double) -> Bool {
+        let a = v.magnitude
+        guard a >= 1e-4, a < 1e9 else { return false }
+        for k in 0 ..< Self.powersOfTen.count {
+            let scale = Self.powersOfTen[k]
+            let product = a * scale
+            guard product < 0x1p52 else { return false }
+            // Below 2^52 the candidates m/10^k are further apart than a's
+            // ulp, so at most one reads back as a: the one nearest a·10^k.
+            // A product that rounded onto a half is never that one.
+            let n = product.rounded()
+            guard n / scale == a else { continue }
+            if v.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            let digits = UInt64(n)
+            var divisor: UInt64 = 1
+            for _ in 0 ..< k { divisor &*= 10 }
+            append(integer: Int(digits / divisor))
+            bytes.append(UInt8(ascii: "."))
+            if k == 0 { bytes.append(UInt8(ascii: "0")) } else { append(integer: Int(digits % divisor), width: k) }
+            return true
+        }
+        return false
     }
 
     /// A JSON string literal as `JSONText.string` writes it.

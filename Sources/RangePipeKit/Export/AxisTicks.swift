@@ -9,6 +9,7 @@ public struct AxisTicks: Sendable {
     /// An estimate of a label's width at the pictures' 11 px sans-serif.
     public static func labelWidth(_ label: String) -> Double { Double(label.count) * 6.6 + 8 }
 
+    /// Ticks for one axis kind; `categories` label a category axis, `zone` places time ticks.
     public init(axis: Axis, categories: [String] = [], zone: DisplayZone = .utc) {
         self.axis = axis
         self.categories = categories

@@ -13,6 +13,7 @@ public struct ChartLayout: Sendable {
     public let axisHeight = 22.0
     public let gap = 14.0
 
+    /// The layout for these chart sizes, the left margin wide enough for the longest y label.
     public init(overview: ChartSize, main: ChartSize, yLabels: [String]) {
         self.overview = overview
         self.main = main

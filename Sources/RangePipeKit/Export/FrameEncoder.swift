@@ -15,6 +15,7 @@ public struct FrameEncoder: Sendable {
     // The track switches, read once per frame rather than hashed.
     private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool
 
+    /// An encoder for one series' frames; `label` formats the annotation label.
     public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
                 format: FrameFormat, label: LabelFormat = .default) {
         self.series = series

@@ -26,6 +26,7 @@ public struct HTMLPlayer {
     /// Every track, so `.frame()` is `play`'s line with `--tracks` all five.
     public static let tracks: Set<Track> = [.range, .annotation, .selector, .values, .points]
 
+    /// A player page for one planned script; `budget` caps the page's bytes.
     public init(plan: ScriptPlan, zone: DisplayZone = .utc, time: TimeOutputFormat = .iso8601, budget: Int = 50_000_000) {
         self.plan = plan
         preview = SVGPreview(plan: plan, zone: zone)

@@ -1,5 +1,6 @@
 /// Renders the ingest summary: text for stderr, or one JSON object (`--json`).
 public enum IngestSummary {
+    /// The summary as one JSON object (`ingest --json`).
     public static func json(_ report: IngestReport, time: TimeOutputFormat = .iso8601) -> String {
         let entries = report.series.map { entry -> String in
             let info = entry.info
@@ -23,6 +24,7 @@ public enum IngestSummary {
     /// Series listed by the text summary before it only counts the rest.
     public static let textRows = 50
 
+    /// The summary for people: series, points, ranges, what was sniffed.
     public static func text(_ report: IngestReport) -> String {
         var rows: [[String]] = [["SERIES", "AXIS", "READ", "KEPT", "REJECTED", "DUPLICATES", "POINTS", "X RANGE", "Y RANGE"]]
         // A fleet of 10^5 series is no table to read on a terminal: the

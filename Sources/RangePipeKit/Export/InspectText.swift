@@ -1,5 +1,6 @@
 /// Renders `rangepipe inspect`: text for people, one JSON object per file for scripts.
 public enum InspectText {
+    /// One file's report for people, ending with the command to run.
     public static func text(_ r: InspectReport, command: String) -> String {
         let f = r.file
         var out = "\(f.file)\n"
@@ -49,6 +50,7 @@ public enum InspectText {
             .joined(separator: ", ")
     }
 
+    /// One file's report as one JSON object.
     public static func json(_ r: InspectReport, command: String) -> String {
         let f = r.file
         var s = String(FileReportText.json(f).dropLast())

@@ -7,10 +7,12 @@ public enum JSONText {
         value.isFinite ? value.description : "null"
     }
 
+    /// A number, or `null` when absent.
     public static func number(_ value: Double?) -> String {
         value.map(number) ?? "null"
     }
 
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
     public static func string(_ value: String) -> String {
         var out = "\""
         out.reserveCapacity(value.utf8.count + 2)

@@ -6,6 +6,7 @@ public enum SVGNumber {
         return r == r.rounded() ? String(Int64(r)) : String(r)
     }
 
+    /// Text safe inside SVG text and attributes (`&`, `<`, `>`, `"` escaped).
     public static func escape(_ s: String) -> String {
         var out = ""
         for c in s {

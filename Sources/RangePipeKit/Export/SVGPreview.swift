@@ -6,6 +6,7 @@ public struct SVGPreview {
     public let plan: ScriptPlan
     public let ticks: AxisTicks
 
+    /// A preview of one planned script, time ticks in `zone`.
     public init(plan: ScriptPlan, zone: DisplayZone = .utc) {
         self.plan = plan
         ticks = AxisTicks(axis: plan.axis, categories: plan.categories, zone: zone)

@@ -1,5 +1,6 @@
 /// Renders `series` output: NDJSON lines (SPEC 1.2) or a terminal table.
 public enum SeriesListing {
+    /// One series as one NDJSON line.
     public static func ndjson(_ info: SeriesInfo, time: TimeOutputFormat) -> String {
         var s = "{\"name\":\(JSONText.string(info.name)),\"axis\":\"\(info.axis.rawValue)\",\"points\":\(info.points)"
         s += ",\"fields\":[" + info.fields.map { JSONText.string($0.name) }.joined(separator: ",") + "]"
@@ -13,6 +14,7 @@ public enum SeriesListing {
         return s + "}"
     }
 
+    /// Every series as an aligned table for a terminal.
     public static func table(_ infos: [SeriesInfo], time: TimeOutputFormat) -> String {
         var rows: [[String]] = [["NAME", "AXIS", "POINTS", "FIELDS", "X MIN", "X MAX"]]
         for info in infos {

@@ -5,9 +5,11 @@
 /// boundaries in the display zone's wall-clock time; each label names only
 /// the largest unit whose boundary the tick is on (`Mar`, `Apr`, `2005`).
 public enum TimeTicks {
+    /// The calendar unit a tick interval counts in.
     public enum Unit: Int, Sendable, Comparable {
         case second, minute, hour, day, week, month, year
 
+        /// Shorter units first.
         public static func < (l: Unit, r: Unit) -> Bool { l.rawValue < r.rawValue }
     }
 

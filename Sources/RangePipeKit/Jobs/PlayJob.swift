@@ -26,6 +26,7 @@ public struct PlayJob: Sendable {
     public var jobs: Int
     public var onSeriesError: SeriesErrorPolicy
 
+    /// A job playing `script` with these tracks and formats on `jobs` threads (at least 1).
     public init(script: Script, tracks: Set<Track>, format: FrameFormat, time: TimeOutputFormat, jobs: Int,
                 onSeriesError: SeriesErrorPolicy = .fail) {
         self.script = script

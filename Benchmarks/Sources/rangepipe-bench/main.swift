@@ -1,10 +1,14 @@
 import Foundation
 import RangePipeKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // rangepipe-bench frames N [runs]      — ns/frame for window + y-range + annotation
 // rangepipe-bench m4 N [runs]          — ns/frame for M4 points at 1000 px
 // rangepipe-bench spring N [runs]      — frames/s of a switch-field spring over N points
-// Prints one JSON object per measurement on stdout.
+// Prints one JSON object per measurement on stdout: wall ("seconds", "ns_per_frame")
+// and CPU, user + sys of the whole process over the same span ("cpu_s", "cpu_ns_per_frame").
 
 func series(_ n: Int, seed: UInt64 = 42) -> Series {
     var state = seed
@@ -50,15 +54,29 @@ func panPinchScript(minutes: Double = 10) -> String {
 
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
-func measure(_ runs: Int, _ body: () throws -> Int) rethrows -> (seconds: Double, frames: Int) {
+/// User + sys seconds of this process so far (every thread).
+func cpuSeconds() -> Double {
+    var u = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    #else
+    getrusage(RUSAGE_SELF, &u)
+    #endif
+    return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+}
+
+func measure(_ runs: Int, _ body: () throws -> Int) rethrows -> (seconds: Double, cpu: Double, frames: Int) {
     var times: [Double] = []
+    var cpus: [Double] = []
     var frames = 0
     for _ in 0 ..< runs {
+        let cpu0 = cpuSeconds()
         let start = DispatchTime.now().uptimeNanoseconds
         frames = try body()
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        cpus.append(cpuSeconds() - cpu0)
     }
-    return (median(times), frames)
+    return (median(times), median(cpus), frames)
 }
 
 let args = CommandLine.arguments
@@ -85,7 +103,7 @@ case "frames", "m4":
         }
         return frames
     }
-    print("{\"bench\":\"\(mode)\",\"points\":\(n),\"frames\":\(r.frames),\"seconds\":\(r.seconds),\"ns_per_frame\":\(r.seconds / Double(r.frames) * 1e9),\"frames_per_s\":\(Double(r.frames) / r.seconds),\"plan_build_s\":\(build),\"check\":\(sink.isFinite)}")
+    print("{\"bench\":\"\(mode)\",\"points\":\(n),\"frames\":\(r.frames),\"seconds\":\(r.seconds),\"cpu_s\":\(r.cpu),\"ns_per_frame\":\(r.seconds / Double(r.frames) * 1e9),\"cpu_ns_per_frame\":\(r.cpu / Double(r.frames) * 1e9),\"frames_per_s\":\(Double(r.frames) / r.seconds),\"plan_build_s\":\(build),\"check\":\(sink.isFinite)}")
 case "spring":
     let s = series(n)
     let script = #"{"fps": 60, "window": {"initial": "all"}, "events": [{"at": 0, "action": "switch-field", "field": "b", "spring": {"bounciness": 4, "speed": 12}}]}"#
@@ -99,7 +117,7 @@ case "spring":
         }
         return frames
     }
-    print("{\"bench\":\"spring\",\"points\":\(n),\"frames\":\(r.frames),\"seconds\":\(r.seconds),\"frames_per_s\":\(Double(r.frames) / r.seconds),\"check\":\(sink.isFinite)}")
+    print("{\"bench\":\"spring\",\"points\":\(n),\"frames\":\(r.frames),\"seconds\":\(r.seconds),\"cpu_s\":\(r.cpu),\"frames_per_s\":\(Double(r.frames) / r.seconds),\"check\":\(sink.isFinite)}")
 default:
     print("usage: rangepipe-bench frames|m4|spring N [runs]")
 }

@@ -4,39 +4,31 @@ among 50, 10^5 and 10^6 series, ingested end to end into the store; then
 peak memory of 10^6 one-point series against DuckDB's for the same file.
 
 Every figure is wall and CPU (user + sys) seconds, the median of RUNS runs
-taken in turn (rangepipe, then the peer, then rangepipe ...).
+taken in turn (rangepipe, then the peer, then rangepipe ...); DuckDB's are
+its own, connect to close, inside Python. BENCH_MANY_ROWS (3*10^6) and
+BENCH_ONE_POINT_SERIES (10^6) set the sizes.
 """
 import json
 import os
-import statistics
 import subprocess
 from pathlib import Path
 
-MANY_ROWS = int(os.environ.get("BENCH_MANY_ROWS", 3_000_000))
+from benchlib import measure as _measure, fresh, summary
+
+MANY_ROWS = int(float(os.environ.get("BENCH_MANY_ROWS", 3_000_000)))
 FLEETS = [50, 100_000, 1_000_000]
-ONE_POINT_SERIES = int(os.environ.get("BENCH_ONE_POINT_SERIES", 1_000_000))
+ONE_POINT_SERIES = int(float(os.environ.get("BENCH_ONE_POINT_SERIES", 1_000_000)))
 PLAY_SCRIPT = {"fps": 10, "duration": 0.1, "overview": {"width": 800, "height": 80},
                "main": {"width": 800, "height": 300}, "events": []}
 
 
 def measured(cmd, env=None):
-    """Runs cmd under GNU time: (wall s, CPU s, peak RSS MiB, stdout)."""
-    full = ["/usr/bin/time", "-f", "%e %U %S %M"] + [str(c) for c in cmd]
-    p = subprocess.run(full, capture_output=True, text=True, env={**os.environ, **(env or {})})
-    if p.returncode not in (0, 3):
-        raise RuntimeError(f"{cmd[:2]} failed ({p.returncode}): {p.stderr[-500:]}")
-    wall, user, system, rss = p.stderr.strip().splitlines()[-1].split()
-    return float(wall), float(user) + float(system), int(rss) / 1024, p.stdout
+    """The whole process: {wall_s, cpu_s, user_s, sys_s, peak_rss_mib}; exit 3 (series skipped) is fine."""
+    return _measure(cmd, env, ok=(0, 3))
 
 
 def medians(samples):
-    return {"wall_s": statistics.median(s[0] for s in samples), "cpu_s": statistics.median(s[1] for s in samples),
-            "peak_rss_mib": max(s[2] for s in samples)}
-
-
-def fresh(store):
-    for suffix in ["", "-wal", "-shm"]:
-        Path(f"{store}{suffix}").unlink(missing_ok=True)
+    return summary(samples)
 
 
 def run(out, rangepipe, python, runs, table):
@@ -61,9 +53,8 @@ def run(out, rangepipe, python, runs, table):
     for row in results["ingest"]:
         row["wall_vs_50"] = row["wall_s"] / base["wall_s"]
         row["per_series_us"] = (row["wall_s"] - base["wall_s"]) / row["series"] * 1e6
-        table.append((f"ingest {MANY_ROWS:.0e} rows in {row['series']:,} series", "rangepipe",
-                      f"{row['wall_s']:.2f} s wall, {row['cpu_s']:.2f} s CPU",
-                      f"{row['wall_vs_50']:.2f}× the 50-series time, peak {row['peak_rss_mib']:.0f} MiB"))
+        table.add(f"many/ingest/{MANY_ROWS}/{row['series']}", f"ingest {MANY_ROWS:.0e} rows in {row['series']:,} series",
+                  row, note=f"{row['wall_vs_50']:.2f}× the 50-series wall, peak {row['peak_rss_mib']:.0f} MiB")
 
     # The 10^5-series store, for the commands that read it.
     ingest(fleet_file(100_000, MANY_ROWS))
@@ -71,20 +62,26 @@ def run(out, rangepipe, python, runs, table):
     script.write_text(json.dumps(PLAY_SCRIPT))
     listing = medians([measured([rangepipe, "series", "--store", store, "--json"]) for _ in range(runs)])
     results["play"]["series_json"] = listing
-    table.append(("series --json, 10^5 series", "rangepipe", f"{listing['wall_s']:.2f} s wall, {listing['cpu_s']:.2f} s CPU", ""))
+    table.add(f"many/series-json/{MANY_ROWS}", "series --json, 10^5 series", listing)
+    play_all = lambda jobs: measured([rangepipe, "play", script, "--store", store, "--all", "--jobs", jobs,
+                                      "--on-series-error", "skip", "-o", out / "many-frames.ndjson"])
+    samples = {1: [], 2: []}
+    for _ in range(runs):  # in turn: --jobs 2, --jobs 1, ...
+        samples[2].append(play_all(2))
+        samples[1].append(play_all(1))
     for jobs in [1, 2]:
-        play = medians([measured([rangepipe, "play", script, "--store", store, "--all", "--jobs", jobs, "--on-series-error", "skip", "-o", out / "many-frames.ndjson"])
-                        for _ in range(runs)])
+        play = medians(samples[jobs])
         play["per_series_us"] = play["wall_s"] / 100_000 * 1e6
         results["play"][f"all_jobs{jobs}"] = play
-        table.append((f"play --all --jobs {jobs}, 10^5 series × 2 frames", "rangepipe",
-                      f"{play['wall_s']:.2f} s wall, {play['cpu_s']:.2f} s CPU", f"{play['per_series_us']:.1f} µs/series"))
+    table.add(f"many/play-all/{MANY_ROWS}", "play --all --jobs 2, 10^5 series × 2 frames", results["play"]["all_jobs2"],
+              "rangepipe --jobs 1", results["play"]["all_jobs1"],
+              note=f"{results['play']['all_jobs2']['per_series_us']:.1f} µs/series")
     (out / "many-frames.ndjson").unlink(missing_ok=True)
     if MANY_ROWS >= 200_000:  # series with two points or more
         preview = medians([measured([rangepipe, "preview", script, "--store", store, "--series", "s99999", "--frame", 0,
                                      "-o", out / "many-preview.svg"]) for _ in range(runs)])
         results["play"]["preview"] = preview
-        table.append(("preview of one of 10^5 series", "rangepipe", f"{preview['wall_s']:.2f} s wall", ""))
+        table.add(f"many/preview/{MANY_ROWS}", "preview of one of 10^5 series", preview)
 
     # 10^6 one-point series: memory per series, against DuckDB reading the
     # same file into a table of a database file (connect to close).
@@ -93,14 +90,16 @@ def run(out, rangepipe, python, runs, table):
     for _ in range(runs):
         ours.append(ingest(path))
         fresh(out / "many.duckdb")
-        duck.append(measured([python, Path(__file__).parent / "peers/peers.py", "duckdb-file", path, 1, out / "many.duckdb"]))
-    mine, theirs = medians(ours), medians(duck)
+        m = measured([python, Path(__file__).parent / "peers/peers.py", "duckdb-file", path, 1, out / "many.duckdb"])
+        inner = json.loads(m["stdout"].strip().splitlines()[-1])
+        duck.append({"wall_s": inner["seconds"], "cpu_s": inner["cpu_s"], "peak_rss_mib": m["peak_rss_mib"],
+                     "process_wall_s": m["wall_s"], "process_cpu_s": m["cpu_s"]})
+    mine, theirs = medians(ours), summary(duck, keys=("wall_s", "cpu_s", "process_wall_s", "process_cpu_s"))
     mine["bytes_per_series"] = mine["peak_rss_mib"] * 2**20 / ONE_POINT_SERIES
     results["one_point"] = {"series": ONE_POINT_SERIES, "rangepipe": mine, "duckdb@1 file": theirs}
-    table.append((f"ingest {ONE_POINT_SERIES:,} one-point series", "rangepipe vs DuckDB@1 (file)",
-                  f"{mine['wall_s']:.2f} s wall, {mine['cpu_s']:.2f} s CPU, peak {mine['peak_rss_mib']:.0f} MiB "
-                  f"({mine['bytes_per_series']:.0f} B/series)",
-                  f"DuckDB {theirs['wall_s']:.2f} s wall, {theirs['cpu_s']:.2f} s CPU, peak {theirs['peak_rss_mib']:.0f} MiB"))
+    table.add(f"many/one-point/{ONE_POINT_SERIES}", f"ingest {ONE_POINT_SERIES:,} one-point series", mine,
+              "DuckDB file (1 thread)", theirs,
+              note=f"peak {mine['peak_rss_mib']:.0f} MiB ({mine['bytes_per_series']:.0f} B/series) vs DuckDB's {theirs['peak_rss_mib']:.0f} MiB")
     fresh(store)
     fresh(out / "many.duckdb")
     return results

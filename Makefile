@@ -4,7 +4,7 @@ BIN := .build/release/rangepipe
 DEBUG_BIN := .build/debug/rangepipe
 DEMO_STORE := .demo/rangepipe.sqlite
 
-.PHONY: all deps build release demo test bench fuzz clean
+.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean
 
 all: build
 
@@ -60,12 +60,26 @@ fuzz: deps
 
 # Benchmarks against the peers (not part of CI): creates Benchmarks/.venv
 # with pandas, polars, duckdb, pyarrow, numpy and tsdownsample from PyPI.
-bench: release
+# Prints a Markdown table (wall and CPU of rangepipe and each peer), writes
+# bench-out/results.json and flags rows more than 15% slower than the
+# committed Benchmarks/baseline.json (exit 0 either way). Sizes and parts:
+# BENCH_ROWS, BENCH_MID_ROWS, BENCH_RUNS, BENCH_LARGE_ROWS, BENCH_SECTIONS ...
+# (listed at the top of Benchmarks/bench.py).
+BENCH_PY := Benchmarks/.venv/bin/python
+
+bench: release bench-tools
+	$(BENCH_PY) Benchmarks/bench.py
+
+bench-tools:
 	@command -v cc >/dev/null || { echo "bench needs a C compiler"; exit 1; }
-	@[ -x Benchmarks/.venv/bin/python ] || python3 -m venv Benchmarks/.venv
-	Benchmarks/.venv/bin/pip install -q --disable-pip-version-check pandas polars duckdb pyarrow numpy tsdownsample
+	@[ -x $(BENCH_PY) ] || python3 -m venv Benchmarks/.venv
+	$(BENCH_PY) -m pip install -q --disable-pip-version-check pandas polars duckdb pyarrow numpy tsdownsample
 	cd Benchmarks && $(SWIFT) build -c release
-	Benchmarks/.venv/bin/python Benchmarks/bench.py
+
+# Makes the last run's bench-out/results.json the committed baseline.
+bench-baseline:
+	@[ -f bench-out/results.json ] || { echo "no bench-out/results.json: run make bench first"; exit 1; }
+	python3 Benchmarks/guard.py accept bench-out/results.json
 
 clean:
 	rm -rf .build .demo

@@ -16,7 +16,7 @@ Environment (defaults in brackets):
   BENCH_RUNS [3]             runs per row (median)
   BENCH_LARGE_ROWS [10^8]    the one-run memory check (0: skip)
   BENCH_FRAME_POINTS [10^6,10^7,10^8]   rangepipe-bench frames vs numpy
-  BENCH_M4_POINTS [10^7,10^8]           rangepipe-bench M4 (tsdownsample at 10^7)
+  BENCH_M4_POINTS [10^7,10^8]           rangepipe-bench M4 (tsdownsample up to 10^7)
   BENCH_PLAY_POINTS [10^6,10^7]         `play` end to end through the binary
   BENCH_PLAY_FPS [180], BENCH_PLAY_SECONDS [200]   the long play script
   BENCH_SECTIONS [ingest,large,frames,play,m4,many]
@@ -33,7 +33,7 @@ from pathlib import Path
 
 import bench_many
 import guard
-from benchlib import Failed, Table, fresh, measure, summary
+from benchlib import Failed, Table, fresh, measure, size, summary
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -183,7 +183,7 @@ def play_script(fps, seconds, events=True):
     moves = [("pan", -200), ("drag-selection", 40), ("pan", 200), ("drag-selection", -40)]
     evs = []
     k = 0
-    while events and k + 1 <= seconds:
+    while events and k < seconds:
         gesture, dx = moves[k % 4]
         evs.append({"at": float(k), "gesture": gesture, "path": [[0, 400], [0.5, 400 + dx / 2], [0.999, 400 + dx]]})
         k += 1
@@ -200,7 +200,9 @@ def count_frames(path, fmt):
 
 def play_section(table, results):
     long_script, one_script = OUT / "play-long.json", OUT / "play-one.json"
-    long_script.write_text(json.dumps(play_script(PLAY_FPS, PLAY_SECONDS)))
+    # fps x seconds frames: t = 0, 1/fps, ... up to the duration inclusive.
+    long_script.write_text(json.dumps(play_script(PLAY_FPS, PLAY_SECONDS - 1.5 / PLAY_FPS)))
+    # The shortest script (a duration must be > 0): 2 frames, t = 0 and its end.
     one_script.write_text(json.dumps(play_script(PLAY_FPS, 0.001, events=False)))
     results["play"] = []
     for points in PLAY_POINTS:
@@ -215,32 +217,40 @@ def play_section(table, results):
             play = lambda script: measure([RANGEPIPE, "play", script, "--store", store, "--series", "a",
                                            "--format", fmt, "-o", out])
             per_frame, longs, ones = [], [], []
-            frames = None
+            n_long = n_one = None
             for _ in range(RUNS):
                 longs.append(play(long_script))
-                n_long = frames or count_frames(out, fmt)
+                n_long = n_long or count_frames(out, fmt)
                 ones.append(play(one_script))
-                if frames is None:
-                    frames = n_long - count_frames(out, fmt)
-                per_frame.append({k: (longs[-1][k] - ones[-1][k]) / frames for k in ["wall_s", "cpu_s", "user_s", "sys_s"]})
+                n_one = n_one or count_frames(out, fmt)
+                per_frame.append({k: (longs[-1][k] - ones[-1][k]) / (n_long - n_one) for k in ["wall_s", "cpu_s", "user_s", "sys_s"]})
             out.unlink(missing_ok=True)
             ours = summary(per_frame)
-            entry[fmt] = {"frames": frames, "per_frame": ours, "long": summary(longs), "one_frame": summary(ones)}
-            table.add(f"play/{fmt}/{points}", f"play → {fmt.upper()} file, {points:.0e} pts, per frame", ours,
-                      unit="µs/frame", scale=1e6, note=f"{frames:,} frames minus 1")
-        # --jobs 2 against --jobs 1 over both series, whole process.
+            entry[fmt] = {"frames": n_long, "one_frame_frames": n_one, "per_frame": ours, "long": summary(longs),
+                          "one_frame": summary(ones)}
+            table.add(f"play/{fmt}/{points}", f"play → {fmt.upper()} file, {size(points)} pts, per frame", ours,
+                      unit="µs/frame", scale=1e6, note=f"{n_long:,}-frame run minus {n_one}-frame run")
+        # --jobs 2 against --jobs 1 over both series, whole process; the
+        # 2-frame runs give the speed-up of the frames alone (loads excluded).
         out = OUT / "play-out.ndjson"
-        jobs = lambda n: measure([RANGEPIPE, "play", long_script, "--store", store, "--series", "a", "--series", "b",
-                                  "--jobs", n, "-o", out])
-        twos, ones = [], []
+        jobs = lambda n, script: measure([RANGEPIPE, "play", script, "--store", store, "--series", "a", "--series", "b",
+                                          "--jobs", n, "-o", out])
+        runs = {(n, s): [] for n in (1, 2) for s in ("long", "one")}
         for _ in range(RUNS):
-            twos.append(jobs(2))
-            ones.append(jobs(1))
+            for n in (2, 1):
+                runs[(n, "long")].append(jobs(n, long_script))
+            for n in (2, 1):
+                runs[(n, "one")].append(jobs(n, one_script))
         out.unlink(missing_ok=True)
-        two, one = summary(twos), summary(ones)
-        entry["jobs"] = {"jobs2": two, "jobs1": one, "speedup_wall": one["wall_s"] / two["wall_s"]}
-        table.add(f"play/jobs2/{points}", f"play --jobs 2, 2 series × {points:.0e} pts, whole process", two,
-                  "rangepipe --jobs 1", one)
+        two, one = summary(runs[(2, "long")]), summary(runs[(1, "long")])
+        frames_only = statistics.median(
+            (l1["wall_s"] - o1["wall_s"]) / (l2["wall_s"] - o2["wall_s"])
+            for l1, o1, l2, o2 in zip(runs[(1, "long")], runs[(1, "one")], runs[(2, "long")], runs[(2, "one")]))
+        entry["jobs"] = {"jobs2": two, "jobs1": one, "jobs2_two_frames": summary(runs[(2, "one")]),
+                         "jobs1_two_frames": summary(runs[(1, "one")]), "speedup_wall": one["wall_s"] / two["wall_s"],
+                         "speedup_wall_frames_only": frames_only}
+        table.add(f"play/jobs2/{points}", f"play --jobs 2, 2 series × {size(points)} pts, whole process", two,
+                  "rangepipe --jobs 1", one, note=f"frames alone: speed-up {frames_only:.2f}×")
         fresh(store)
         results["play"].append(entry)
 
@@ -297,7 +307,7 @@ def main():
             mine, np_ = summary(ours), summary(theirs)
             results["frames"].append({"points": points, "rangepipe": mine, "numpy": np_,
                                       "index_build_s": ours[-1]["plan_build_s"]})
-            table.add(f"frames/{points}", f"frames (query only, in process), {points:.0e} pts", mine, "numpy (1 thread)",
+            table.add(f"frames/{points}", f"frames (query only, in process), {size(points)} pts", mine, "numpy (1 thread)",
                       np_, unit="µs/frame", scale=1e6)
 
     if "play" in SECTIONS:
@@ -308,16 +318,16 @@ def main():
             ours, theirs = [], []
             for _ in range(RUNS):
                 ours.append(bench_json("m4", points))
-                if points == 10_000_000:
+                if points <= 10_000_000:  # tsdownsample at 10^7 and below
                     theirs.append(tsdownsample_m4(points))
             mine = summary(ours)
             entry = {"points": points, "rangepipe": mine}
             if theirs:
                 entry["tsdownsample"] = summary(theirs)
-                table.add(f"m4/{points}", f"M4 at 1000 px, {points:.0e} pts", mine, "tsdownsample (1 thread)",
+                table.add(f"m4/{points}", f"M4 at 1000 px, {size(points)} pts", mine, "tsdownsample (1 thread)",
                           entry["tsdownsample"], unit="ms/frame", scale=1e3)
             else:
-                table.add(f"m4/{points}", f"M4 at 1000 px, {points:.0e} pts", mine, unit="ms/frame", scale=1e3)
+                table.add(f"m4/{points}", f"M4 at 1000 px, {size(points)} pts", mine, unit="ms/frame", scale=1e3)
             results["m4"].append(entry)
 
     if "many" in SECTIONS:

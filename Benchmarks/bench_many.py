@@ -13,7 +13,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from benchlib import measure as _measure, fresh, summary
+from benchlib import measure as _measure, fresh, size, summary
 
 MANY_ROWS = int(float(os.environ.get("BENCH_MANY_ROWS", 3_000_000)))
 FLEETS = [50, 100_000, 1_000_000]
@@ -53,7 +53,7 @@ def run(out, rangepipe, python, runs, table):
     for row in results["ingest"]:
         row["wall_vs_50"] = row["wall_s"] / base["wall_s"]
         row["per_series_us"] = (row["wall_s"] - base["wall_s"]) / row["series"] * 1e6
-        table.add(f"many/ingest/{MANY_ROWS}/{row['series']}", f"ingest {MANY_ROWS:.0e} rows in {row['series']:,} series",
+        table.add(f"many/ingest/{MANY_ROWS}/{row['series']}", f"ingest {size(MANY_ROWS)} rows in {row['series']:,} series",
                   row, note=f"{row['wall_vs_50']:.2f}× the 50-series wall, peak {row['peak_rss_mib']:.0f} MiB")
 
     # The 10^5-series store, for the commands that read it.

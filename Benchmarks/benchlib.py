@@ -97,3 +97,12 @@ def _fmt(v, unit):
     if unit == "s":
         return f"{v:.2f} s" if v >= 0.1 else f"{v:.3f} s"
     return f"{v:.2f} {unit}" if abs(v) < 100 else f"{v:,.0f} {unit}"
+
+
+def size(n):
+    """10000000 -> "10^7", 5000000 -> "5×10^6", 200000 -> "2×10^5", 123456 -> "123,456"."""
+    n = int(n)
+    for k in range(15, 2, -1):
+        if n % 10**k == 0 and n // 10**k < 10:
+            return f"10^{k}" if n == 10**k else f"{n // 10**k}×10^{k}"
+    return f"{n:,}"

@@ -44,8 +44,11 @@ def check(results, baseline_path=BASELINE, tolerance=TOLERANCE):
         for metric, name in [("wall_s", "wall"), ("cpu_s", "CPU")]:
             now, then = row["rangepipe"].get(metric), old.get("rangepipe", {}).get(metric)
             if now and then and now > then * (1 + tolerance):
+                # The peer's change in the same rows tells a slower machine from a slower rangepipe.
+                peer_now, peer_then = row.get("peer", {}).get(metric), old.get("peer", {}).get(metric)
+                context = (f"; its peer {100 * (peer_now / peer_then - 1):+.0f}%" if peer_now and peer_then else "")
                 flags.append(f"  SLOWER by {name}: {row['key']}: {_fmt(then, row['unit'])} -> {_fmt(now, row['unit'])} "
-                             f"(+{100 * (now / then - 1):.0f}%)")
+                             f"(+{100 * (now / then - 1):.0f}%{context})")
     print(f"regression guard against {baseline_path}"
           + (" (PROVISIONAL baseline from a tiny-size run: replace it with `make bench-baseline` after a real run)"
              if base.get("provisional") else "")

@@ -72,6 +72,13 @@ NDJSON_PEERS = [("duckdb-file", 1, "DuckDB read_json file (1 thread)"), ("duckdb
                 ("polars-ndjson", 1, "polars (1 thread)"), ("polars-ndjson", 2, "polars (2 threads)")]
 
 
+LEGEND = ("Wall and CPU (user + sys) seconds, medians of {runs} runs taken in turn with the row's peer; rangepipe is its "
+          "whole process (both cores on files of 8 MiB or more), Python peers are timed inside the interpreter after "
+          "their imports, with the threads shown. Ratio (wall) = peer wall / rangepipe wall, ratio (CPU) = peer CPU / "
+          "rangepipe CPU: above 1, rangepipe is faster / uses less CPU; for --jobs 2 the wall ratio is the speed-up "
+          "over --jobs 1.")
+
+
 def build_tools():
     OUT.mkdir(exist_ok=True)
     for name, libs in [("gen", []), ("csv_noop", ["-lcsv"])]:
@@ -336,10 +343,7 @@ def main():
     results["rows"] = table.rows
     (OUT / "results.json").write_text(json.dumps(results, indent=2))
     print(table.markdown())
-    print("\nWall and CPU (user + sys) seconds, medians of", RUNS, "runs taken in turn with the row's peer; rangepipe is "
-          "its whole process. Ratio (wall) = peer wall / rangepipe wall, ratio (CPU) = peer CPU / rangepipe CPU: "
-          "above 1, rangepipe is faster / uses less CPU (for --jobs 2 the wall ratio is the speed-up over --jobs 1). "
-          "Python peers are timed inside the interpreter, after their imports.")
+    print(f"\n{LEGEND.format(runs=RUNS)}\n")
     print(f"JSON in {OUT / 'results.json'}\n")
     try:
         guard.check(results)

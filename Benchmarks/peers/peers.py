@@ -43,6 +43,10 @@ def ingest(tool, path, threads, db=None):
         import polars as pl
     else:
         import pandas as pd
+        if tool == "pandas-pyarrow":
+            import pyarrow
+            pyarrow.set_cpu_count(threads)
+            pyarrow.set_io_thread_count(threads)
     if tool == "duckdb-file":
         for suffix in ["", ".wal"]:
             if os.path.exists(db + suffix):

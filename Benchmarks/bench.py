@@ -110,7 +110,8 @@ def peer_once(tool, threads, path):
     if tool == "libcsv-noop":
         m = measure([OUT / "csv_noop", path])
         return {"wall_s": m["wall_s"], "cpu_s": m["cpu_s"], "user_s": m["user_s"], "sys_s": m["sys_s"],
-                "peak_rss_mib": m["peak_rss_mib"], "parse_s": float(m["stdout"].split()[0])}
+                "peak_rss_mib": m["peak_rss_mib"], "parse_s": float(m["stdout"].split()[0]),
+                "rows": int(m["stdout"].split()[1]) - 1}  # less the header
     db = OUT / "peer.duckdb"
     fresh(db)
     m = measure([PY, PEERS, tool, path, threads, db])
@@ -158,7 +159,10 @@ def ingest_file(table, path, long_format, peers, rows):
             continue
         mine, other = summary(ours[p]), summary(theirs[p], keys=("wall_s", "cpu_s", "user_s", "sys_s", "process_wall_s", "process_cpu_s"))
         paired = [t["wall_s"] / o["wall_s"] for o, t in zip(ours[p], theirs[p])]
-        entry["peers"][key] = {"threads": threads, "label": label, "rangepipe": mine, "peer": other,
+        read = {t.get("rows") for t in theirs[p]}
+        if read != {rows}:  # a peer that read another number of rows is not measuring the same job
+            label += f" (read {'/'.join(map(str, sorted(read, key=str)))} rows, not {rows}!)"
+        entry["peers"][key] = {"threads": threads, "label": label, "rangepipe": mine, "peer": other, "rows_read": sorted(read, key=str),
                                "ratio_wall": other["wall_s"] / mine["wall_s"], "ratio_cpu": other["cpu_s"] / mine["cpu_s"],
                                "ratio_wall_paired_median": statistics.median(paired)}
         table.add(f"ingest/{path.name}/{key}", f"ingest {path.name}", mine, label, other)

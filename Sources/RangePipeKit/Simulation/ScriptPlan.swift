@@ -103,7 +103,7 @@ public struct ScriptPlan: Sendable {
                 }
                 p.field = k
                 used.insert(k)
-            default:
+            case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel:
                 break
             }
             planned.append(p)

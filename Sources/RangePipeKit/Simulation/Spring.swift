@@ -161,32 +161,3 @@ public struct FieldSpring: Sendable {
     }
 
 }
-
-extension ViewSimulator {
-    mutating func startSpring(to newField: Int, settings: SpringSettings, at t: Double) {
-        let target = plan.indices[newField]!.values
-        let values: [Double], velocities: [Double]
-        if var running = spring {
-            // Retarget from where each point is, with its velocity.
-            running.advance(to: t)
-            values = running.shown
-            velocities = running.velocity
-        } else {
-            values = plan.indices[field]!.values
-            velocities = [Double](repeating: 0, count: values.count)
-        }
-        field = newField
-        clampMin = settings.clampMin
-        spring = FieldSpring(from: values, velocities: velocities, to: target, settings: settings, start: t)
-    }
-
-    mutating func advanceSpring(to t: Double) -> Phase {
-        guard var s = spring else { return .idle }
-        guard t >= s.start else { return .spring }
-        s.advance(to: t)
-        // Once every point rests on its target, the field's own values (and
-        // its min/max pyramid) show exactly the same thing.
-        spring = s.isDone ? nil : s
-        return .spring
-    }
-}

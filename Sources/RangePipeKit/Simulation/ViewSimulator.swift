@@ -119,8 +119,8 @@ public struct ViewSimulator: Sendable {
             return begin(PinchGesture(path: path), at: event.at, frameTime: t)
         case let .doubleTapDrag(path, scale):
             return begin(DoubleTapDragGesture(path: path, scale: scale), at: event.at, frameTime: t)
-        case let .wheel(x, notches):
-            return begin(WheelGesture(x: x, notches: notches), at: event.at, frameTime: t)
+        case let .wheel(x, samples):
+            return begin(WheelGesture(x: x, samples: samples), at: event.at, frameTime: t)
         }
     }
 

@@ -9,24 +9,24 @@ import Darwin
 struct WheelGesture: WindowGesture {
     /// The pointer's x (px).
     let x: Double
-    let notches: PointerPath
+    let samples: WheelNotches
     /// The next notch sample to apply.
     var nextNotch = 0
 
-    init(x: Double, notches: PointerPath) {
+    init(x: Double, samples: WheelNotches) {
         self.x = x
-        self.notches = notches
+        self.samples = samples
     }
 
     var phase: Phase { .zoom }
-    var duration: Double { notches.duration }
+    var duration: Double { samples.duration }
     var movesAtStart: Bool { true }
 
     mutating func move(_ context: inout GestureContext, upTo t: Double) -> Bool {
         var applied = false
         let main = context.mainWidth, x = x
-        while nextNotch < notches.times.count, context.start + notches.times[nextNotch] <= t {
-            let count = notches.xs[nextNotch]
+        while nextNotch < samples.times.count, context.start + samples.times[nextNotch] <= t {
+            let count = samples.notches[nextNotch]
             let ppu = main / context.window.span
             context.move(zoom: true, chartWidth: main, pixelsPerUnit: ppu) { Self.wheeled($0, x: x, notches: count, width: main) }
             nextNotch += 1

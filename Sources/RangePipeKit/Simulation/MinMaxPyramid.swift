@@ -133,6 +133,7 @@ public struct MinMaxPyramid: Sendable {
     /// The first indices of the minimum and the maximum of `values[lo..<hi]`
     /// (NaN skipped), or nil when all are missing.
     /// - Complexity: O(log n + 64).
+    @inline(__always)
     public func argMinMax<Values: RandomAccessCollection>(_ values: Values, _ lo: Int, _ hi: Int) -> (min: Int, max: Int)?
     where Values.Element == Double, Values.Index == Int {
         guard hi > lo else { return nil }

@@ -77,7 +77,7 @@ public struct ScriptPlan: Sendable {
         func limit(_ spec: SpanSpec, _ path: String) throws -> SpanLimit {
             switch spec {
             case let .points(k): return .points(k)
-            default: return .width(try Self.width(spec, series, extent: extent, path, fail))
+            case .units, .seconds, .fraction: return .width(try Self.width(spec, series, extent: extent, path, fail))
             }
         }
         var smallestGap = Double.infinity

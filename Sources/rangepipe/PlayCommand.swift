@@ -33,7 +33,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            var script = try ScriptDecoder.load(path: self.script)
+            var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
             let session = PlayJob(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),

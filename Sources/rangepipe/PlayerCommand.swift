@@ -30,7 +30,7 @@ struct PlayerCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            var script = try ScriptDecoder.load(path: self.script)
+            var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
             guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }
             let zone = try display.zone()

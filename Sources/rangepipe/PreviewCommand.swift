@@ -22,7 +22,7 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            let script = try ScriptDecoder.load(path: self.script)
+            let script = try ScriptFile.load(path: self.script)
             let wanted = try frameList()
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)

@@ -3,6 +3,7 @@
 public enum Phase: Int, Sendable, Comparable, CaseIterable {
     case drag, pinch, zoom, momentum, elastic, animate, spring, idle
 
+    /// The phase as frames write it.
     public var name: String {
         switch self {
         case .drag: return "drag"
@@ -16,5 +17,6 @@ public enum Phase: Int, Sendable, Comparable, CaseIterable {
         }
     }
 
+    /// Priority order: `drag` wins over every later phase.
     public static func < (l: Phase, r: Phase) -> Bool { l.rawValue < r.rawValue }
 }

@@ -1,17 +1,22 @@
 /// Plays a plan frame by frame: t_k = k/fps, k = 0 … N (SPEC 4.1), handing
 /// each frame's record to `emit`.
 public struct FrameStream {
+    /// The resolved script to play.
     public var plan: ScriptPlan
+    /// Which parts of a frame to compute.
     public var tracks: Set<Track>
-    /// Frames past this many are refused (a runaway default duration).
+    /// Frames past this many are refused: a runaway default duration here,
+    /// a `duration · fps` past it when the script is decoded.
     public static let maxFrames = 50_000_000
 
+    /// A stream of `plan`'s frames with `tracks` filled in.
     public init(plan: ScriptPlan, tracks: Set<Track>) {
         self.plan = plan
         self.tracks = tracks
     }
 
     /// The frame count N + 1 when the script fixes `duration`.
+    /// - Complexity: O(1).
     public static func frameCount(duration: Double, fps: Double) -> Int {
         // N = ⌈duration·fps⌉, forgiving the last bit of rounding (0.1·30).
         let n = (duration * fps * (1 - 1e-12)).rounded(.up)
@@ -22,6 +27,7 @@ public struct FrameStream {
     /// frame N when the script fixes `duration`, else until the first frame
     /// at or after the last event's end on which nothing moves. `body`
     /// sees every frame and returns false to stop early.
+    /// - Complexity: O(frames) simulator steps.
     public func drive(_ body: (_ frame: Int, _ t: Double, _ phase: Phase, _ sim: ViewSimulator) throws -> Bool) throws {
         let script = plan.script
         var sim = ViewSimulator(plan: plan)
@@ -44,6 +50,8 @@ public struct FrameStream {
         }
     }
 
+    /// Hands every frame, with the chosen tracks, to `emit` in order.
+    /// - Complexity: O(frames · (width · log n)) with the points track.
     public func run(_ emit: (Frame) throws -> Void) throws {
         try drive { k, t, phase, sim in
             try emit(record(frame: k, t: t, phase: phase, sim))
@@ -51,11 +59,12 @@ public struct FrameStream {
         }
     }
 
+    /// Frame k's record with the chosen tracks.
     func record(frame: Int, t: Double, phase: Phase, _ sim: ViewSimulator) -> Frame {
         let w = sim.window
         let c = plan.constraints
         let ow = plan.script.overview.width
-        let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
+        let shown = sim.shownValues
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
                             selector: ((w.lower - c.lower) / c.extent * ow, (w.upper - c.lower) / c.extent * ow))
         if tracks.contains(.range) { r.y = FrameQuery.yRange(w, shown, plan.script.y) }

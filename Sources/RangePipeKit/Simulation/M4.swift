@@ -18,8 +18,9 @@ public enum M4 {
     /// `guess` in whichever direction the answer lies, then bisects.
     /// - Complexity: O(log d), d the distance from `guess` to the answer.
     @inline(__always)
-    static func nextColumnStart(_ xs: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int, guess: Int,
-                                inColumn: (Double) -> Bool) -> Int {
+    static func nextColumnStart<Column: RandomAccessCollection>(_ xs: Column, _ start: Int, _ end: Int, guess: Int,
+                                                              inColumn: (Double) -> Bool) -> Int
+    where Column.Element == Double, Column.Index == Int {
         // The answer lies in (below, above]: xs[below] in the column (or below == start), above == end or xs[above] not.
         var below = start, above = end
         let g = min(max(guess, start + 1), end)
@@ -40,14 +41,10 @@ public enum M4 {
                 step <<= 1
             }
         }
-        var lo = below + 1, hi = above
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if inColumn(xs[mid]) { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        return xs.partitionPoint(from: below + 1, to: above, isBelow: inColumn)
     }
 
+    /// The decimated line of `values` in window `w` on a chart `width` px wide.
     public static func points(_ w: Window, _ values: ShownValues, width: Double) -> [(x: Double, y: Double)] {
         let index = values.index
         let columns = max(Int(width.rounded(.up)), 1)
@@ -66,22 +63,20 @@ public enum M4 {
             if last != q { out.append((index.x[last], values.value(last))) }
         }
         if values.inFlight == nil, values.clampMin == nil {
-            index.x.withUnsafeBufferPointer { xs in
-                index.values.withUnsafeBufferPointer { vs in
-                    var start = i0
-                    // Columns hold similar counts: each search starts where the last column's width points.
-                    var width = max((i1 - i0) / columns, 1)
-                    while start < i1 {
-                        let col = column(xs[start], w.lower, scale, columns)
-                        let end = nextColumnStart(xs, start, i1, guess: start + width) { column($0, w.lower, scale, columns) <= col }
-                        width = end - start
-                        if let (mn, mx) = index.pyramid.argMinMax(vs, start, end),
-                           let first = index.firstPresent(atOrAfter: start, before: end),
-                           let last = index.lastPresent(atOrBefore: end - 1) {
-                            emit(first, mn, mx, last)
-                        }
-                        start = end
+            index.withStorage { xs, vs in
+                var start = i0
+                // Columns hold similar counts: each search starts where the last column's width points.
+                var width = max((i1 - i0) / columns, 1)
+                while start < i1 {
+                    let col = column(xs[start], w.lower, scale, columns)
+                    let end = nextColumnStart(xs, start, i1, guess: start + width) { column($0, w.lower, scale, columns) <= col }
+                    width = end - start
+                    if let (mn, mx) = index.pyramid.argMinMax(vs, start, end),
+                       let first = index.firstPresent(atOrAfter: start, before: end),
+                       let last = index.lastPresent(atOrBefore: end - 1) {
+                        emit(first, mn, mx, last)
                     }
+                    start = end
                 }
             }
         } else {

@@ -9,7 +9,9 @@
 /// two nodes per level.
 /// - Complexity: build O(n); query O(log n + 64).
 public struct MinMaxPyramid: Sendable {
+    /// log2 of the values per level-0 node.
     public static let blockShift = 5
+    /// Values per level-0 node.
     public static let blockSize = 1 << blockShift
 
     /// The min and max of a node's values and their first indices;
@@ -25,9 +27,10 @@ public struct MinMaxPyramid: Sendable {
     private static let empty = Node(min: .infinity, max: -.infinity, argMin: absent, argMax: absent)
 
     /// All levels, level 0 first.
-    private var nodes: [Node] = []
+    var nodes: [Node] = []
     /// Where each level starts in `nodes`, plus the end.
-    private var levelStart: [Int] = [0]
+    var levelStart: [Int] = [0]
+    /// The number of values it was built on.
     public let count: Int
 
     /// - Precondition: fewer than 2^32 - 1 values (node indices are 32-bit,
@@ -37,7 +40,7 @@ public struct MinMaxPyramid: Sendable {
         count = values.count
         let blocks = (values.count + Self.blockSize - 1) >> Self.blockShift
         nodes.reserveCapacity(2 * blocks + 64)
-        values.withUnsafeBufferPointer { v in
+        Self.withStorage(values) { v in
             for b in 0 ..< blocks {
                 let start = b << Self.blockShift, end = Swift.min(v.count, start + Self.blockSize)
                 // Min and max as selects (vectorised; NaN never wins), then
@@ -83,7 +86,8 @@ public struct MinMaxPyramid: Sendable {
     /// The fold of `values[lo..<hi]`: partial blocks scanned, whole blocks
     /// taken from the levels.
     @inline(__always)
-    private func fold(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> Node {
+    private func fold<Values: RandomAccessCollection>(_ values: Values, _ lo: Int, _ hi: Int) -> Node
+    where Values.Element == Double, Values.Index == Int {
         var result = Self.empty
         // In index order: strict comparisons keep the first index of a tie.
         @inline(__always) func scan(_ from: Int, _ to: Int) {
@@ -100,17 +104,15 @@ public struct MinMaxPyramid: Sendable {
             return result
         }
         scan(lo, firstFull << Self.blockShift)
-        nodes.withUnsafeBufferPointer { nodes in
-            levelStart.withUnsafeBufferPointer { levelStart in
-                var l = firstFull, r = endFull, level = 0
-                while l < r {
-                    let base = levelStart[level]
-                    if l & 1 == 1 { Self.merge(&result, nodes[base + l]); l += 1 }
-                    if r & 1 == 1 { r -= 1; Self.merge(&result, nodes[base + r]) }
-                    l >>= 1
-                    r >>= 1
-                    level += 1
-                }
+        withLevels { nodes, levelStart in
+            var l = firstFull, r = endFull, level = 0
+            while l < r {
+                let base = levelStart[level]
+                if l & 1 == 1 { Self.merge(&result, nodes[base + l]); l += 1 }
+                if r & 1 == 1 { r -= 1; Self.merge(&result, nodes[base + r]) }
+                l >>= 1
+                r >>= 1
+                level += 1
             }
         }
         // The right partial block comes after every node: ties keep the earlier index.
@@ -120,7 +122,9 @@ public struct MinMaxPyramid: Sendable {
 
     /// Min and max of `values[lo..<hi]` over non-missing values; nil when
     /// there are none. `values` must be the array the pyramid was built on.
-    public func minMax(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> (min: Double, max: Double)? {
+    /// - Complexity: O(log n + 64).
+    public func minMax<Values: RandomAccessCollection>(_ values: Values, _ lo: Int, _ hi: Int) -> (min: Double, max: Double)?
+    where Values.Element == Double, Values.Index == Int {
         guard hi > lo else { return nil }
         let node = fold(values, lo, hi)
         return node.argMin == Self.absent ? nil : (node.min, node.max)
@@ -129,7 +133,9 @@ public struct MinMaxPyramid: Sendable {
     /// The first indices of the minimum and the maximum of `values[lo..<hi]`
     /// (NaN skipped), or nil when all are missing.
     /// - Complexity: O(log n + 64).
-    public func argMinMax(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int) -> (min: Int, max: Int)? {
+    @inline(__always)
+    public func argMinMax<Values: RandomAccessCollection>(_ values: Values, _ lo: Int, _ hi: Int) -> (min: Int, max: Int)?
+    where Values.Element == Double, Values.Index == Int {
         guard hi > lo else { return nil }
         let node = fold(values, lo, hi)
         return node.argMin == Self.absent ? nil : (Int(node.argMin), Int(node.argMax))

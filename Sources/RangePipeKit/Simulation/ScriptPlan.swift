@@ -1,21 +1,32 @@
 /// A script resolved against one series: bounds, spans and windows in axis
 /// units, field indices, and the per-field query indices (built once).
 public struct ScriptPlan: Sendable {
+    /// The script as decoded.
     public let script: Script
+    /// The series it plays.
     public let seriesName: String
+    /// The series' x axis kind.
     public let axis: Axis
+    /// The category labels (category axes; x is the label's index).
     public let categories: [String]
+    /// The series' sorted x values.
     public let x: [Double]
     /// Field name and its query index, built lazily per used field.
     public let fieldNames: [String]
+    /// The query index of each field the script shows, by field number.
     public let indices: [Int: SeriesIndex]
+    /// The field shown on frame 0.
     public let initialField: Int
+    /// The window rules (bounds, spans) in axis units.
     public let constraints: WindowConstraints
+    /// The window on frame 0, settled.
     public let initialWindow: Window
+    /// The script's events in script order, with their targets.
     public let events: [PlannedEvent]
 
     /// A script event with its targets resolved for this series.
     public struct PlannedEvent: Sendable {
+        /// The event as the script wrote it.
         public var event: ScriptEvent
         /// `set-window`: the target window; `reset`: the initial window.
         public var target: Window?
@@ -23,6 +34,9 @@ public struct ScriptPlan: Sendable {
         public var field: Int?
     }
 
+    /// Resolves `script` against `series`.
+    /// - Throws: `RangePipeError.invalid` naming the script path that does not fit the series.
+    /// - Complexity: O(n) per shown field (the indices).
     public init(script: Script, series: Series) throws {
         self.script = script
         seriesName = series.name
@@ -63,7 +77,7 @@ public struct ScriptPlan: Sendable {
         func limit(_ spec: SpanSpec, _ path: String) throws -> SpanLimit {
             switch spec {
             case let .points(k): return .points(k)
-            default: return .width(try Self.width(spec, series, extent: extent, path, fail))
+            case .units, .seconds, .fraction: return .width(try Self.width(spec, series, extent: extent, path, fail))
             }
         }
         var smallestGap = Double.infinity
@@ -74,10 +88,10 @@ public struct ScriptPlan: Sendable {
         let minSpan = try script.window.minSpan.map { try limit($0, "window.minSpan") } ?? .width(smallestGap)
         let maxSpan = try script.window.maxSpan.map { try limit($0, "window.maxSpan") }
         if case let .width(m) = minSpan, m > extent {
-            throw fail("window.minSpan", "\(m.clean) is larger than the bounds (\(extent.clean))")
+            throw fail("window.minSpan", "\(m.plainText) is larger than the bounds (\(extent.plainText))")
         }
         if case let .width(lo) = minSpan, case let .width(hi)? = maxSpan, lo > hi {
-            throw fail("window.minSpan", "minSpan (\(lo.clean)) is larger than maxSpan (\(hi.clean))")
+            throw fail("window.minSpan", "minSpan (\(lo.plainText)) is larger than maxSpan (\(hi.plainText))")
         }
         if case let .points(lo) = minSpan, case let .points(hi)? = maxSpan, lo > hi {
             throw fail("window.minSpan", "minSpan (\(lo) points) is larger than maxSpan (\(hi) points)")
@@ -103,7 +117,7 @@ public struct ScriptPlan: Sendable {
                 }
                 p.field = k
                 used.insert(k)
-            default:
+            case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel:
                 break
             }
             planned.append(p)

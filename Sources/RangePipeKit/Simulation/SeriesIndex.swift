@@ -1,10 +1,15 @@
 /// One series' field, ready for per-frame queries: sorted x, values, and a
 /// min/max pyramid built once (SPEC 4.9).
 public struct SeriesIndex: Sendable {
+    /// Sorted x values.
     public let x: [Double]
+    /// The field's values (NaN where missing), one per x.
     public let values: [Double]
+    /// Range min/max over `values`.
     public let pyramid: MinMaxPyramid
 
+    /// Builds the pyramid over `values`.
+    /// - Complexity: O(n).
     public init(x: [Double], values: [Double]) {
         precondition(x.count == values.count)
         self.x = x
@@ -12,39 +17,26 @@ public struct SeriesIndex: Sendable {
         self.pyramid = MinMaxPyramid(values)
     }
 
+    /// The number of points.
     public var count: Int { x.count }
 
-    /// The first index with x ≥ a. - Complexity: O(log n).
-    public func lowerBound(_ a: Double) -> Int {
-        x.withUnsafeBufferPointer { xs in
-            var lo = 0, hi = xs.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if xs[mid] < a { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-    }
+    /// The first index with x ≥ a.
+    /// - Complexity: O(log n).
+    public func lowerBound(_ a: Double) -> Int { x.lowerBound(of: a) }
 
-    /// The first index with x > b. - Complexity: O(log n).
-    public func upperBound(_ b: Double) -> Int {
-        x.withUnsafeBufferPointer { xs in
-            var lo = 0, hi = xs.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if xs[mid] <= b { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-    }
+    /// The first index with x > b.
+    /// - Complexity: O(log n).
+    public func upperBound(_ b: Double) -> Int { x.upperBound(of: b) }
 
     /// Min and max of the values at indices `lo..<hi`, NaN skipped.
+    /// - Complexity: O(log n + 64).
     public func minMax(_ lo: Int, _ hi: Int) -> (min: Double, max: Double)? {
-        values.withUnsafeBufferPointer { pyramid.minMax($0, max(lo, 0), min(hi, count)) }
+        pyramid.minMax(values, max(lo, 0), min(hi, count))
     }
 
     /// The last index ≤ `i` whose value is not missing; skips all-missing
     /// blocks through the pyramid's first level.
+    /// - Complexity: O(i / 32 + 32) worst case.
     public func lastPresent(atOrBefore i: Int) -> Int? {
         guard i >= 0 else { return nil }
         var k = min(i, count - 1)
@@ -64,6 +56,7 @@ public struct SeriesIndex: Sendable {
     }
 
     /// The first index ≥ `i` whose value is not missing (before `end`).
+    /// - Complexity: O((end − i) / 32 + 32) worst case.
     public func firstPresent(atOrAfter i: Int, before end: Int) -> Int? {
         var k = max(i, 0)
         while k < end {

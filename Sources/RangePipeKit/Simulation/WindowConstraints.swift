@@ -1,19 +1,17 @@
-/// A resolved span limit: a width in axis units, or a point count whose
-/// width depends on where the window is.
-public enum SpanLimit: Sendable, Equatable {
-    case width(Double)
-    case points(Int)
-}
-
 /// The window rules of SPEC 4.5 for one series: bounds [U0, U1], minimum
 /// and maximum span. Pure functions of a window; no state.
 public struct WindowConstraints: Sendable {
+    /// The lower bound U0.
     public let lower: Double
+    /// The upper bound U1.
     public let upper: Double
+    /// The narrowest window.
     public let minSpan: SpanLimit
+    /// The widest window; nil when only the bounds limit it.
     public let maxSpan: SpanLimit?
     let x: [Double]
 
+    /// The rules for bounds [lower, upper] over a series with sorted `x`.
     public init(lower: Double, upper: Double, minSpan: SpanLimit, maxSpan: SpanLimit?, x: [Double]) {
         self.lower = lower
         self.upper = upper
@@ -22,6 +20,7 @@ public struct WindowConstraints: Sendable {
         self.x = x
     }
 
+    /// U1 − U0.
     public var extent: Double { upper - lower }
 
     // MARK: Widths
@@ -30,7 +29,7 @@ public struct WindowConstraints: Sendable {
     private func halfWidthHolding(_ k: Int, about c: Double) -> Double {
         guard k > 0, !x.isEmpty else { return 0 }
         if k >= x.count { return max(c - x[0], x[x.count - 1] - c) }
-        var right = lowerBoundX(c), left = right - 1
+        var right = x.lowerBound(of: c), left = right - 1
         var h = 0.0
         for _ in 0 ..< k {
             let dl = left >= 0 ? c - x[left] : .infinity
@@ -38,12 +37,6 @@ public struct WindowConstraints: Sendable {
             if dl <= dr { h = dl; left -= 1 } else { h = dr; right += 1 }
         }
         return h
-    }
-
-    private func lowerBoundX(_ u: Double) -> Int {
-        var lo = 0, hi = x.count
-        while lo < hi { let m = (lo + hi) >> 1; if x[m] < u { lo = m + 1 } else { hi = m } }
-        return lo
     }
 
     /// Minimum width for a window centred at c.
@@ -72,26 +65,27 @@ public struct WindowConstraints: Sendable {
         case let .width(w): return w
         case let .points(k):
             if upward {
-                let i = lowerBoundX(e) + k - 1
+                let i = x.lowerBound(of: e) + k - 1
                 return i < x.count ? max(x[i] - e, 0) : extent
             }
-            var j = lowerBoundX(e)
+            var j = x.lowerBound(of: e)
             if j < x.count, x[j] == e { j += 1 }
             let i = j - k
             return i >= 0 ? max(e - x[i], 0) : extent
         }
     }
 
+    /// Maximum width with one end fixed (`fixed` is a when `upward`, else b).
     public func maxWidth(fixed e: Double, upward: Bool) -> Double {
         switch maxSpan {
         case nil: return .infinity
         case let .width(w)?: return w
         case let .points(k)?:
             if upward {
-                let i = lowerBoundX(e) + k
+                let i = x.lowerBound(of: e) + k
                 return i < x.count ? max((x[i] - e).nextDown, minWidth(fixed: e, upward: true)) : .infinity
             }
-            var j = lowerBoundX(e)
+            var j = x.lowerBound(of: e)
             if j < x.count, x[j] == e { j += 1 }
             let i = j - k - 1
             return i >= 0 ? max((e - x[i]).nextDown, minWidth(fixed: e, upward: false)) : .infinity

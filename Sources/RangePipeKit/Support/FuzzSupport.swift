@@ -96,9 +96,9 @@ public enum FuzzSupport {
             case 0: event = .dragSelection(path, release)
             case 1: event = .pan(path, release)
             case 2: event = .dragHandle(byte() > 128 ? .min : .max, path)
-            case 3: event = .pinch(path)
+            case 3: event = .pinch(PinchPath(times: times, firstFingerX: xs, secondFingerX: ys))
             case 4: event = .doubleTapDrag(path, scale: 5 + unit() * 100)
-            case 5: event = .wheel(x: unit() * script.main.width, PointerPath(times: times, xs: xs.map { ($0 / 100).rounded() }, ys: ys))
+            case 5: event = .wheel(x: unit() * script.main.width, WheelNotches(times: times, notches: xs.map { ($0 / 100).rounded() }))
             case 6: event = .setWindow(.fraction(unit() * 0.5, 0.5 + unit() * 0.5), byte() > 128 ? WindowAnimation(curve: .easeInOut, duration: 0.05 + unit()) : nil)
             case 7: event = .reset
             default: event = .switchField(byte() > 128 ? "v" : "w", SpringSettings(bounciness: unit() * 20, speed: 1 + unit() * 19))

@@ -1,0 +1,4 @@
+/// Which end of the window a drag-handle moves.
+public enum HandleSide: String, Sendable {
+    case min, max
+}

@@ -1,0 +1,47 @@
+/// One event of the script: a pointer gesture or an action, at `at` seconds.
+public struct ScriptEvent: Sendable {
+    /// When it starts (seconds).
+    public var at: Double
+    /// What it does.
+    public var kind: Kind
+    /// `events[3]`, for messages.
+    public var path: String
+
+    /// The gestures (SPEC 4.4) and actions (SPEC 4.8) a script can hold.
+    public enum Kind: Sendable {
+        case dragSelection(PointerPath, Release)
+        case dragHandle(HandleSide, PointerPath)
+        case pan(PointerPath, Release)
+        case pinch(PinchPath)
+        case doubleTapDrag(PointerPath, scale: Double)
+        /// `x`: the pointer's x in px.
+        case wheel(x: Double, WheelNotches)
+        case setWindow(WindowSpec, WindowAnimation?)
+        case reset
+        case switchField(String, SpringSettings)
+    }
+
+    /// True for the pointer gestures, which may not overlap in time.
+    public var isGesture: Bool {
+        switch kind {
+        case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel: return true
+        case .setWindow, .reset, .switchField: return false
+        }
+    }
+
+    /// When the event stops acting by itself (release time, animation end).
+    public var end: Double {
+        switch kind {
+        case let .dragSelection(p, _), let .dragHandle(_, p), let .pan(p, _), let .doubleTapDrag(p, _):
+            return at + p.duration
+        case let .pinch(p):
+            return at + p.duration
+        case let .wheel(_, notches):
+            return at + notches.duration
+        case let .setWindow(_, animation):
+            return at + (animation?.duration ?? 0)
+        case .reset, .switchField:
+            return at
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// wheel (main chart): at each sample's time the span scales by
+/// 1.1^notches about the value under the pointer's x.
+struct WheelGesture: WindowGesture {
+    /// The pointer's x (px).
+    let x: Double
+    let samples: WheelNotches
+    /// The next notch sample to apply.
+    var nextNotch = 0
+
+    init(x: Double, samples: WheelNotches) {
+        self.x = x
+        self.samples = samples
+    }
+
+    var phase: Phase { .zoom }
+    var duration: Double { samples.duration }
+    var movesAtStart: Bool { true }
+
+    mutating func move(_ context: inout GestureContext, upTo t: Double) -> Bool {
+        var applied = false
+        let main = context.mainWidth, x = x
+        while nextNotch < samples.times.count, context.start + samples.times[nextNotch] <= t {
+            let count = samples.notches[nextNotch]
+            let ppu = main / context.window.span
+            context.move(zoom: true, chartWidth: main, pixelsPerUnit: ppu) { Self.wheeled($0, x: x, notches: count, width: main) }
+            nextNotch += 1
+            applied = true
+        }
+        return applied
+    }
+
+    /// The window scaled by 1.1^notches about the value under x (px on a
+    /// chart `width` px wide).
+    static func wheeled(_ w: Window, x: Double, notches: Double, width: Double) -> Window {
+        let s = pow(1.1, notches)
+        let u = w.lower + x / width * w.span
+        return Window(u - (u - w.lower) * s, u + (w.upper - u) * s)
+    }
+}

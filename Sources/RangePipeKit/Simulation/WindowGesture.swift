@@ -1,0 +1,27 @@
+/// A pointer gesture of SPEC 4.4: how the pointer's movement transforms the
+/// window, the phase its frames report, and what its release does. One type
+/// per gesture; the simulator applies the constraints (or, when elastic,
+/// the rubber band) through `GestureContext`.
+protocol WindowGesture: Sendable {
+    /// The phase a frame reports while the gesture moves the window.
+    var phase: Phase { get }
+    /// Seconds from the gesture's start to its release.
+    var duration: Double { get }
+    /// True when the gesture may act on the frame it starts on (a wheel
+    /// notch due at dt 0); the others first move once time has passed.
+    var movesAtStart: Bool { get }
+    /// Remembers what the gesture needs from the window it starts on.
+    mutating func begin(window: Window)
+    /// Moves the window for the pointer's movement up to frame time t;
+    /// false when nothing was due (the frame then reports idle).
+    mutating func move(_ context: inout GestureContext, upTo t: Double) -> Bool
+    /// The momentum its release starts: the pointer's release velocity in
+    /// px/s and axis units per px; nil when the release just stops.
+    func fling(window: Window, plan: ScriptPlan) -> (velocity: Double, unitsPerPixel: Double)?
+}
+
+extension WindowGesture {
+    var movesAtStart: Bool { false }
+    mutating func begin(window: Window) {}
+    func fling(window: Window, plan: ScriptPlan) -> (velocity: Double, unitsPerPixel: Double)? { nil }
+}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Minimises the committed seeds (Fuzz/seeds/<kind>) with libFuzzer's merge:
-# the smallest set of inputs, from the seeds and from the local corpus that
-# `make fuzz` grows (Fuzz/corpus/<kind>, untracked), that covers what they
-# all cover. Hand-written seeds (any name that is not a 40-hex SHA-1, such
+# the smallest set of inputs that covers what all the seeds cover (and, with
+# WITH_CORPUS=1, what the local corpus that `make fuzz` grows covers too:
+# Fuzz/corpus/<kind>, untracked; use it after a long run, not a short one). Hand-written seeds (any name that is not a 40-hex SHA-1, such
 # as seeds/csv/a) are always kept, under their names; the rest are replaced
 # by the merge's picks, named by content SHA-1. Review `git status`, then
 # commit the seeds.
@@ -22,7 +22,7 @@ for pair in FuzzCSV:csv FuzzNDJSON:ndjson FuzzJSON:json FuzzSimulator:sim; do
     if [[ $(basename "$f") =~ ^[0-9a-f]{40}$ ]]; then cp "$f" "$work/old/"; else cp "$f" "$work/keep/"; fi
   done
   sources=("$work/old")
-  [ -d "corpus/$kind" ] && sources+=("corpus/$kind")
+  if [ "${WITH_CORPUS:-0}" = 1 ] && [ -d "corpus/$kind" ]; then sources+=("corpus/$kind"); fi
   # The hand-written seeds are in the output directory from the start, so
   # the merge only adds inputs that cover something they do not.
   ASAN_OPTIONS=malloc_context_size=2 .build/release/$target "$merge" "$work/keep" "${sources[@]}" 2>&1 \

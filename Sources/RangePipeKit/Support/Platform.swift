@@ -93,6 +93,14 @@ enum Platform {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Limits glibc's malloc to `count` arenas (`mallopt(M_ARENA_MAX)`);
+    /// nothing on other C libraries.
+    static func limitMallocArenas(to count: Int32) {
+        #if os(Linux)
+        _ = glibcMallopt(-8 /* M_ARENA_MAX */, count)
+        #endif
+    }
+
     /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`): only differences
     /// mean anything.
     static func monotonicSeconds() -> Double {
@@ -101,3 +109,9 @@ enum Platform {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+#if os(Linux)
+// <malloc.h> is not part of the Glibc module.
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif

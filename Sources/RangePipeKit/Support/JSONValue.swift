@@ -171,15 +171,11 @@ public indirect enum JSONValue: Sendable, Equatable {
             i += 1
             var out: [UInt8] = []
             if escaped {
-                let failure = bytes.withUnsafeBufferPointer { b -> JSONEscapes.Invalid? in
-                    do throws(JSONEscapes.Invalid) {
-                        try JSONEscapes.decode(b, start, end, into: &out)
-                        return nil
-                    } catch {
-                        return error
-                    }
+                do throws(JSONEscapes.Invalid) {
+                    try JSONEscapes.decode(bytes, start, end, into: &out)
+                } catch {
+                    throw fail(error.message, at: error.offset)
                 }
-                if let failure { throw fail(failure.message, at: failure.offset) }
             } else {
                 out = Array(bytes[start ..< end])
             }

@@ -2,6 +2,7 @@
 public enum JSONEscapes {
     /// A malformed escape at byte `offset`.
     public struct Invalid: Error, Sendable {
+        /// The byte offset of the bad escape in the buffer.
         public var offset: Int
         public var message: String
     }
@@ -11,8 +12,8 @@ public enum JSONEscapes {
     /// the bytes so each caller's buffer is read without a copy (the module
     /// is compiled whole, so the calls are specialized).
     /// - Complexity: O(end − start).
-    public static func decode<Bytes: RandomAccessCollection<UInt8>>(_ b: Bytes, _ start: Int, _ end: Int,
-                                                                   into out: inout [UInt8]) throws(Invalid) where Bytes.Index == Int {
+    public static func decode<Body: RandomAccessCollection<UInt8>>(_ b: Body, _ start: Int, _ end: Int,
+                                                                  into out: inout [UInt8]) throws(Invalid) where Body.Index == Int {
         var i = start
         func hex4(_ at: Int) throws(Invalid) -> UInt32 {
             guard at + 4 <= end else { throw Invalid(offset: at, message: "invalid \\u escape") }

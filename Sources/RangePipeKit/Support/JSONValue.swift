@@ -8,6 +8,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal values; objects are equal with the same members in the same order.
     public static func == (l: JSONValue, r: JSONValue) -> Bool {
         switch (l, r) {
         case (.null, .null): return true
@@ -32,14 +33,17 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Text that is not JSON, at a 1-based line and column (in bytes).
     public struct SyntaxError: Error, Sendable {
         public var line: Int
         public var column: Int
+        /// What was wrong there, for the message.
         public var message: String
     }
 
     /// Parses a whole document. Nesting deeper than `maxDepth` is an error,
     /// not a stack overflow.
+    /// - Complexity: O(n) in the bytes.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 256) throws(SyntaxError) -> JSONValue {
         var parser = Parser(bytes: bytes, maxDepth: maxDepth)
         return try parser.document()

@@ -58,6 +58,12 @@ test: deps
 fuzz: deps
 	Fuzz/run.sh
 
+# Minimises the committed seeds (Fuzz/seeds) with libFuzzer's merge; the
+# hand-written ones stay. WITH_CORPUS=1 also merges in Fuzz/corpus.
+.PHONY: fuzz-corpus
+fuzz-corpus: deps
+	Fuzz/regenerate-corpus.sh
+
 # Benchmarks against the peers (not part of CI): creates Benchmarks/.venv
 # with pandas, polars, duckdb, pyarrow, numpy and tsdownsample from PyPI.
 # Prints a Markdown table (wall and CPU of rangepipe and each peer), writes

@@ -44,7 +44,7 @@ struct PlayCommand: ParsableCommand {
             var skipped: [SkippedSeries] = []
             try withOutput(output) { out in
                 skipped = try session.playAll(count: names.count, name: { names[$0] }, load: { try source.load(names[$0]) },
-                                              write: { block in try block.withUnsafeBytes { try out.write(bytes: $0) } })
+                                              write: { try out.write(bytes: $0) })
             }
             guard !skipped.isEmpty else { return }
             var report = ""

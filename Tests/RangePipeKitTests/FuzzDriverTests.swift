@@ -12,7 +12,7 @@ struct FuzzDriverTests {
         var frames = 0
         for _ in 0 ..< 600 {
             let bytes = (0 ..< rng.int(in: 0 ... 200)).map { _ in rng.byte(in: 0 ... 255) }
-            frames += bytes.withUnsafeBufferPointer { FuzzSupport.simulate($0) { Issue.record("bytes \(bytes): \($0)") } }
+            frames += FuzzDrivers.simulate(bytes) { Issue.record("bytes \(bytes): \($0)") }
         }
         // The invariants are checked on every one of these frames.
         #expect(frames > 10_000)
@@ -40,7 +40,7 @@ struct FuzzDriverTests {
                     }
                     if bytes.isEmpty { bytes = base }
                 }
-                let ok = bytes.withUnsafeBufferPointer { FuzzSupport.ingest($0, format: format) { Issue.record("\(format) \(bytes): \($0)") } }
+                let ok = FuzzDrivers.ingest(bytes, format: format) { Issue.record("\(format) \(bytes): \($0)") }
                 if ok > 0 { accepted += 1 } else { refused += 1 }
             }
             // Mutations must both break and keep inputs, or they test nothing.
@@ -53,7 +53,7 @@ struct FuzzDriverTests {
                 var bytes = Array(script.utf8)
                 let i = rng.int(in: 0 ..< bytes.count)
                 bytes[i] = Array("0123456789.-e\"{}[],:".utf8).element(using: &rng)
-                played += FuzzSupport.playScript(bytes) { Issue.record("script \(String(decoding: bytes, as: UTF8.self)): \($0)") }
+                played += FuzzDrivers.playScript(bytes) { Issue.record("script \(String(decoding: bytes, as: UTF8.self)): \($0)") }
             }
         }
         #expect(played > 0)

@@ -126,8 +126,8 @@ struct JSONLineTemplateTests {
         var failures = 0
         for options in variants {
             let bytes = Array(text.utf8)
-            let fast = FuzzSupport.ingestOutcome(bytes, options, jsonTemplates: true)
-            let general = FuzzSupport.ingestOutcome(bytes, options, jsonTemplates: false)
+            let fast = FuzzDrivers.ingestOutcome(bytes, options, jsonTemplates: true)
+            let general = FuzzDrivers.ingestOutcome(bytes, options, jsonTemplates: false)
             #expect(fast == general, "\(options.onError) \(options.seriesColumn ?? "-")")
             if case .failed = fast { failures += 1 }
             if options.onError == .skip, case let .series(series, rejects) = fast {

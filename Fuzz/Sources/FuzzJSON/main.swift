@@ -1,12 +1,12 @@
 import FuzzRunner
-import RangePipeKit
+import FuzzSupport
 
 /// libFuzzer entry: the bytes as a JSON input file, ingested in memory.
 /// Any error is fine; a crash or sanitizer report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
-    FuzzSupport.ingest(UnsafeBufferPointer(start: data, count: size), format: .json)
+    FuzzDrivers.ingest(Array(UnsafeBufferPointer(start: data, count: size)), format: .json)
     return 0
 }
 

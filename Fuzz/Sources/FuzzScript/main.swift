@@ -1,12 +1,12 @@
 import FuzzRunner
-import RangePipeKit
+import FuzzSupport
 
 /// libFuzzer entry: the bytes as a play script, decoded and, when valid,
 /// resolved against a small series and played (bounded frames).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
-    FuzzSupport.playScript(Array(UnsafeBufferPointer(start: data, count: size)))
+    FuzzDrivers.playScript(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
 

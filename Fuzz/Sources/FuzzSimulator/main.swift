@@ -1,5 +1,5 @@
 import FuzzRunner
-import RangePipeKit
+import FuzzSupport
 
 /// libFuzzer entry: the bytes drive a generator of valid scripts (gesture
 /// kinds, paths, windows, springs), which are played; every frame's window
@@ -7,7 +7,7 @@ import RangePipeKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
-    FuzzSupport.simulate(UnsafeBufferPointer(start: data, count: size))
+    FuzzDrivers.simulate(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
 

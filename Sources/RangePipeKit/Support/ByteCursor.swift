@@ -1,29 +1,20 @@
 /// A forward reader over a byte buffer for the fixed-format parsers
 /// (times, durations). Every method either consumes what it matched or
-/// leaves the position unchanged and returns nil/false.
-struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position: Int
-    let end: Int
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil) {
-        self.bytes = bytes
-        self.position = start
-        self.end = end ?? bytes.count
-    }
-
+/// leaves the position unchanged and returns nil/false. The buffer and its
+/// reads are in `ByteCursor+Unsafe.swift`.
+extension ByteCursor {
     var atEnd: Bool { position >= end }
-    var peek: UInt8? { position < end ? bytes[position] : nil }
+    var peek: UInt8? { position < end ? self[position] : nil }
 
     @inline(__always)
     mutating func skip(_ byte: UInt8) -> Bool {
-        if position < end, bytes[position] == byte { position += 1; return true }
+        if position < end, self[position] == byte { position += 1; return true }
         return false
     }
 
     mutating func skipSpaces() -> Bool {
         let start = position
-        while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        while position < end, self[position] == 0x20 || self[position] == 0x09 { position += 1 }
         return position > start
     }
 
@@ -33,7 +24,7 @@ struct ByteCursor {
         guard end - position >= count else { return nil }
         var v = 0
         for k in 0..<count {
-            let d = bytes[position + k] &- 0x30
+            let d = self[position + k] &- 0x30
             guard d < 10 else { return nil }
             v = v * 10 + Int(d)
         }
@@ -45,7 +36,7 @@ struct ByteCursor {
     mutating func digits(min: Int, max: Int) -> Int? {
         var v = 0, n = 0
         while n < max, position + n < end {
-            let d = bytes[position + n] &- 0x30
+            let d = self[position + n] &- 0x30
             guard d < 10 else { break }
             v = v * 10 + Int(d)
             n += 1
@@ -60,7 +51,7 @@ struct ByteCursor {
     mutating func fraction() -> Double? {
         var v = 0.0, scale = 1.0, n = 0
         while position < end {
-            let d = bytes[position] &- 0x30
+            let d = self[position] &- 0x30
             guard d < 10 else { break }
             if n < 15 { v = v * 10 + Double(d); scale *= 10 }
             n += 1
@@ -75,7 +66,7 @@ struct ByteCursor {
         let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         let full = ["january", "february", "march", "april", "may", "june", "july", "august",
                     "september", "october", "november", "december"]
-        let a = bytes[position] | 0x20, b = bytes[position + 1] | 0x20, c = bytes[position + 2] | 0x20
+        let a = self[position] | 0x20, b = self[position + 1] | 0x20, c = self[position + 2] | 0x20
         for (index, name) in names.enumerated() {
             let u = Array(name.utf8)
             guard u[0] == a && u[1] == b && u[2] == c else { continue }
@@ -83,7 +74,7 @@ struct ByteCursor {
             // Accept the rest of the full name, or "Sept".
             let rest = Array(full[index].utf8.dropFirst(3))
             var k = 0
-            while k < rest.count, position + k < end, bytes[position + k] | 0x20 == rest[k] { k += 1 }
+            while k < rest.count, position + k < end, self[position + k] | 0x20 == rest[k] { k += 1 }
             if k == rest.count { position += k } else if k > 0 {
                 // A partial suffix is only fine if it is "t" of "Sept".
                 if !(index == 8 && k == 1) { position -= 3; return nil }

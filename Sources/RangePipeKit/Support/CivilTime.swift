@@ -4,6 +4,7 @@
 /// (public-domain formulas), valid far beyond any date a chart shows.
 public enum CivilTime {
     /// Days since the Unix epoch for a civil date; month 1–12, day 1–31.
+    /// - Complexity: O(1).
     public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -15,6 +16,7 @@ public enum CivilTime {
     }
 
     /// The civil date of a day count since the Unix epoch.
+    /// - Complexity: O(1).
     public static func date(days z0: Int) -> (year: Int, month: Int, day: Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -27,8 +29,10 @@ public enum CivilTime {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
+    /// A Gregorian leap year.
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
+    /// The days in a month (1–12) of a year, 28 to 31.
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
@@ -39,6 +43,7 @@ public enum CivilTime {
 
     /// Formats epoch seconds as ISO-8601 UTC with up to 6 fraction digits,
     /// trailing zeros and a bare `.` dropped (SPEC 5).
+    /// - Complexity: O(1).
     public static func iso8601(_ seconds: Double) -> String {
         let micros = (seconds * 1_000_000).rounded()
         guard micros.isFinite, abs(micros) < 9.0e18 else { return "null" }

@@ -1,22 +1,24 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A buffered writer over a file descriptor (stdout, stderr, or a file).
 /// Write errors surface as `RangePipeError.io` on `write` or `flush`.
 public final class FileOutput {
+    /// The path, or `stdout`/`stderr`, for messages.
     public let name: String
-    private let fd: Int32
+    private let fd: Platform.Descriptor
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private let capacity: Int
 
-    public static func standardError() -> FileOutput { FileOutput(fd: 2, name: "stderr", owns: false, capacity: 0) }
-    public static func standardOutput() -> FileOutput { FileOutput(fd: 1, name: "stdout", owns: false, capacity: 1 << 16) }
+    /// Unbuffered standard error: each write goes out at once.
+    public static func standardError() -> FileOutput {
+        FileOutput(fd: Platform.standardError, name: "stderr", owns: false, capacity: 0)
+    }
 
-    init(fd: Int32, name: String, owns: Bool, capacity: Int) {
+    /// Standard output, buffered 64 KiB at a time.
+    public static func standardOutput() -> FileOutput {
+        FileOutput(fd: Platform.standardOutput, name: "stdout", owns: false, capacity: 1 << 16)
+    }
+
+    init(fd: Platform.Descriptor, name: String, owns: Bool, capacity: Int) {
         self.fd = fd
         self.name = name
         self.ownsDescriptor = owns
@@ -26,54 +28,64 @@ public final class FileOutput {
 
     /// Creates or truncates a file.
     public static func create(path: String) throws -> FileOutput {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = Platform.open(path, [.writeOnly, .create, .truncate], mode: 0o644)
         guard fd >= 0 else {
-            throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+            throw RangePipeError.cannotCreate(path: path, reason: Platform.errorText)
         }
         return FileOutput(fd: fd, name: path, owns: true, capacity: 1 << 16)
     }
 
     deinit {
         try? flush()
-        if ownsDescriptor { Glibc.close(fd) }
+        if ownsDescriptor { Platform.close(fd) }
     }
 
+    /// Writes `text` as UTF-8 (buffered, unless it is larger than the buffer).
+    /// - Complexity: O(n) in the text's UTF-8 length.
     public func write(_ text: String) throws {
-        var t = text
-        try t.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0)) }
+        let utf8 = text.utf8
+        if buffer.count + utf8.count > capacity {
+            try flush()
+            if utf8.count > capacity { try writeAll(ArraySlice(utf8)); return }
+        }
+        buffer.append(contentsOf: utf8)
     }
 
-    public func write(bytes: UnsafeRawBufferPointer) throws {
+    /// Writes bytes (buffered, unless they are more than the buffer holds).
+    /// - Complexity: O(n).
+    public func write(bytes: [UInt8]) throws {
         if buffer.count + bytes.count > capacity {
             try flush()
-            if bytes.count > capacity { try writeAll(bytes); return }
+            if bytes.count > capacity { try writeAll(bytes[...]); return }
         }
         buffer.append(contentsOf: bytes)
     }
 
+    /// Writes out what is buffered.
     public func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
-        try buffer.withUnsafeBytes { try writeAll($0) }
+        try writeAll(buffer[...])
     }
 
-    /// Flushes and closes a file this writer opened; reports a failed close.
+    /// Flushes and syncs a file this writer opened; reports a failed sync.
+    /// The descriptor is closed when the writer goes away.
     public func close() throws {
         try flush()
-        if ownsDescriptor, fsync(fd) != 0, errno != EINVAL {
-            throw RangePipeError.io(path: name, reason: String(cString: strerror(errno)))
+        if ownsDescriptor, !Platform.sync(fd) {
+            throw RangePipeError.io(path: name, reason: Platform.errorText)
         }
     }
 
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+    private func writeAll(_ bytes: ArraySlice<UInt8>) throws {
+        var rest = bytes
+        while !rest.isEmpty {
+            let n = Platform.write(fd, rest)
             if n < 0 {
-                if errno == EINTR { continue }
-                throw RangePipeError.io(path: name, reason: String(cString: strerror(errno)))
+                if Platform.wasInterrupted { continue }
+                throw RangePipeError.io(path: name, reason: Platform.errorText)
             }
-            offset += n
+            rest = rest.dropFirst(n)
         }
     }
 }

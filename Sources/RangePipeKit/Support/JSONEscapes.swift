@@ -1,13 +1,19 @@
 /// JSON string escapes, shared by the ingest scanner and the script parser.
 public enum JSONEscapes {
+    /// A malformed escape at byte `offset`.
     public struct Invalid: Error, Sendable {
+        /// The byte offset of the bad escape in the buffer.
         public var offset: Int
         public var message: String
     }
 
     /// Decodes the body of a JSON string (between its quotes, `start..<end`)
-    /// with its escapes into UTF-8, surrogate pairs joined.
-    public static func decode(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8]) throws(Invalid) {
+    /// with its escapes into UTF-8, surrogate pairs joined. Generic over
+    /// the bytes so each caller's buffer is read without a copy (the module
+    /// is compiled whole, so the calls are specialized).
+    /// - Complexity: O(end − start).
+    public static func decode<Body: RandomAccessCollection<UInt8>>(_ b: Body, _ start: Int, _ end: Int,
+                                                                  into out: inout [UInt8]) throws(Invalid) where Body.Index == Int {
         var i = start
         func hex4(_ at: Int) throws(Invalid) -> UInt32 {
             guard at + 4 <= end else { throw Invalid(offset: at, message: "invalid \\u escape") }

@@ -6,14 +6,6 @@ enum MemoryPolicy {
     /// the benchmark. One arena keeps it close to the live columns (the
     /// threads allocate rarely, so sharing its lock costs nothing measurable).
     static func shareOneArena() {
-        #if os(Linux)
-        _ = glibcMallopt(-8 /* M_ARENA_MAX */, 1)
-        #endif
+        Platform.limitMallocArenas(to: 1)
     }
 }
-
-#if os(Linux)
-// <malloc.h> is not part of the Glibc module.
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

@@ -1,54 +1,72 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A one-line progress bar on stderr, shown only when stderr is a terminal,
 /// not `--quiet`, and the work has run for more than a second (SPEC 1).
+///
+/// `@unchecked Sendable`, and why that is sound: all its mutable state is
+/// in `state`, which is only read or written holding `lock`; so `shared`
+/// may be called from any thread (the reading thread of a split ingest).
 public final class ProgressReporter: @unchecked Sendable {
+    /// The one reporter of the process (stderr is one terminal line).
     public static let shared = ProgressReporter()
 
-    private var enabled = false
-    private var start = 0.0
-    private var lastDraw = 0.0
-    private var drew = false
-    private var label = ""
-    private var total: Int64 = 0
-    private var done: Int64 = 0
+    private struct State {
+        var enabled = false
+        var start = 0.0
+        var lastDraw = 0.0
+        var drew = false
+        var label = ""
+        var total: Int64 = 0
+        var done: Int64 = 0
+    }
 
+    private let lock = Platform.Mutex()
+    private var state = State()
+
+    /// Turns the bar on when stderr is a terminal and not `quiet`; the work
+    /// starts now.
     public func configure(quiet: Bool) {
-        enabled = !quiet && isatty(2) == 1
-        start = monotonicSeconds()
-    }
-
-    public func begin(_ label: String, total: Int64) {
-        self.label = label
-        self.total = total
-        done = 0
-    }
-
-    public func advance(by bytes: Int) {
-        guard enabled else { return }
-        done += Int64(bytes)
-        let now = monotonicSeconds()
-        guard now - start > 1, now - lastDraw > 0.1 else { return }
-        lastDraw = now
-        drew = true
-        let mb = Double(done) / 1_048_576
-        var line = "\r\(label): \(Int(mb)) MiB"
-        if total > 0 {
-            let fraction = min(1, Double(done) / Double(total))
-            let width = 30
-            let filled = Int(fraction * Double(width))
-            line += " [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(Int(fraction * 100))%"
+        lock.withLock {
+            state.enabled = !quiet && Platform.isTerminal(Platform.standardError)
+            state.start = Platform.monotonicSeconds()
         }
-        writeToStandardError(line + "\u{1B}[K")
     }
 
+    /// Starts a new input: `label` is shown, `total` bytes (0: unknown).
+    public func begin(_ label: String, total: Int64) {
+        lock.withLock {
+            state.label = label
+            state.total = total
+            state.done = 0
+        }
+    }
+
+    /// Counts `bytes` more read, redrawing at most ten times a second.
+    /// - Complexity: O(1); O(bar width) when it redraws.
+    public func advance(by bytes: Int) {
+        lock.withLock {
+            guard state.enabled else { return }
+            state.done += Int64(bytes)
+            let now = Platform.monotonicSeconds()
+            guard now - state.start > 1, now - state.lastDraw > 0.1 else { return }
+            state.lastDraw = now
+            state.drew = true
+            let mb = Double(state.done) / 1_048_576
+            var line = "\r\(state.label): \(Int(mb)) MiB"
+            if state.total > 0 {
+                let fraction = min(1, Double(state.done) / Double(state.total))
+                let width = 30
+                let filled = Int(fraction * Double(width))
+                line += " [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(Int(fraction * 100))%"
+            }
+            writeToStandardError(line + "\u{1B}[K")
+        }
+    }
+
+    /// Clears the bar if one was drawn.
     public func finish() {
-        guard enabled, drew else { return }
-        writeToStandardError("\r\u{1B}[K")
-        drew = false
+        lock.withLock {
+            guard state.enabled, state.drew else { return }
+            writeToStandardError("\r\u{1B}[K")
+            state.drew = false
+        }
     }
 }

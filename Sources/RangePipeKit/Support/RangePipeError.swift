@@ -18,6 +18,7 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
     /// Bad command-line usage (exit 64).
     case usage(String)
 
+    /// The exit status the CLI ends with for this error.
     public var status: ExitStatus {
         switch self {
         case .badData, .invalid: return .dataError
@@ -29,6 +30,7 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The one-line message, without the `rangepipe: error: ` prefix.
     public var description: String {
         switch self {
         case let .badData(location, message): return "\(location): \(message)"

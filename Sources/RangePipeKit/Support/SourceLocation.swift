@@ -7,11 +7,13 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
+    /// A position: `line` and `column` are 1-based.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
+    /// `file:line:column`, as messages print it.
     public var description: String { "\(file):\(line):\(column)" }
 }

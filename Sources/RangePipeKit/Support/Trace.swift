@@ -1,20 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Diagnostics on stderr, chosen by `RANGEPIPE_TRACE` (a comma-separated
 /// list): `split` reports each split's outcome (tests use it to know which
 /// path ran), `phases` the seconds each ingest phase took.
 enum Trace {
     /// When the traced run began; messages carry the seconds since.
+    /// Unsynchronised on purpose: `Ingestor.run` sets it once, before it
+    /// starts any other thread, and it is only read after.
     nonisolated(unsafe) static var start = 0.0
 
     /// The topics asked for, read once: `progress` is asked per series
     /// written, 10^6 times in a fleet's ingest.
-    private static let topics: [String] = getenv("RANGEPIPE_TRACE").map {
-        String(cString: $0).split(separator: ",").map(String.init)
+    private static let topics: [String] = Platform.environment("RANGEPIPE_TRACE").map {
+        $0.split(separator: ",").map(String.init)
     } ?? []
 
     static func isOn(_ topic: String) -> Bool {
@@ -25,11 +21,11 @@ enum Trace {
         guard isOn(topic) else { return }
         var elapsed = ""
         if start > 0 {
-            let ms = Int((monotonicSeconds() - start) * 1000)
+            let ms = Int((Platform.monotonicSeconds() - start) * 1000)
             let fraction = String(ms % 1000)
             elapsed = "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s: "
         }
-        "rangepipe: \(elapsed)\(message())\n".withCString { _ = write(2, $0, strlen($0)) }
+        Platform.writeIgnoringErrors(Platform.standardError, "rangepipe: \(elapsed)\(message())\n")
     }
 
     /// `progress`: one line per ingest milestone (`started`, `parsed`,
@@ -39,10 +35,10 @@ enum Trace {
     /// EOF) on stdin, so a test can kill it exactly at a milestone.
     static func progress(_ milestone: @autoclosure () -> String) {
         guard isOn("progress") else { return }
-        "rangepipe: progress: \(milestone())\n".withCString { _ = write(2, $0, strlen($0)) }
+        Platform.writeIgnoringErrors(Platform.standardError, "rangepipe: progress: \(milestone())\n")
         if isOn("gate") {
-            var byte: UInt8 = 0
-            _ = read(0, &byte, 1)
+            var byte: [UInt8] = [0]
+            _ = Platform.read(Platform.standardInput, into: &byte)
         }
     }
 }

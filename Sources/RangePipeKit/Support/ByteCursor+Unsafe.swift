@@ -1,0 +1,19 @@
+/// A forward reader over a byte buffer (see `ByteCursor.swift`). Only
+/// this file touches the buffer: the caller keeps it alive while the cursor
+/// is in use, and every read is bounded by `end`, which is at most the
+/// buffer's count.
+struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    let end: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil) {
+        self.bytes = bytes
+        self.position = start
+        self.end = end ?? bytes.count
+    }
+
+    /// The byte at `index` (callers check `index < end`).
+    @inline(__always)
+    subscript(_ index: Int) -> UInt8 { bytes[index] }
+}

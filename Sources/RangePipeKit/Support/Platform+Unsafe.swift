@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The platform calls that pass memory: the only place Support hands
+/// pointers to C. Each takes Swift-owned bytes and keeps the pointer inside.
+extension Platform {
+    /// `write(2)` of `bytes`: the count written, or −1 with `errno` set.
+    static func write(_ fd: Descriptor, _ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            #if canImport(Darwin)
+            return Darwin.write(fd, base, buffer.count)
+            #else
+            return Glibc.write(fd, base, buffer.count)
+            #endif
+        }
+    }
+
+    /// `write(2)` of a string's UTF-8, ignoring the result (diagnostics
+    /// with nowhere left to report a failure).
+    static func writeIgnoringErrors(_ fd: Descriptor, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return }
+            #if canImport(Darwin)
+            _ = Darwin.write(fd, base, buffer.count)
+            #else
+            _ = Glibc.write(fd, base, buffer.count)
+            #endif
+        }
+    }
+
+    /// `read(2)` into `bytes`, from its start: the count read, 0 at the
+    /// end, or −1 with `errno` set.
+    static func read(_ fd: Descriptor, into bytes: inout [UInt8]) -> Int {
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            #if canImport(Darwin)
+            return Darwin.read(fd, base, buffer.count)
+            #else
+            return Glibc.read(fd, base, buffer.count)
+            #endif
+        }
+    }
+}
+
+// MARK: Threads and locks
+
+extension Platform {
+    /// A thread started by `startThread`, joined once with `join`.
+    struct Thread {
+        fileprivate let id: pthread_t
+    }
+
+    /// Runs `body` on a new thread; nil (and `body` not run) if none can be
+    /// made.
+    static func startThread(_ body: @escaping () -> Void) -> Thread? {
+        let context = Unmanaged.passRetained(ThreadEntry(body)).toOpaque()
+        #if canImport(Darwin)
+        var id: pthread_t? = nil
+        if pthread_create(&id, nil, threadMain, context) == 0, let id { return Thread(id: id) }
+        #else
+        var id = pthread_t()
+        if pthread_create(&id, nil, threadMain, context) == 0 { return Thread(id: id) }
+        #endif
+        Unmanaged<ThreadEntry>.fromOpaque(context).release()
+        return nil
+    }
+
+    /// Waits for a thread from `startThread` to finish.
+    static func join(_ thread: Thread) {
+        pthread_join(thread.id, nil)
+    }
+
+    /// A mutual-exclusion lock over `pthread_mutex_t`: `Synchronization.Mutex`
+    /// needs macOS 15 and Foundation's `NSLock` all of Foundation.
+    ///
+    /// `@unchecked Sendable`: its only state is the mutex, allocated once
+    /// (so its address never moves, as pthreads requires) and only used
+    /// through `pthread_mutex_lock`/`unlock`, which are thread-safe.
+    final class Mutex: @unchecked Sendable {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+        init() {
+            mutex = .allocate(capacity: 1)
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        /// Runs `body` holding the lock.
+        func withLock<T>(_ body: () throws -> T) rethrows -> T {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body()
+        }
+    }
+}
+
+/// The body of a thread on its way to it through pthread's `void *`.
+///
+/// `@unchecked Sendable`: the starting thread hands the entry over (retained
+/// once) and never touches it again; only the new thread calls `run`, once,
+/// and releases it. So `run` is never shared between threads.
+private final class ThreadEntry: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+#if canImport(Darwin)
+private func threadMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadEntry>.fromOpaque(context).takeRetainedValue().run()
+    return nil
+}
+#else
+private func threadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadEntry>.fromOpaque(context!).takeRetainedValue().run()
+    return nil
+}
+#endif

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library calls RangePipeKit makes, in one spelling for Linux (Glibc)
+/// and macOS (Darwin): thin wrappers with POSIX's names and results, so only
+/// this file and `Platform+Unsafe.swift` import the C library. Calls that
+/// pass buffers are in `Platform+Unsafe.swift`.
+enum Platform {
+    /// A file descriptor.
+    typealias Descriptor = Int32
+
+    /// The standard descriptors.
+    static let standardInput: Descriptor = 0
+    static let standardOutput: Descriptor = 1
+    static let standardError: Descriptor = 2
+
+    /// How `open` opens a file (`O_…` flags).
+    struct OpenFlags: OptionSet, Sendable {
+        let rawValue: Int32
+        static let readOnly = OpenFlags(rawValue: O_RDONLY)
+        static let writeOnly = OpenFlags(rawValue: O_WRONLY)
+        static let readWrite = OpenFlags(rawValue: O_RDWR)
+        static let create = OpenFlags(rawValue: O_CREAT)
+        static let truncate = OpenFlags(rawValue: O_TRUNC)
+        static let append = OpenFlags(rawValue: O_APPEND)
+        static let exclusive = OpenFlags(rawValue: O_EXCL)
+    }
+
+    /// `errno` of the last failed call on this thread.
+    static var errorNumber: Int32 { errno }
+
+    /// `errno`'s text (`strerror`), for messages.
+    static var errorText: String { String(cString: strerror(errno)) }
+
+    /// The last call was interrupted by a signal and may be retried.
+    static var wasInterrupted: Bool { errno == EINTR }
+
+    /// `open(2)`: a descriptor, or −1 with `errno` set.
+    static func open(_ path: String, _ flags: OpenFlags, mode: Int = 0o644) -> Descriptor {
+        #if canImport(Darwin)
+        return Darwin.open(path, flags.rawValue, mode_t(mode))
+        #else
+        return Glibc.open(path, flags.rawValue, mode_t(mode))
+        #endif
+    }
+
+    /// `close(2)`: 0, or −1 with `errno` set.
+    @discardableResult
+    static func close(_ fd: Descriptor) -> Int32 {
+        #if canImport(Darwin)
+        return Darwin.close(fd)
+        #else
+        return Glibc.close(fd)
+        #endif
+    }
+
+    /// `fsync(2)`, reporting success; a descriptor that cannot be synced
+    /// (a pipe, a terminal: `EINVAL`) counts as synced.
+    static func sync(_ fd: Descriptor) -> Bool {
+        fsync(fd) == 0 || errno == EINVAL
+    }
+
+    /// `rename(2)`: 0, or −1 with `errno` set.
+    static func rename(_ from: String, to: String) -> Int32 {
+        #if canImport(Darwin)
+        return Darwin.rename(from, to)
+        #else
+        return Glibc.rename(from, to)
+        #endif
+    }
+
+    /// `unlink(2)`: 0, or −1 with `errno` set.
+    @discardableResult
+    static func unlink(_ path: String) -> Int32 {
+        #if canImport(Darwin)
+        return Darwin.unlink(path)
+        #else
+        return Glibc.unlink(path)
+        #endif
+    }
+
+    /// `isatty(3)`.
+    static func isTerminal(_ fd: Descriptor) -> Bool { isatty(fd) == 1 }
+
+    /// `getpid(2)`.
+    static var processID: Int32 { getpid() }
+
+    /// An environment variable (`getenv(3)`), or nil when unset.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Limits glibc's malloc to `count` arenas (`mallopt(M_ARENA_MAX)`);
+    /// nothing on other C libraries.
+    static func limitMallocArenas(to count: Int32) {
+        #if os(Linux)
+        _ = glibcMallopt(-8 /* M_ARENA_MAX */, count)
+        #endif
+    }
+
+    /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`): only differences
+    /// mean anything.
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+#if os(Linux)
+// <malloc.h> is not part of the Glibc module.
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The stage rule of ARCHITECTURE.md, checked on the sources as text: each
+/// folder of `Sources/RangePipeKit` names only the types declared in the
+/// folders before it (`Support ← Model ← Ingest, Store, Simulation ← Export ←
+/// Jobs`). A second reading of the rule, independent of the compiler, which
+/// sees one module.
+@Suite struct LayeringTests {
+    static let mayName: [String: Set<String>] = [
+        "Support": [], "Model": ["Support"],
+        "Ingest": ["Support", "Model"], "Store": ["Support", "Model"], "Simulation": ["Support", "Model"],
+        "Export": ["Support", "Model", "Ingest", "Store", "Simulation"],
+        "Jobs": ["Support", "Model", "Ingest", "Store", "Simulation", "Export"],
+    ]
+
+    /// Swift source without comments and string literals' contents.
+    static func code(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var out = "", inString = false, escaped = false
+            let chars = Array(line)
+            var i = 0
+            while i < chars.count {
+                let c = chars[i]
+                if inString {
+                    if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false; out.append(c) }
+                } else if c == "/", i + 1 < chars.count, chars[i + 1] == "/" {
+                    break
+                } else {
+                    if c == "\"" { inString = true }
+                    out.append(c)
+                }
+                i += 1
+            }
+            return out
+        }.joined(separator: "\n")
+    }
+
+    static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+    }
+
+    @Test("no stage folder names a type of a stage after it or beside it")
+    func stagesLookOneWay() throws {
+        let root = packageRoot.appendingPathComponent("Sources/RangePipeKit")
+        let fm = FileManager.default
+        var declared: [String: Set<String>] = [:], files: [String: [(String, String)]] = [:]
+        let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "actor", "typealias"]
+        for stage in try fm.contentsOfDirectory(atPath: root.path) {
+            let dir = root.appendingPathComponent(stage)
+            guard let walk = fm.enumerator(atPath: dir.path) else { continue }
+            for case let rel as String in walk where rel.hasSuffix(".swift") {
+                let code = Self.code(try String(contentsOf: dir.appendingPathComponent(rel), encoding: .utf8))
+                let w = Self.words(code)
+                for (k, word) in w.enumerated() where kinds.contains(word) && k + 1 < w.count {
+                    if let first = w[k + 1].first, first.isUppercase { declared[stage, default: []].insert(String(w[k + 1])) }
+                }
+                files[stage, default: []].append(("\(stage)/\(rel)", code))
+            }
+        }
+        #expect(Set(declared.keys).isSubset(of: Set(Self.mayName.keys)), "a stage folder the rule does not know: \(declared.keys.sorted())")
+        #expect(declared["Simulation", default: []].contains("ViewSimulator") && declared["Model", default: []].contains("Window"),
+                "the scan must find the declarations it checks")
+        var found: [String] = []
+        for (stage, list) in files {
+            let allowed = (Self.mayName[stage] ?? []).union([stage])
+            let own = allowed.reduce(into: Set<String>()) { $0.formUnion(declared[$1, default: []]) }
+            var foreign: [String: String] = [:]
+            for (other, names) in declared where !allowed.contains(other) {
+                for name in names where !own.contains(name) { foreign[name] = other }
+            }
+            for (path, code) in list {
+                for (n, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    for word in Self.words(String(line)) {
+                        if let other = foreign[String(word)] { found.append("\(path):\(n + 1): \(stage) names \(other).\(word)") }
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.sorted().joined(separator: "\n"))")
+    }
+}

@@ -109,11 +109,7 @@ extension IngestArguments {
 }
 
 func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ flag: String) throws -> T where T.RawValue == String {
-    guard let v = T(rawValue: value) else {
-        let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw RangePipeError.usage("\(flag): expected one of \(allowed), got \"\(value)\"")
-    }
-    return v
+    try T.choice(value) { RangePipeError.usage("\(flag): expected one of \($0.joined(separator: ", ")), got \"\(value)\"") }
 }
 
 

@@ -7,10 +7,10 @@ import Testing
 /// both formats and every track, with awkward names, labels and numbers.
 @Suite struct FrameEncoderTests {
     @Test("TextBuffer encoding equals the String reference, NDJSON and CSV, every axis", arguments: [Axis.time, .number, .category])
-    func bytesEqualReference(axis: Axis) {
+    func bytesEqualReference(axis: Axis) throws {
         var rng = SeededGenerator(seed: 0x5EED + UInt64(Axis.allCases.firstIndex(of: axis)!))
         let names = ["s", "a,b", "q\"uote", "line\nbreak", "tab\tand\u{01}ctl", "ünï", ""]
-        let labels = ["$1.00", "1,5 €", "say \"hi\"", "", "a\r\nb", "\u{1F}"]
+        let labels = try ["$%.2f", "%d €", "1,5 %.1f", "say \"%g\"", "%e", "a\r\n%.3f", "\u{1F}%%%.0f", "%f"].map(LabelFormat.init)
         let specials: [Double] = [0, -0.0, 1e-7, 1e21, -1e300, 123.456, .nan, .infinity, -.infinity, 0.1 + 0.2,
                                   -62_135_596_800.5, 253_402_300_799.999_999, 1_700_000_000.000_001, 9.5e12, -1]
         func number() -> Double {
@@ -31,15 +31,15 @@ import Testing
             for format in FrameFormat.allCases {
                 for time in TimeOutputFormat.allCases {
                     let name = names[trial % names.count]
-                    let fast = FrameEncoder(series: name, axis: axis, categories: categories, tracks: tracks, time: time, format: format)
-                    let reference = ReferenceFrameEncoder(series: name, axis: axis, categories: categories, tracks: tracks, time: time, format: format)
+                    let label = labels[trial % labels.count]
+                    let fast = FrameEncoder(series: name, axis: axis, categories: categories, tracks: tracks, time: time, format: format, label: label)
+                    let reference = ReferenceFrameEncoder(series: name, axis: axis, categories: categories, tracks: tracks, time: time, format: format, label: label)
                     var frame = Frame(frame: Int(rng.next() % 100_000), t: number(), phase: Phase.allCases[trial % Phase.allCases.count],
                                       window: Window(number(), number()), selector: (number(), number()))
                     if rng.next() % 3 != 0 { frame.y = (number(), number()) }
                     if rng.next() % 3 != 0 {
                         let x = rng.next() % 2 == 0 ? Double(rng.next() % 6) : number()
-                        frame.annotation = Annotation(x: x, pointIndex: nil, y: number(), label: labels[Int(rng.next() % UInt64(labels.count))],
-                                                      visible: rng.next() % 2 == 0)
+                        frame.annotation = Annotation(x: x, pointIndex: nil, y: number(), visible: rng.next() % 2 == 0)
                     }
                     frame.values = pairs()
                     frame.points = pairs()
@@ -76,7 +76,9 @@ struct ReferenceFrameEncoder {
     private let seriesJSON: String
     private let seriesCSV: String
 
-    init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat, format: FrameFormat) {
+    let label: LabelFormat
+    init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat, format: FrameFormat, label: LabelFormat) {
+        self.label = label
         self.series = series
         self.axis = axis
         self.categories = categories
@@ -124,7 +126,7 @@ struct ReferenceFrameEncoder {
         }
         if tracks.contains(.annotation) {
             if let a = r.annotation {
-                s += ",\"annotation\":{\"x\":\(pointX(a.x)),\"y\":\(JSONText.number(a.y)),\"label\":\(JSONText.string(a.label)),\"visible\":\(a.visible)}"
+                s += ",\"annotation\":{\"x\":\(pointX(a.x)),\"y\":\(JSONText.number(a.y)),\"label\":\(JSONText.string(label.format(a.y))),\"visible\":\(a.visible)}"
             } else {
                 s += ",\"annotation\":null"
             }
@@ -154,7 +156,7 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.annotation) {
             if let a = r.annotation {
                 let x = axis.categoryLabel(a.x, in: categories) ?? axis.textX(a.x, time: time)
-                f += [ReferenceCSV.field(x), JSONText.number(a.y), ReferenceCSV.field(a.label), String(a.visible)]
+                f += [ReferenceCSV.field(x), JSONText.number(a.y), ReferenceCSV.field(label.format(a.y)), String(a.visible)]
             } else {
                 f += ["", "", "", ""]
             }

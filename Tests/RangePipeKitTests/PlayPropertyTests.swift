@@ -241,7 +241,7 @@ struct PlayPropertyTests {
             case (nil, nil): break
             case let (got?, want?):
                 #expect(got.x == want.x && close(got.y, want.y, 1e-12) && got.visible == want.visible, "\(where_): annotation \(got) vs \(want)")
-                #expect(got.label == String(format: "%.3f", got.y))
+                #expect(script.annotation.format.format(got.y) == String(format: "%.3f", got.y))
             default:
                 Issue.record("\(where_): annotation \(String(describing: r.annotation)) vs \(String(describing: expectedA))")
             }

@@ -75,7 +75,8 @@ public enum FuzzDrivers {
         var minWidth = 0.0, maxWidth = Double.infinity
         if case let .width(m) = c.minSpan { minWidth = min(m, c.extent) }
         if case let .width(m)? = c.maxSpan { maxWidth = m }
-        let encoder = FrameEncoder(series: "fuzz", axis: .number, categories: [], tracks: tracks, time: .iso8601, format: .ndjson)
+        let encoder = FrameEncoder(series: "fuzz", axis: .number, categories: [], tracks: tracks, time: .iso8601, format: .ndjson,
+                                   label: plan.script.annotation.format)
         try? FrameStream(plan: plan, tracks: tracks).run { r in
             // Every eighth frame goes through the encoder: enough to fuzz the
             // number and label formatting without spending the run there.

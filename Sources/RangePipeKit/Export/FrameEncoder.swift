@@ -12,12 +12,16 @@ public struct FrameEncoder: Sendable {
     public let label: LabelFormat
     private let seriesJSON: [UInt8]
     private let seriesCSV: [UInt8]
+    // The label's fixed text, escaped once: JSON without its quotes; CSV
+    // only when no quoting is needed (the number itself never needs it).
+    private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
+    private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
     private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool
 
     /// An encoder for one series' frames; `label` formats the annotation label.
     public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
-                format: FrameFormat, label: LabelFormat = .default) {
+                format: FrameFormat, label: LabelFormat) {
         self.series = series
         self.axis = axis
         self.categories = categories
@@ -30,6 +34,15 @@ public struct FrameEncoder: Sendable {
         csv.append(csvField: series)
         seriesJSON = json.bytes
         seriesCSV = csv.bytes
+        func escaped(_ text: String) -> [UInt8] {
+            var b = TextBuffer()
+            b.append(jsonString: text)
+            return Array(b.bytes.dropFirst().dropLast())
+        }
+        labelPrefixJSON = escaped(label.prefix)
+        labelSuffixJSON = escaped(label.suffix)
+        let plain = { (text: String) in !text.utf8.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 } }
+        labelCSV = plain(label.prefix) && plain(label.suffix) ? (Array(label.prefix.utf8), Array(label.suffix.utf8)) : nil
         range = tracks.contains(.range)
         selector = tracks.contains(.selector)
         annotation = tracks.contains(.annotation)
@@ -165,8 +178,11 @@ public struct FrameEncoder: Sendable {
                 append(pointX: a.x, &out)
                 out.append(",\"y\":")
                 out.append(number: a.y)
-                out.append(",\"label\":")
-                out.append(jsonString: a.label)
+                out.append(",\"label\":\"")
+                out.bytes.append(contentsOf: labelPrefixJSON)
+                label.appendNumber(a.y, to: &out.bytes)
+                out.bytes.append(contentsOf: labelSuffixJSON)
+                out.append(byte: UInt8(ascii: "\""))
                 out.append(a.visible ? ",\"visible\":true}" : ",\"visible\":false}")
             } else {
                 out.append(",\"annotation\":null")
@@ -217,7 +233,13 @@ public struct FrameEncoder: Sendable {
                 out.append(byte: UInt8(ascii: ","))
                 out.append(number: a.y)
                 out.append(byte: UInt8(ascii: ","))
-                out.append(csvField: a.label)
+                if let plain = labelCSV {
+                    out.bytes.append(contentsOf: plain.prefix)
+                    label.appendNumber(a.y, to: &out.bytes)
+                    out.bytes.append(contentsOf: plain.suffix)
+                } else {
+                    out.append(csvField: label.format(a.y))
+                }
                 out.append(a.visible ? ",true" : ",false")
             } else {
                 out.append(",,,,")

@@ -89,7 +89,8 @@ public struct HTMLPlayer {
     /// Plays every frame, encoding lines, ticks, points and overviews.
     func run(_ d: Decimation, overviewWidth: Int, keepAll: Bool = false) throws -> Pass {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
-                                   tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson)
+                                   tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson,
+                                   label: plan.script.annotation.format)
         let player = FrameStream(plan: plan, tracks: Self.tracks)
         let exact = Double(d.columns) >= plan.script.main.width
         let bounds = preview.bounds, ov = plan.script.overview
@@ -98,7 +99,7 @@ public struct HTMLPlayer {
         var lastOverviewKey: [Double]? = nil, overviewIndex = -1
         try player.drive { k, t, phase, sim in
             var r = player.record(frame: k, t: t, phase: phase, sim)
-            let shown = ShownValues(index: sim.index, inFlight: sim.spring?.shown, clampMin: sim.clampMin)
+            let shown = sim.shownValues
             if !exact { r.points = M4.points(r.window, shown, width: Double(d.columns)) }
             let head = encoder.encode(r)
             pass.heads += Self.embed(String(head.dropLast()))

@@ -22,7 +22,7 @@ public struct SVGPreview {
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
-            svg += panel(PanelContent(d, caption: caption(d.record)), layout, ids: false)
+            svg += panel(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format), layout, ids: false)
             svg += "</g>\n"
         }
         return svg + "</svg>\n"
@@ -46,14 +46,14 @@ public struct SVGPreview {
 
         init() {}
 
-        init(_ d: FrameDrawing, caption: String) {
+        init(_ d: FrameDrawing, caption: String, label: LabelFormat) {
             self.caption = caption
             overviewLine = d.overviewLine
             selection = (d.record.selector.min, d.record.selector.max)
             yAxis = ChartLayout.yAxisSVG(d.yTicks, width: d.mainWidth)
             mainLine = d.mainLine
             if let a = d.record.annotation, let yr = d.yRange {
-                annotation = (ChartLayout.yPixel(a.y, yr, height: d.mainHeight), a.label)
+                annotation = (ChartLayout.yPixel(a.y, yr, height: d.mainHeight), label.format(a.y))
             }
             xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
         }

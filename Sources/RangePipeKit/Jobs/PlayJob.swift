@@ -136,7 +136,7 @@ public struct PlayJob: Sendable {
     }
 
     private var header: String {
-        FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format).csvHeader
+        FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format, label: .default).csvHeader
     }
 
     /// Each series' frames as text (without the CSV header), or why it

@@ -39,14 +39,14 @@ public enum FrameQuery {
         case .lastVisible:
             guard let i = values.lastPresent(atOrBefore: index.upperBound(w.upper) - 1) else { return nil }
             let y = values.value(i)
-            return Annotation(x: index.x[i], pointIndex: i, y: y, label: settings.format.format(y), visible: index.x[i] >= w.lower)
+            return Annotation(x: index.x[i], pointIndex: i, y: y, visible: index.x[i] >= w.lower)
         case .last:
             guard let i = values.lastPresent(atOrBefore: index.count - 1) else { return nil }
             let y = values.value(i), x = index.x[i]
-            return Annotation(x: x, pointIndex: i, y: y, label: settings.format.format(y), visible: x >= w.lower && x <= w.upper)
+            return Annotation(x: x, pointIndex: i, y: y, visible: x >= w.lower && x <= w.upper)
         case .edge:
             guard let y = values.lineValue(at: w.upper) else { return nil }
-            return Annotation(x: w.upper, pointIndex: nil, y: y, label: settings.format.format(y), visible: true)
+            return Annotation(x: w.upper, pointIndex: nil, y: y, visible: true)
         }
     }
 }

@@ -4,7 +4,9 @@ public struct FrameStream {
     /// The resolved script to play.
     public var plan: ScriptPlan
     /// Which parts of a frame to compute.
-    public var tracks: Set<Track>
+    public let tracks: Set<Track>
+    // The tracks as flags: read every frame, hashed once.
+    private let range: Bool, annotation: Bool, values: Bool, points: Bool
     /// Frames past this many are refused: a runaway default duration here,
     /// a `duration · fps` past it when the script is decoded.
     public static let maxFrames = 50_000_000
@@ -13,6 +15,10 @@ public struct FrameStream {
     public init(plan: ScriptPlan, tracks: Set<Track>) {
         self.plan = plan
         self.tracks = tracks
+        range = tracks.contains(.range)
+        annotation = tracks.contains(.annotation)
+        values = tracks.contains(.values)
+        points = tracks.contains(.points)
     }
 
     /// The frame count N + 1 when the script fixes `duration`.
@@ -66,14 +72,14 @@ public struct FrameStream {
         let ow = plan.script.overview.width
         let shown = sim.shownValues
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
-                            selector: ((w.lower - c.lower) / c.extent * ow, (w.upper - c.lower) / c.extent * ow))
-        if tracks.contains(.range) { r.y = FrameQuery.yRange(w, shown, plan.script.y) }
-        if tracks.contains(.annotation) { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
-        if tracks.contains(.values), plan.axis == .category || sim.spring != nil {
+                      selector: ((w.lower - c.lower) / c.extent * ow, (w.upper - c.lower) / c.extent * ow))
+        if range { r.y = FrameQuery.yRange(w, shown, plan.script.y) }
+        if annotation { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
+        if values, plan.axis == .category || sim.spring != nil {
             let i0 = shown.index.lowerBound(w.lower), i1 = shown.index.upperBound(w.upper)
             r.values = (i0 ..< max(i0, i1)).map { (shown.index.x[$0], shown.value($0)) }
         }
-        if tracks.contains(.points) {
+        if points {
             r.points = M4.points(w, shown, width: plan.script.main.width)
         }
         return r

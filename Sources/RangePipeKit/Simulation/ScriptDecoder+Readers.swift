@@ -50,9 +50,6 @@ extension ScriptDecoder {
 
     static func choice<T: RawRepresentable & CaseIterable>(_ v: JSONValue, _ path: String) throws -> T where T.RawValue == String {
         let s = try string(v, path)
-        guard let c = T(rawValue: s) else {
-            throw Failure(path: path, message: "\"\(s)\" is not one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
-        }
-        return c
+        return try T.choice(s) { Failure(path: path, message: "\"\(s)\" is not one of \($0.map { "\"\($0)\"" }.joined(separator: ", "))") }
     }
 }

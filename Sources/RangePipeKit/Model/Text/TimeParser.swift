@@ -102,17 +102,11 @@ public struct TimeParser: Sendable {
         var k = 19
         var frac = 0.0
         if k < b.count, b[k] == 0x2e {
-            k += 1
-            var v = 0.0, scale = 1.0, n = 0
-            while k < b.count {
-                let digit = b[k] &- 0x30
-                guard digit < 10 else { break }
-                if n < 15 { v = v * 10 + Double(digit); scale *= 10 }
-                n += 1
-                k += 1
-            }
-            guard n > 0 else { return parse(b) }
-            frac = v / scale
+            // The same digits-to-seconds rule as every pattern's `%f`.
+            var cursor = ByteCursor(b, from: k + 1)
+            guard let f = cursor.fraction() else { return parse(b) }
+            frac = f
+            k = cursor.position
         }
         var offset = defaultOffset
         if k < b.count, b[k] == 0x5a {

@@ -7,6 +7,7 @@ public struct IngestReport: Sendable {
     /// Per input file: the sniffed dialect, the x choice, collapse warnings.
     public var files: [FileReport] = []
 
+    /// One series written: its listing as stored, and its row counts.
     public struct Entry: Sendable {
         public var info: SeriesInfo
         public var stats: IngestedSeries.Stats

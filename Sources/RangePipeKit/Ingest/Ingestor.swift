@@ -10,6 +10,7 @@ import Darwin
 public struct Ingestor {
     public var options: IngestOptions
 
+    /// An ingestor reading with `options`.
     public init(options: IngestOptions) {
         self.options = options
     }

@@ -115,8 +115,7 @@ extension TableBuilder {
             }
         }
         accumulator._withUnsafeGuaranteedRef {
-            $0.rowsRead += 1
-            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line, expected: expectedRows)
+            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line, expected: expectedRows, countsRead: true)
         }
         return true
     }

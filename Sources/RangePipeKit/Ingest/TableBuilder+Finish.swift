@@ -64,6 +64,7 @@ public struct IngestedSeries: Sendable {
     public var series: Series
     public var stats: Stats
 
+    /// Rows read, rejected and dropped as duplicates, for the summary.
     public struct Stats: Sendable, Equatable {
         public var rowsRead: Int
         public var rowsRejected: Int

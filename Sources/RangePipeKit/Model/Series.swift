@@ -11,10 +11,12 @@ public struct Series: Sendable, Equatable {
     /// Category labels by ordinal; empty unless `axis == .category`.
     public var categories: [String]
 
+    /// One value column: a name and one value per x (NaN where missing).
     public struct Field: Sendable, Equatable {
         public var name: String
         public var values: [Double]
 
+        /// A field named `name` holding `values`.
         public init(name: String, values: [Double]) {
             self.name = name
             self.values = values
@@ -33,6 +35,7 @@ public struct Series: Sendable, Equatable {
             }
         }
 
+        /// Equal names and values, with missing (NaN) equal to missing.
         public static func == (l: Field, r: Field) -> Bool {
             // NaN-aware: missing equals missing.
             l.name == r.name && l.values.count == r.values.count
@@ -40,6 +43,7 @@ public struct Series: Sendable, Equatable {
         }
     }
 
+    /// A series from its columns; `x` and every field have the same count.
     public init(name: String, axis: Axis, x: [Double], fields: [Field], categories: [String] = []) {
         self.name = name
         self.axis = axis
@@ -50,6 +54,8 @@ public struct Series: Sendable, Equatable {
 
     public var count: Int { x.count }
 
+    /// The field of this name, if any.
+    /// - Complexity: O(fields).
     public func field(named name: String) -> Field? { fields.first { $0.name == name } }
 }
 

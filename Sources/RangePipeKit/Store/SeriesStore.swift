@@ -33,6 +33,7 @@ public final class SeriesStore {
         if inTransaction { try? db.execute("ROLLBACK") }
     }
 
+    /// True when a file is at `path` (a store or not).
     public static func exists(at path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
@@ -115,6 +116,8 @@ public final class SeriesStore {
         return version
     }
 
+    /// Commits the write transaction (a store being built switches to WAL).
+    /// - Throws: `.io` and the like from SQLite.
     public func commit() throws {
         try batch.flush(db)
         try db.execute("COMMIT")
@@ -124,6 +127,7 @@ public final class SeriesStore {
         }
     }
 
+    /// Abandons the write transaction and any batched rows.
     public func rollback() {
         batch.removeAll()
         if inTransaction { try? db.execute("ROLLBACK") }
@@ -140,6 +144,7 @@ public final class SeriesStore {
         snapshotHeld = true
     }
 
+    /// Ends a held snapshot and closes the connection.
     public func close() {
         if snapshotHeld { try? db.execute("COMMIT") }
         snapshotHeld = false

@@ -50,11 +50,15 @@ public struct TimeParser: Sendable {
         return nil
     }
 
+    /// The parser for the time format `sample` is written in, or nil if it is no known time.
+    /// - Complexity: O(sample length).
     public static func detect(_ sample: String, offset: UTCOffset = .utc) -> TimeParser? {
         var s = sample
         return s.withUTF8 { detect($0, offset: offset) }
     }
 
+    /// `text` as seconds since the epoch, or nil if it does not fit this format.
+    /// - Complexity: O(text length).
     public func parse(_ text: String) -> Double? {
         var s = text
         return s.withUTF8 { parse($0) }

@@ -24,15 +24,11 @@ public struct Series: Sendable, Equatable {
 
         /// Minimum and maximum over non-missing values, or nil if all are missing.
         public var range: (min: Double, max: Double)? {
-            values.withUnsafeBufferPointer { Series.range(of: $0) }
+            Series.range(of: values[...])
         }
 
         public var missingCount: Int {
-            values.withUnsafeBufferPointer { values in
-                var missing = 0
-                for v in values { missing &+= v.isNaN ? 1 : 0 }
-                return missing
-            }
+            Series.missingCount(of: values)
         }
 
         /// Equal names and values, with missing (NaN) equal to missing.
@@ -57,19 +53,4 @@ public struct Series: Sendable, Equatable {
     /// The field of this name, if any.
     /// - Complexity: O(fields).
     public func field(named name: String) -> Field? { fields.first { $0.name == name } }
-}
-
-extension Series {
-    /// Minimum and maximum over non-missing values, or nil if all are
-    /// missing. Written as selects (a NaN compares false and is skipped)
-    /// so the loop vectorises.
-    /// - Complexity: O(n).
-    static func range(of values: UnsafeBufferPointer<Double>) -> (min: Double, max: Double)? {
-        var lo = Double.infinity, hi = -Double.infinity
-        for v in values {
-            lo = v < lo ? v : lo
-            hi = v > hi ? v : hi
-        }
-        return lo <= hi ? (lo, hi) : nil
-    }
 }

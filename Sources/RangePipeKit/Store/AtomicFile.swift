@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A file written under a temporary name beside its final path
 /// (`PATH.tmp-PID`, same directory, so the move is atomic) and moved into
 /// place only when complete: a failed or killed run never leaves a
@@ -22,7 +16,7 @@ public struct AtomicFile: Sendable {
     /// A file for `path`, written at `path.tmp-PID` until it is moved.
     public init(path: String, companions: [String] = []) {
         self.path = path
-        self.temporaryPath = "\(path)\(Self.temporaryInfix)\(getpid())"
+        self.temporaryPath = "\(path)\(Self.temporaryInfix)\(Self.processID)"
         self.companions = companions
     }
 
@@ -32,8 +26,7 @@ public struct AtomicFile: Sendable {
     /// - Throws: `.cannotCreate` with the system's reason; the temporary
     ///   file is removed then.
     public func replace() throws {
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
+        if let reason = Self.renameFile(temporaryPath, to: path) {
             removeTemporary()
             throw RangePipeError.cannotCreate(path: path, reason: reason)
         }
@@ -45,9 +38,11 @@ public struct AtomicFile: Sendable {
     /// - Returns: false when `path` exists already.
     /// - Throws: `.cannotCreate` for any other failure.
     public func createOnly() throws -> Bool {
-        if link(temporaryPath, path) == 0 { return true }
-        if errno == EEXIST { return false }
-        throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        switch Self.linkFile(temporaryPath, to: path) {
+        case .linked: return true
+        case .pathExists: return false
+        case let .failed(reason): throw RangePipeError.cannotCreate(path: path, reason: reason)
+        }
     }
 
     /// Removes the temporary file and its companions (missing ones are fine).
@@ -58,16 +53,15 @@ public struct AtomicFile: Sendable {
     /// Removes temporary files for `path` left by processes that are gone
     /// (a run killed before it could move or remove its file); those of
     /// live processes are left alone.
+    /// - Complexity: one pass over the directory.
     public static func removeAbandoned(of path: String, companions: [String] = []) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + temporaryInfix
-        guard let dir = opendir(directory.isEmpty ? "/" : directory) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let names = directoryEntries(directory.isEmpty ? "/" : directory) else { return }
+        for name in names {
             guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
+            if processIsGone(pid) {
                 remove((directory.isEmpty ? "" : directory) + "/" + name, companions: companions)
             }
         }
@@ -78,17 +72,16 @@ public struct AtomicFile: Sendable {
     /// - Throws: `.cannotCreate`.
     public static func requireWritableDirectory(for path: String) throws {
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        var info = stat()
-        guard stat(directory.isEmpty ? "/" : directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard isDirectory(directory.isEmpty ? "/" : directory) else {
             throw RangePipeError.cannotCreate(path: path, reason: "no such directory '\(directory)'")
         }
-        guard access(directory.isEmpty ? "/" : directory, W_OK) == 0 else {
+        guard isWritable(directory.isEmpty ? "/" : directory) else {
             throw RangePipeError.cannotCreate(path: path, reason: "directory '\(directory)' is not writable")
         }
     }
 
     private static func remove(_ file: String, companions: [String]) {
-        unlink(file)
-        for suffix in companions { unlink(file + suffix) }
+        removeFile(file)
+        for suffix in companions { removeFile(file + suffix) }
     }
 }

@@ -22,4 +22,10 @@ extension SeriesAccumulator {
             nonmutating _modify { yield &pointer.pointee }
         }
     }
+
+    /// Appends one row (see `SeriesRows.append`); `countsRead` also counts
+    /// it as read, in the same access.
+    func append(x value: Double, values: UnsafeBufferPointer<Double>, line: Int, expected: Int = 0, countsRead: Bool = false) {
+        storage.rows.append(x: value, values: values, line: line, expected: expected, countsRead: countsRead)
+    }
 }

@@ -3,7 +3,7 @@ final class SeriesAccumulator {
     let name: String
     /// Everything a row changes, in one value changed in place (see
     /// `RowsStorage`): appending a row costs no dynamic exclusivity check.
-    private let storage = RowsStorage()
+    let storage = RowsStorage()
     var labels: [String] = []
     var labelOrdinal: [String: Int] = [:]
     var rowsRejected = 0
@@ -49,10 +49,4 @@ final class SeriesAccumulator {
 
     /// Room for `rows` rows in x and every column (and lines when kept).
     func reserve(_ count: Int) { storage.rows.reserve(count) }
-
-    /// Appends one row (see `SeriesRows.append`); `countsRead` also counts
-    /// it as read, in the same access.
-    func append(x value: Double, values: UnsafeBufferPointer<Double>, line: Int, expected: Int = 0, countsRead: Bool = false) {
-        storage.rows.append(x: value, values: values, line: line, expected: expected, countsRead: countsRead)
-    }
 }

@@ -42,7 +42,7 @@ public struct TimeParser: Sendable {
     }
 
     /// The family that reads `sample`, trying ISO-8601, slashes, month names.
-    public static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
+    static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
         for kind in [Kind.iso, .slash, .monthName] {
             let parser = TimeParser(kind: kind, offset: offset)
             if parser.parse(sample) != nil { return parser }
@@ -66,7 +66,7 @@ public struct TimeParser: Sendable {
 
     /// Seconds since the epoch, or nil if `bytes` is not a time in this format.
     /// Leading and trailing spaces are ignored.
-    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var lo = 0, hi = bytes.count
         while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
         while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }

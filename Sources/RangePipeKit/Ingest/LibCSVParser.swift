@@ -11,12 +11,11 @@ let csvFieldLimit = 64 << 20
 final class LibCSVParser {
     var parser = csv_parser()
     /// What the callbacks gather (see `CSVRecordCollector`).
-    let collector: UnsafeMutablePointer<CSVRecordCollector>
+    let collector = Collector()
     let quote: UInt8
 
     init(delimiter: UInt8, quote: UInt8 = 0x22) {
         self.quote = quote
-        collector = Self.makeCollector()
         csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL))
         csv_set_delim(&parser, delimiter)
         csv_set_quote(&parser, quote)
@@ -31,20 +30,20 @@ final class LibCSVParser {
 
     deinit {
         csv_free(&parser)
-        Self.freeCollector(collector)
+        collector.free()
     }
 
     /// Records and cells parsed so far; their text is in `fieldBytes`.
-    var batch: RecordBatch { collector.pointee.batch }
+    var batch: RecordBatch { collector.state.batch }
     /// The text of the cells in `batch`.
-    var fieldBytes: FieldBytes { collector.pointee.fieldBytes }
+    var fieldBytes: FieldBytes { collector.state.fieldBytes }
     /// The physical line the parser has reached (1-based).
-    var line: Int { collector.pointee.line }
+    var line: Int { collector.state.line }
 
     /// True between records: nothing of a record (not even an open quote)
     /// is pending. libcsv's state 0 is ROW_NOT_BEGUN.
     var atRecordBoundary: Bool {
-        parser.pstate == 0 && parser.entry_pos == 0 && collector.pointee.cellsInRecord == 0
+        parser.pstate == 0 && parser.entry_pos == 0 && collector.state.cellsInRecord == 0
     }
 
     enum Failure: Error {
@@ -53,24 +52,19 @@ final class LibCSVParser {
         case tooLarge(line: Int, column: Int)
     }
 
-    /// Parses one chunk, appending complete records to `batch`.
-    func parse(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
-        if parseBytes(chunk) != chunk.count { try raiseError() }
-    }
-
     /// Finishes the input: the last record without a newline is delivered.
     func finish() throws(Failure) {
         if finishBytes() != 0 {
             if csv_error(&parser) == CSV_EPARSE {
-                let c = collector.pointee
+                let c = collector.state
                 throw .unterminated(line: c.recordStartLine, column: c.cellsInRecord + 1)
             }
             try raiseError()
         }
     }
 
-    private func raiseError() throws(Failure) {
-        let line = collector.pointee.recordStartLine, column = collector.pointee.cellsInRecord + 1
+    func raiseError() throws(Failure) {
+        let line = collector.state.recordStartLine, column = collector.state.cellsInRecord + 1
         switch csv_error(&parser) {
         case CSV_ENOMEM, CSV_ETOOBIG: throw .tooLarge(line: line, column: column)
         default: throw .malformed(line: line, column: column)
@@ -80,6 +74,6 @@ final class LibCSVParser {
     /// Drops delivered records, keeping the cells of a record still being
     /// parsed (one that straddles a chunk boundary), rebased to the start.
     func discardDeliveredRecords() {
-        collector.pointee.discardDeliveredRecords()
+        collector.state.discardDeliveredRecords()
     }
 }

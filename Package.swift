@@ -26,9 +26,10 @@ let package = Package(
         .target(
             name: "RangePipeKit",
             dependencies: ["CLibCSV", "CSQLite", "CZlib"],
-            // The ingest hot path calls back from C per field; dynamic
-            // exclusivity checks there cost more than the parsing itself.
-            swiftSettings: strictSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            // No unsafe flags: the package stays usable as a dependency.
+            // The per-field hot path keeps its state in locals and
+            // value-type `inout`s, where exclusivity is checked statically.
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "rangepipe",

@@ -140,7 +140,7 @@ struct IngestCommand: ParsableCommand {
             ProgressReporter.shared.configure(quiet: quiet)
             var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
             options.mode = try choice(mode, "--mode")
-            let report = try Ingestor(options: options).run(files: files, storePath: store.store, wait: wait)
+            let report = try IngestJob(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()
             if json {
                 try writeStdout(IngestSummary.json(report) + "\n")

@@ -1,6 +1,7 @@
 /// What a column's sampled values are: the type ingest would give it, its
 /// missing-value markers, and whether it could serve as x.
 public struct ColumnProfile: Sendable {
+    /// What a sampled column holds, as the x chooser and `inspect` see it.
     public enum Kind: String, Sendable {
         case time, number, text, empty
     }

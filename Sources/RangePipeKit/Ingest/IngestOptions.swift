@@ -50,5 +50,6 @@ public struct IngestOptions: Sendable {
     public var mode: WriteMode = .replace
     public var duplicates: DuplicatePolicy = .last
 
+    /// The defaults: format, axis and time format sniffed, header sniffed, `--on-error fail`, replace mode, last duplicate kept.
     public init() {}
 }

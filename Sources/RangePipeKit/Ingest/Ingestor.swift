@@ -4,27 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// The result of one ingest, for the summary.
-public struct IngestReport: Sendable {
-    public var series: [Entry]
-    /// Rejected rows that could not be tied to a series (bad series cell, JSON syntax).
-    public var unattributedRejects: Int
-    public var seconds: Double
-    /// Per input file: the sniffed dialect, the x choice, collapse warnings.
-    public var files: [FileReport] = []
-
-    public struct Entry: Sendable {
-        public var info: SeriesInfo
-        public var stats: IngestedSeries.Stats
-    }
-}
-
-/// Reads input files into series (`parse`) and applies them to a store in
-/// one transaction (`run`). Nothing is written unless every file parsed
-/// (or, with `--on-error skip`, every bad row was set aside).
+/// Reads input files into series (`parse`); `IngestJob` writes them to a
+/// store. Nothing is written unless every file parsed (or, with
+/// `--on-error skip`, every bad row was set aside).
 public struct Ingestor {
     public var options: IngestOptions
 
+    /// An ingestor reading with `options`.
     public init(options: IngestOptions) {
         self.options = options
     }
@@ -103,131 +89,6 @@ public struct Ingestor {
         case .ndjson: return { try JSONReader(layout: .lines, usesTemplates: jsonTemplates).read($0, into: $1) }
         case .json, .auto: return { try JSONReader(layout: .array).read($0, into: $1) }
         }
-    }
-
-    /// Parses `files` and writes the series to the store at `storePath`.
-    public func run(files: [String], storePath: String, wait: Double?) throws -> IngestReport {
-        let start = monotonicSeconds()
-        Trace.start = start
-        MemoryPolicy.shareOneArena()
-        for file in files where file != "-" && access(file, R_OK) != 0 {
-            throw RangePipeError.noInput(path: file, reason: String(cString: strerror(errno)))
-        }
-        let existing = SeriesStore.exists(at: storePath)
-        // Take the write lock first on an existing store, so a second writer
-        // learns at once rather than after parsing a large file.
-        let store = existing ? try SeriesStore.openForWriting(path: storePath, create: false, wait: wait) : nil
-        // A first ingest killed between linking its build into place and
-        // unlinking the build's name leaves that name beside a store.
-        if existing { removeAbandonedBuilds(of: storePath) }
-        Trace.progress("started")
-        let parsed: (series: [IngestedSeries], unattributedRejects: Int, files: [FileReport])
-        do {
-            parsed = try parse(files: files)
-            Trace.say("phases", "all files parsed")
-            Trace.progress("parsed")
-        } catch {
-            store?.rollback()
-            throw error
-        }
-        let written: [IngestReport.Entry]
-        if let store {
-            written = try apply(parsed.series, to: store)
-        } else {
-            written = try createStore(at: storePath, with: parsed.series, wait: wait)
-        }
-        Trace.say("phases", "stored and committed")
-        return IngestReport(series: written, unattributedRejects: parsed.unattributedRejects,
-                            seconds: monotonicSeconds() - start, files: parsed.files)
-    }
-
-    private func apply(_ series: [IngestedSeries], to store: SeriesStore) throws -> [IngestReport.Entry] {
-        var entries = [IngestReport.Entry?](repeating: nil, count: series.count)
-        // Written in name order, so the store's name index grows at its end
-        // (10^6 series in first-appearance order would land all over it);
-        // the report keeps the input's order.
-        let byName = series.indices.sorted { series[$0].series.name.utf8.lexicographicallyPrecedes(series[$1].series.name.utf8) }
-        // A new store with names all distinct (`--split-fields` can make
-        // `KEY/COLUMN` equal another key) needs no lookup before each write.
-        let allNew = store.isBuilding && zip(byName, byName.dropFirst()).allSatisfy { series[$0].series.name != series[$1].series.name }
-        do {
-            for k in byName {
-                let item = series[k]
-                var final = item.series
-                var stats = item.stats
-                if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
-                    let (merged, dropped) = try old.appending(item.series, duplicates: options.duplicates)
-                    final = merged
-                    stats.duplicatesDropped += dropped
-                }
-                entries[k] = .init(info: try store.write(final, isNew: allNew), stats: stats)
-                Trace.progress("stored series \(final.name)")
-            }
-            Trace.say("phases", "series written")
-            Trace.progress("before commit")
-            try store.commit()
-            Trace.say("phases", "committed")
-            Trace.progress("committed")
-        } catch {
-            store.rollback()
-            throw error
-        }
-        store.close()
-        return entries.map { $0! }
-    }
-
-    /// A new store is built beside its final path and linked into place, so
-    /// a killed first ingest leaves no store rather than a partial one.
-    private func createStore(at path: String, with series: [IngestedSeries], wait: Double?) throws -> [IngestReport.Entry] {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        var info = stat()
-        guard stat(directory.isEmpty ? "/" : directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw RangePipeError.cannotCreate(path: path, reason: "no such directory '\(directory)'")
-        }
-        guard access(directory.isEmpty ? "/" : directory, W_OK) == 0 else {
-            throw RangePipeError.cannotCreate(path: path, reason: "directory '\(directory)' is not writable")
-        }
-        removeAbandonedBuilds(of: path)
-        let temporary = "\(path).tmp-\(getpid())"
-        unlinkStoreFiles(temporary)
-        defer { unlinkStoreFiles(temporary) }
-        let store = try SeriesStore.openForWriting(path: temporary, create: true, wait: wait, building: true)
-        let entries = try apply(series, to: store)
-        Trace.say("phases", "store closed")
-        if link(temporary, path) != 0 {
-            if errno == EEXIST {
-                // Another ingest created the store meanwhile: write into it.
-                let other = try SeriesStore.openForWriting(path: path, create: false, wait: wait)
-                return try apply(series, to: other)
-            }
-            throw RangePipeError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
-        }
-        Trace.progress("linked")
-        return entries
-    }
-
-    /// A first ingest killed mid-way leaves its `PATH.tmp-PID` build behind
-    /// (never a store at PATH); the next first ingest removes builds whose
-    /// process is gone.
-    private func removeAbandonedBuilds(of path: String) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
-        guard let dir = opendir(directory.isEmpty ? "/" : directory) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlinkStoreFiles((directory.isEmpty ? "" : directory) + "/" + name)
-            }
-        }
-    }
-
-    private func unlinkStoreFiles(_ path: String) {
-        unlink(path)
-        unlink(path + "-wal")
-        unlink(path + "-shm")
     }
 
     func resolvedFormat(file: String, source: InputSource) throws -> InputFormat {

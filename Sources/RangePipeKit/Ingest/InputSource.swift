@@ -63,6 +63,15 @@ final class InputSource {
         ProgressReporter.shared.begin(path == "-" ? "stdin" : path, total: size)
     }
 
+    /// Fails unless `path` is stdin ("-") or a file this process may read:
+    /// checked for every input before any is parsed.
+    /// - Throws: `RangePipeError.noInput` with the system's reason.
+    static func requireReadable(_ path: String) throws {
+        if path != "-" && access(path, R_OK) != 0 {
+            throw RangePipeError.noInput(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
     /// An in-memory input (fuzzing, tests).
     init(name: String, bytes: [UInt8]) {
         displayName = name

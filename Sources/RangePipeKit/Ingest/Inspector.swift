@@ -17,6 +17,10 @@ public struct InspectReport: Sendable {
 
 /// `rangepipe inspect`: runs the ingest sniffer on a file without ingesting it.
 public enum Inspector {
+    /// What ingest would do with the file at `path`: its dialect, column profiles, x choice and suggested flags.
+    /// - Parameter full: read every row rather than the sniffer's sample.
+    /// - Throws: `.noInput` for a missing file, `.badData` when it cannot be read.
+    /// - Complexity: O(sample), or O(file) with `full`.
     public static func inspect(path: String, options: IngestOptions, full: Bool) throws -> InspectReport {
         let source = try InputSource(path: path)
         let format = try Ingestor(options: options).resolvedFormat(file: path, source: source)

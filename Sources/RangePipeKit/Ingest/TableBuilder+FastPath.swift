@@ -27,18 +27,18 @@ extension TableBuilder {
     ///   row, however the rows alternate between the two paths.
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
         // Without a header the first record names the columns: before the row buffer is sized.
-        if !headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
+        if !plan.headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
-        var row = UnsafeMutableBufferPointer<Double>.allocate(capacity: valueColumns.count)
+        var row = UnsafeMutableBufferPointer<Double>.allocate(capacity: plan.valueColumns.count)
         defer { row.deallocate() }
         row.initialize(repeating: .nan)
         // Locals, so rows cost no retains: the plan, the key table and
         // unretained accumulator handles (`order` keeps them alive). They
         // are refreshed after a row takes the general path, which may add a
         // series; the key table is let go first so adding one copies nothing.
-        var plan = fastPlan
-        var keys: ByteKeyTable? = plan == nil ? nil : keyTable
+        var rowPlan = fastPlan
+        var keys: ByteKeyTable? = rowPlan == nil ? nil : keyTable
         // Taken out of the builder for the run (so appends stay in place)
         // and extended only by series added since: a run costs nothing per
         // series already known, however many there are.
@@ -52,18 +52,18 @@ extension TableBuilder {
         var expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
         try cells.withUnsafeBufferPointer { cellBuffer in
             for record in records {
-                if let plan, let keys, convert(record, plan, keys, cellBuffer, bytes, row, handles, expectedRows, &lastSeries) { continue }
+                if let rowPlan, let keys, convert(record, rowPlan, keys, cellBuffer, bytes, row, handles, expectedRows, &lastSeries) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
-                if row.count < valueColumns.count {
+                if row.count < plan.valueColumns.count {
                     // A file without a header names its columns on its first record, inside this run.
                     row.deallocate()
-                    row = .allocate(capacity: valueColumns.count)
+                    row = .allocate(capacity: plan.valueColumns.count)
                     row.initialize(repeating: .nan)
                 }
                 if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
-                plan = fastPlan
-                if plan != nil {
+                rowPlan = fastPlan
+                if rowPlan != nil {
                     keys = keyTable
                     if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
                     expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
@@ -115,8 +115,7 @@ extension TableBuilder {
             }
         }
         accumulator._withUnsafeGuaranteedRef {
-            $0.rowsRead += 1
-            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line, expected: expectedRows)
+            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line, expected: expectedRows, countsRead: true)
         }
         return true
     }
@@ -126,8 +125,9 @@ extension TableBuilder {
     /// whose labels need the general path). `keyOrder` gives each
     /// position's slot; nil when positions are slots (CSV).
     private func makeFastPlan(_ keyOrder: [Int]?) -> FastRowPlan? {
-        guard let axis, axis != .category, axis == .number || timeParser != nil, !roles.isEmpty,
-              numbers.bulkPathAllowed else { return nil }
+        let roles = plan.roles, valueColumns = plan.valueColumns
+        guard let axis = plan.axis, axis != .category, axis == .number || plan.timeParser != nil, !roles.isEmpty,
+              plan.numbers.bulkPathAllowed else { return nil }
         var xSlot = -1, seriesSlot = -1
         var valueSlots: [Int] = [], valueIndices: [Int] = []
         for position in 0 ..< (keyOrder?.count ?? roles.count) {
@@ -148,7 +148,7 @@ extension TableBuilder {
             }
         }
         guard xSlot >= 0, seriesSlot >= 0 || options.seriesColumn == nil else { return nil }
-        return FastRowPlan(keyOrder: keyOrder, fieldCount: keyOrder?.count ?? names.count, xSlot: xSlot, seriesSlot: seriesSlot,
-                           valueSlots: valueSlots, valueIndices: valueIndices, time: axis == .time ? timeParser : nil)
+        return FastRowPlan(keyOrder: keyOrder, fieldCount: keyOrder?.count ?? plan.names.count, xSlot: xSlot, seriesSlot: seriesSlot,
+                           valueSlots: valueSlots, valueIndices: valueIndices, time: axis == .time ? plan.timeParser : nil)
     }
 }

@@ -7,6 +7,7 @@ extension TableBuilder {
             }
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "no data rows")
         }
+        let valueColumns = plan.valueColumns
         let kept = valueColumns.indices.filter { valueColumns[$0].explicit || valueColumns[$0].state == .numeric }
         guard !kept.isEmpty else {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), noValueColumnMessage())
@@ -18,7 +19,7 @@ extension TableBuilder {
                 let values = k < acc.columns.count ? acc.columns[k] : [Double](repeating: .nan, count: acc.x.count)
                 fields.append(Series.Field(name: valueColumns[k].name, values: values))
             }
-            var series = Series(name: acc.name, axis: axis ?? .number, x: acc.x, fields: fields, categories: acc.labels)
+            var series = Series(name: acc.name, axis: plan.axis ?? .number, x: acc.x, fields: fields, categories: acc.labels)
             acc.columns = []
             acc.x = []
             let dropped: Int
@@ -55,15 +56,7 @@ extension TableBuilder {
     }
 
     /// Column names that hold text (the candidates for a series column).
-    var textColumns: [String] {
-        names.indices.filter { k in
-            switch roles[k] {
-            case .ignored: return true
-            case let .value(v): return valueColumns[v].state == .text
-            case .x, .series: return false
-            }
-        }.map { names[$0] }
-    }
+    var textColumns: [String] { plan.textColumns }
 }
 
 /// A series fresh from an input, with the counts for the summary.
@@ -71,6 +64,7 @@ public struct IngestedSeries: Sendable {
     public var series: Series
     public var stats: Stats
 
+    /// Rows read, rejected and dropped as duplicates, for the summary.
     public struct Stats: Sendable, Equatable {
         public var rowsRead: Int
         public var rowsRejected: Int

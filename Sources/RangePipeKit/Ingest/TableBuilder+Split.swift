@@ -7,30 +7,25 @@ extension TableBuilder: SplittableRecordSink {
     /// rows; nil until the bulk path is ready. It never writes rejects:
     /// any bad row makes it fail, and the first half then reads the rest.
     func fork() -> (any SplittableRecordSink)? {
-        guard fastPlan != nil, axis != .category else { return nil }
+        guard fastPlan != nil, plan.axis != .category else { return nil }
         var strict = options
         strict.onError = .fail
         guard let copy = try? TableBuilder(file: file, options: strict, defaultSeriesName: defaultSeriesName,
                                            rejects: RejectWriter(discarding: ())) else { return nil }
-        copy.headerSet = headerSet
-        copy.names = names
-        copy.roles = roles
-        copy.xName = xName
-        copy.valueColumns = valueColumns
+        copy.plan = plan
         copy.rowValues = rowValues
-        copy.axis = axis
-        copy.timeParser = timeParser
         copy.fastPlan = fastPlan
         copy.rowEstimate = rowEstimate.map { (0, $0.shares) }
-        copy.forkedDecisions = ForkedDecisions(slots: names.count, states: valueColumns.map(\.state))
+        copy.forkedPlan = plan
         return copy
     }
 
     /// A fork that met a new key, or typed a column left undecided, would
     /// have decided it without the rows before the split.
     var keptForkDecisions: Bool {
-        guard let forkedDecisions else { return true }
-        return names.count == forkedDecisions.slots && valueColumns.map(\.state) == forkedDecisions.states
+        guard let forkedPlan else { return true }
+        return plan.names.count == forkedPlan.names.count
+            && plan.valueColumns.map(\.state) == forkedPlan.valueColumns.map(\.state)
     }
 
     /// Appends the rows a fork read after this builder's last row; the

@@ -2,40 +2,13 @@
 /// role (x, series name, value, ignored), detects the axis, parses values,
 /// and collects rows per series. One builder per input file.
 final class TableBuilder: RecordSink {
-    enum Role: Equatable {
-        case x, series, value(Int), ignored
-    }
-
-    enum ColumnState {
-        /// Named by `--y`, or shown numeric by its first non-missing value.
-        case numeric
-        /// Default `--y`: nothing but missing values so far.
-        case undecided
-        /// Default `--y`: its first non-missing value was text; not a field.
-        case text
-    }
-
-    struct ValueColumn {
-        var name: String
-        var state: ColumnState
-        var explicit: Bool
-    }
-
-    let file: String
     let options: IngestOptions
     let defaultSeriesName: String
     let rejects: RejectWriter
-
-    var names: [String] = []
-    var roles: [Role] = []
-    var headerSet = false
-    var xName: String?
-    var valueColumns: [ValueColumn] = []
+    /// The columns and how each is read; settled as the input is read.
+    var plan: ColumnPlan
+    /// One row's values, one per value column (general path).
     var rowValues: [Double] = []
-    private var seenX = false
-
-    var axis: Axis?
-    var timeParser: TimeParser?
 
     var order: [SeriesAccumulator] = []
     /// `order` as unretained handles for the bulk path, kept between runs.
@@ -49,16 +22,10 @@ final class TableBuilder: RecordSink {
     /// The rows the input is expected to hold, and each series' share of
     /// the rows seen when that was estimated (see `expectRows`).
     var rowEstimate: (rows: Int, shares: [String: Double])?
-    /// What a fork started from (nil unless this builder is a fork).
-    var forkedDecisions: ForkedDecisions?
-    struct ForkedDecisions {
-        var slots: Int
-        var states: [ColumnState]
-    }
+    /// The plan a fork started from (nil unless this builder is a fork).
+    var forkedPlan: ColumnPlan?
     /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
     private(set) var unattributedRejects = 0
-    /// Decimal comma, thousands and `--null` markers (general path only).
-    let numbers: NumberReader
     /// Rows read and dropped over every series, set by `finish`.
     var totals = IngestedSeries.Stats.zero
     private var rejectIsAttributed = false
@@ -66,108 +33,30 @@ final class TableBuilder: RecordSink {
     var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)?
 
     init(file: String, options: IngestOptions, defaultSeriesName: String, rejects: RejectWriter) throws {
-        self.file = file
         self.options = options
         self.defaultSeriesName = defaultSeriesName
         self.rejects = rejects
-        self.numbers = NumberReader(options: options)
-        if options.axis != .auto || options.timeFormat != .auto {
-            try decideAxisUpFront()
-        }
+        self.plan = try ColumnPlan(file: file, options: options)
     }
 
-    private func decideAxisUpFront() throws {
-        switch (options.axis, options.timeFormat) {
-        case (.number, .auto): axis = .number
-        case (.category, .auto): axis = .category
-        case (.number, _), (.category, _):
-            throw RangePipeError.usage("--time-format applies only to a time axis")
-        case (.auto, .auto), (.time, .auto):
-            if options.axis == .time { axis = .time } // parser detected from the first value
-        case (_, let format):
-            axis = .time
-            timeParser = try TimeParser(format: format, offset: options.timezone)
-        }
-    }
+    /// The input's name in messages.
+    var file: String { plan.file }
+    var names: [String] { plan.names }
+    var xName: String? { plan.xName }
+    var numbers: NumberReader { plan.numbers }
 
     // MARK: Header and slots
 
     func setHeader(_ header: [String], line: Int) throws {
-        headerSet = true
-        var seen: [String: Int] = [:]
-        for (k, name) in header.enumerated() {
-            if let first = seen[name] {
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: k + 1),
-                                             "duplicate column name '\(name)' (also column \(first + 1))")
-            }
-            seen[name] = k
-        }
-        names = header
-        func locate(_ wanted: String, _ flag: String) throws -> Int {
-            if let k = header.firstIndex(of: wanted) { return k }
-            if !options.hasHeader, let k = Int(wanted), k >= 1, k <= header.count { return k - 1 }
-            throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
-                                         "\(flag) \(wanted): no such column (columns: \(header.joined(separator: ", ")))")
-        }
-        let seriesIndex = try options.seriesColumn.map { try locate($0, "--series-column") }
-        let xIndex: Int
-        if let wanted = options.xColumn {
-            xIndex = try locate(wanted, "--x")
-        } else {
-            guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
-            }
-            xIndex = first
-        }
-        if xIndex == seriesIndex {
-            throw RangePipeError.usage("--x and --series-column name the same column")
-        }
-        xName = header[xIndex]
-        roles = Array(repeating: .ignored, count: header.count)
-        roles[xIndex] = .x
-        if let seriesIndex { roles[seriesIndex] = .series }
-        if let ys = options.yColumns {
-            for y in ys {
-                let k = try locate(y, "--y")
-                guard roles[k] == .ignored else {
-                    throw RangePipeError.usage("--y \(y): that column is already the x or series column")
-                }
-                roles[k] = .value(valueColumns.count)
-                valueColumns.append(ValueColumn(name: header[k], state: .numeric, explicit: true))
-            }
-        } else {
-            for k in header.indices where roles[k] == .ignored {
-                roles[k] = .value(valueColumns.count)
-                valueColumns.append(ValueColumn(name: header[k], state: .undecided, explicit: false))
-            }
-        }
-        rowValues = Array(repeating: .nan, count: valueColumns.count)
+        try plan.setHeader(header, line: line)
+        rowValues = Array(repeating: .nan, count: plan.valueColumns.count)
     }
 
     func addSlot(named name: String, index: Int) {
         // JSON keys, in order of first appearance.
-        headerSet = true
-        names.append(name)
-        let role: Role
-        if name == options.seriesColumn {
-            role = .series
-        } else if options.xColumn.map({ $0 == name }) ?? (xName == nil) {
-            role = .x
-            xName = name
-        } else if let ys = options.yColumns {
-            if ys.contains(name) {
-                role = .value(valueColumns.count)
-                valueColumns.append(ValueColumn(name: name, state: .numeric, explicit: true))
-            } else {
-                role = .ignored
-            }
-        } else {
-            role = .value(valueColumns.count)
-            valueColumns.append(ValueColumn(name: name, state: .undecided, explicit: false))
-        }
-        roles.append(role)
+        plan.addSlot(named: name)
         // One entry per value column (not per key: x, series and ignored keys hold none).
-        if rowValues.count < valueColumns.count { rowValues.append(.nan) }
+        if rowValues.count < plan.valueColumns.count { rowValues.append(.nan) }
     }
 
     func noHeaderNames(_ count: Int) throws {
@@ -177,7 +66,7 @@ final class TableBuilder: RecordSink {
     // MARK: Rows
 
     func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws {
-        if !headerSet { try noHeaderNames(cells.count) }
+        if !plan.headerSet { try noHeaderNames(cells.count) }
         do {
             try process(record, cells, bytes)
         } catch let error as RowError {
@@ -211,6 +100,7 @@ final class TableBuilder: RecordSink {
     private func process(_ record: RecordInfo, _ cells: ArraySlice<Cell>, _ bytes: UnsafeBufferPointer<UInt8>) throws {
         var xCell: Cell?
         var seriesCell: Cell?
+        let roles = plan.roles
         for cell in cells where cell.slot < roles.count {
             switch roles[cell.slot] {
             case .x: xCell = cell
@@ -245,7 +135,7 @@ final class TableBuilder: RecordSink {
     }
 
     private func parseValue(_ cell: Cell, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) throws -> Double {
-        let column = valueColumns[index]
+        let column = plan.valueColumns[index]
         if case .text = column.state { return .nan }
         let value: CellValue
         switch cell.kind {
@@ -256,13 +146,13 @@ final class TableBuilder: RecordSink {
         }
         switch value {
         case let .number(v):
-            if case .undecided = column.state { valueColumns[index].state = .numeric }
+            if case .undecided = column.state { plan.decide(valueColumn: index, .numeric) }
             return v
         case .missing:
             return .nan
         case .invalid:
             if case .undecided = column.state {
-                valueColumns[index].state = .text
+                plan.decide(valueColumn: index, .text)
                 return .nan
             }
             let got = cell.kind == .nested ? "a nested value"
@@ -298,11 +188,12 @@ final class TableBuilder: RecordSink {
     }
 
     private func parseX(_ cell: Cell, _ b: UnsafeBufferPointer<UInt8>, _ acc: SeriesAccumulator) throws -> Double {
-        if axis == nil || (axis == .time && timeParser == nil) { try detectAxis(cell, b) }
-        switch axis! {
+        if plan.axis == nil || (plan.axis == .time && plan.timeParser == nil) { try detectAxis(cell, b) }
+        switch plan.axis! {
         case .time:
-            if let t = timeParser!.parse(b) { return t }
-            let hint = numbers.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser!.familyName)), got \(quoted(b))"
+            let timeParser = plan.timeParser!
+            if let t = timeParser.parse(b) { return t }
+            let hint = numbers.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser.familyName)), got \(quoted(b))"
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
         case .number:
             let value = cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid
@@ -328,16 +219,15 @@ final class TableBuilder: RecordSink {
         if numbers.parseCell(b) == .missing {
             throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
         }
-        if let parser = TimeParser.detect(b, offset: options.timezone) {
-            axis = .time
-            timeParser = parser
-        } else if axis == .time {
+        if let parser = TimeParser.detect(b, offset: plan.timezone) {
+            plan.decide(axis: .time, timeParser: parser)
+        } else if plan.axis == .time {
             throw RowError(column: cell.column,
                            message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --time-format)")
         } else if case .number = numbers.parseCell(b) {
-            axis = .number
+            plan.decide(axis: .number, timeParser: nil)
         } else {
-            axis = .category
+            plan.decide(axis: .category, timeParser: nil)
         }
     }
 

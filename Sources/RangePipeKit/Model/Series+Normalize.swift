@@ -12,14 +12,9 @@ extension Series {
     @discardableResult
     mutating func normalize(duplicates policy: DuplicatePolicy) throws -> Int {
         let n = x.count
-        var sorted = true
-        var hasTies = false
-        x.withUnsafeBufferPointer { xs in
-            for i in 1 ..< max(n, 1) {
-                if xs[i - 1] > xs[i] { sorted = false; break }
-                if xs[i - 1] == xs[i] { hasTies = true }
-            }
-        }
+        let scan = Series.order(of: x)
+        let sorted = scan.sorted
+        var hasTies = scan.hasTies
         var permutation: [Int]? = nil
         if !sorted {
             let xs = x

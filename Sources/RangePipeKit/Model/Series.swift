@@ -11,10 +11,12 @@ public struct Series: Sendable, Equatable {
     /// Category labels by ordinal; empty unless `axis == .category`.
     public var categories: [String]
 
+    /// One value column: a name and one value per x (NaN where missing).
     public struct Field: Sendable, Equatable {
         public var name: String
         public var values: [Double]
 
+        /// A field named `name` holding `values`.
         public init(name: String, values: [Double]) {
             self.name = name
             self.values = values
@@ -22,17 +24,14 @@ public struct Series: Sendable, Equatable {
 
         /// Minimum and maximum over non-missing values, or nil if all are missing.
         public var range: (min: Double, max: Double)? {
-            values.withUnsafeBufferPointer { Series.range(of: $0) }
+            Series.range(of: values[...])
         }
 
         public var missingCount: Int {
-            values.withUnsafeBufferPointer { values in
-                var missing = 0
-                for v in values { missing &+= v.isNaN ? 1 : 0 }
-                return missing
-            }
+            Series.missingCount(of: values)
         }
 
+        /// Equal names and values, with missing (NaN) equal to missing.
         public static func == (l: Field, r: Field) -> Bool {
             // NaN-aware: missing equals missing.
             l.name == r.name && l.values.count == r.values.count
@@ -40,6 +39,7 @@ public struct Series: Sendable, Equatable {
         }
     }
 
+    /// A series from its columns; `x` and every field have the same count.
     public init(name: String, axis: Axis, x: [Double], fields: [Field], categories: [String] = []) {
         self.name = name
         self.axis = axis
@@ -50,20 +50,7 @@ public struct Series: Sendable, Equatable {
 
     public var count: Int { x.count }
 
+    /// The field of this name, if any.
+    /// - Complexity: O(fields).
     public func field(named name: String) -> Field? { fields.first { $0.name == name } }
-}
-
-extension Series {
-    /// Minimum and maximum over non-missing values, or nil if all are
-    /// missing. Written as selects (a NaN compares false and is skipped)
-    /// so the loop vectorises.
-    /// - Complexity: O(n).
-    static func range(of values: UnsafeBufferPointer<Double>) -> (min: Double, max: Double)? {
-        var lo = Double.infinity, hi = -Double.infinity
-        for v in values {
-            lo = v < lo ? v : lo
-            hi = v > hi ? v : hi
-        }
-        return lo <= hi ? (lo, hi) : nil
-    }
 }

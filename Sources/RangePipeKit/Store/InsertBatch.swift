@@ -40,16 +40,12 @@ struct InsertBatch {
 
     /// Appends one row's values to a table's waiting rows in place.
     struct RowWriter {
-        fileprivate var values: [Value]
-        fileprivate var blobBytes: [UInt8]
+        var values: [Value]
+        var blobBytes: [UInt8]
         mutating func integer(_ v: Int64) { values.append(.integer(v)) }
         mutating func integer(_ v: Int) { values.append(.integer(Int64(v))) }
         mutating func real(_ v: Double?) { values.append(.real(v)) }
         mutating func text(_ v: String) { values.append(.text(v)) }
-        mutating func blob(_ bytes: UnsafeRawBufferPointer) {
-            values.append(.blob(start: blobBytes.count, count: bytes.count))
-            blobBytes.append(contentsOf: bytes)
-        }
     }
 
     static let rowsPerStatement = 64
@@ -99,14 +95,14 @@ struct InsertBatch {
         let values = pending[table.rawValue].prefix(rows * table.columns)
         // Blobs are bound in place, so binding and stepping happen while
         // `blobBytes` is held still.
-        try blobBytes.withUnsafeBytes { blobs in
+        try statement.withBlobsBound(in: blobBytes) { bindBlob in
             for (k, value) in values.enumerated() {
                 let index = Int32(k + 1)
                 switch value {
                 case let .integer(v): statement.bind(index, v)
                 case let .real(v): statement.bind(index, v)
                 case let .text(v): statement.bind(index, v)
-                case let .blob(start, count): statement.bindBlob(index, UnsafeRawBufferPointer(rebasing: blobs[start ..< start + count]))
+                case let .blob(start, count): bindBlob(index, start ..< start + count)
                 }
             }
             try statement.step()

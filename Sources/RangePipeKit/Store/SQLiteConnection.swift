@@ -64,9 +64,8 @@ final class SQLiteConnection {
     }
 
     func execute(_ sql: String) throws {
-        var message: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
-        if let message { sqlite3_free(message) }
+        // The message comes from `sqlite3_errmsg` in `makeError`.
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
         if rc != SQLITE_OK { throw makeError(rc, context: sql) }
     }
 
@@ -110,7 +109,7 @@ final class SQLiteConnection {
 
 /// A prepared statement; finalized on deinit.
 final class SQLiteStatement {
-    private let statement: OpaquePointer
+    let statement: OpaquePointer
     private unowned let connection: SQLiteConnection
 
     init(_ statement: OpaquePointer, connection: SQLiteConnection) {
@@ -133,10 +132,6 @@ final class SQLiteStatement {
     func bind(_ index: Int32, _ value: String) {
         sqlite3_bind_text(statement, index, value, -1, rangepipe_sqlite_transient())
     }
-    /// Binds bytes that stay valid until the next `step()` returns.
-    func bindBlob(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
-        sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), nil)
-    }
 
     /// Steps once: true when a row is available, false when done.
     @discardableResult
@@ -156,12 +151,6 @@ final class SQLiteStatement {
     func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(statement, column) else { return "" }
         return String(cString: p)
-    }
-    /// The blob of a column, valid until the next step.
-    func blob(_ column: Int32) -> UnsafeRawBufferPointer {
-        let n = Int(sqlite3_column_bytes(statement, column))
-        guard let p = sqlite3_column_blob(statement, column), n > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: p, count: n)
     }
 }
 

@@ -25,12 +25,10 @@ extension SeriesStore {
 
     private func addChunk(_ id: Int64, column: Int, _ values: [Double]) throws {
         guard !values.isEmpty else { return }
-        let range = values.withUnsafeBufferPointer { Series.range(of: $0) }
-        try values.withUnsafeBytes { bytes in
-            try batch.add(.chunk, db) {
-                $0.integer(id); $0.integer(column); $0.integer(0); $0.integer(0); $0.integer(values.count)
-                $0.real(range?.min); $0.real(range?.max); $0.blob(bytes)
-            }
+        let range = Series.range(of: values[...])
+        try batch.add(.chunk, db) {
+            $0.integer(id); $0.integer(column); $0.integer(0); $0.integer(0); $0.integer(values.count)
+            $0.real(range?.min); $0.real(range?.max); $0.blob(values)
         }
     }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The series store: one SQLite file in WAL mode (SPEC 2).
 ///
 /// A writer holds `BEGIN IMMEDIATE` from `openForWriting` to `commit`, so a
@@ -33,9 +27,9 @@ public final class SeriesStore {
         if inTransaction { try? db.execute("ROLLBACK") }
     }
 
+    /// True when a file is at `path` (a store or not).
     public static func exists(at path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+        AtomicFile.fileExists(path)
     }
 
     /// Opens an existing store for reading (a consistent snapshot per call).
@@ -51,7 +45,7 @@ public final class SeriesStore {
             let store = SeriesStore(path: path, db: db)
             _ = try store.checkVersion(allowEmpty: true)
             return store
-        } catch RangePipeError.cannotCreate(_, _) where access(path, W_OK) != 0 {
+        } catch RangePipeError.cannotCreate(_, _) where !AtomicFile.isWritable(path) {
             // A WAL store read by someone who may not write beside it (a
             // shared store, a read-only mount): SQLite cannot make its
             // `-shm` file, so read the file as it stands, without locks.
@@ -115,6 +109,8 @@ public final class SeriesStore {
         return version
     }
 
+    /// Commits the write transaction (a store being built switches to WAL).
+    /// - Throws: `.io` and the like from SQLite.
     public func commit() throws {
         try batch.flush(db)
         try db.execute("COMMIT")
@@ -124,6 +120,7 @@ public final class SeriesStore {
         }
     }
 
+    /// Abandons the write transaction and any batched rows.
     public func rollback() {
         batch.removeAll()
         if inTransaction { try? db.execute("ROLLBACK") }
@@ -140,6 +137,7 @@ public final class SeriesStore {
         snapshotHeld = true
     }
 
+    /// Ends a held snapshot and closes the connection.
     public func close() {
         if snapshotHeld { try? db.execute("COMMIT") }
         snapshotHeld = false
@@ -236,16 +234,12 @@ public final class SeriesStore {
         s.bind(2, column)
         var values = [Double](repeating: .nan, count: points)
         var filled = 0
-        try values.withUnsafeMutableBytes { out in
-            while try s.step() {
-                let first = Int(s.int(0)), count = Int(s.int(1))
-                let blob = s.blob(2)
-                guard first >= 0, count >= 0, first + count <= points, blob.count == count * 8 else {
-                    throw RangePipeError.invalid("\(path): damaged chunk in series \(seriesID) column \(column)")
-                }
-                UnsafeMutableRawBufferPointer(rebasing: out[(first * 8) ..< ((first + count) * 8)]).copyMemory(from: blob)
-                filled += count
+        while try s.step() {
+            let first = Int(s.int(0)), count = Int(s.int(1))
+            guard s.copyDoubles(2, into: &values, at: first, count: count) else {
+                throw RangePipeError.invalid("\(path): damaged chunk in series \(seriesID) column \(column)")
             }
+            filled += count
         }
         guard filled == points else {
             throw RangePipeError.invalid("\(path): series \(seriesID) column \(column) has \(filled) of \(points) values")
@@ -319,22 +313,19 @@ public final class SeriesStore {
 
     private func writeColumn(_ values: [Double], seriesID: Int64, column: Int, _ statement: SQLiteStatement) throws {
         let size = StoreSchema.chunkSize
-        try values.withUnsafeBufferPointer { all in
-            var seq = 0
-            var first = 0
-            while first < all.count {
-                let count = min(size, all.count - first)
-                let part = UnsafeBufferPointer(rebasing: all[first ..< first + count])
-                let range = Series.range(of: part)
-                statement.reset()
-                statement.bind(1, seriesID); statement.bind(2, column); statement.bind(3, seq)
-                statement.bind(4, first); statement.bind(5, count)
-                statement.bind(6, range?.min); statement.bind(7, range?.max)
-                statement.bindBlob(8, UnsafeRawBufferPointer(part))
-                try statement.step()
-                seq += 1
-                first += count
-            }
+        var seq = 0
+        var first = 0
+        while first < values.count {
+            let count = min(size, values.count - first)
+            let part = values[first ..< first + count]
+            let range = Series.range(of: part)
+            statement.reset()
+            statement.bind(1, seriesID); statement.bind(2, column); statement.bind(3, seq)
+            statement.bind(4, first); statement.bind(5, count)
+            statement.bind(6, range?.min); statement.bind(7, range?.max)
+            try statement.withDoublesBound(8, part) { try statement.step() }
+            seq += 1
+            first += count
         }
     }
 }

@@ -27,7 +27,7 @@ public enum DecimalParser {
 
     /// Parses a cell, trimming ASCII spaces and tabs.
     /// - Complexity: O(n) in the cell's length.
-    public static func parseCell(_ bytes: UnsafeBufferPointer<UInt8>) -> CellValue {
+    static func parseCell(_ bytes: UnsafeBufferPointer<UInt8>) -> CellValue {
         var lo = 0, hi = bytes.count
         while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
         while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
@@ -60,7 +60,7 @@ public enum DecimalParser {
 
     /// Strict grammar: `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`.
     @inlinable
-    public static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         // The shape bulk files use — `[-]digits[.digits]`, at most 19 digits
         // — in one tight loop; wrapping is harmless because more than 19
         // digits falls through to the general loop below.

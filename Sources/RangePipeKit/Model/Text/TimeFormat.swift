@@ -11,6 +11,8 @@ public enum TimeFormat: Sendable, Equatable {
     /// A strptime-style pattern (subset, see `TimePattern`).
     case pattern(String)
 
+    /// Reads a `--time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms` or a strptime pattern.
+    /// - Throws: `.usage` for any other word, or a pattern with an unknown directive.
     public init(argument: String) throws {
         switch argument {
         case "auto": self = .auto
@@ -33,6 +35,7 @@ public struct UTCOffset: Sendable, Equatable {
 
     public static let utc = UTCOffset(seconds: 0)
 
+    /// An offset of `seconds` east of UTC.
     public init(seconds: Int) { self.seconds = seconds }
 
     /// Accepts `UTC`, `Z`, `±HH:MM`, `±HHMM`, `±HH`.

@@ -42,7 +42,7 @@ public struct TimeParser: Sendable {
     }
 
     /// The family that reads `sample`, trying ISO-8601, slashes, month names.
-    public static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
+    static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
         for kind in [Kind.iso, .slash, .monthName] {
             let parser = TimeParser(kind: kind, offset: offset)
             if parser.parse(sample) != nil { return parser }
@@ -50,11 +50,15 @@ public struct TimeParser: Sendable {
         return nil
     }
 
+    /// The parser for the time format `sample` is written in, or nil if it is no known time.
+    /// - Complexity: O(sample length).
     public static func detect(_ sample: String, offset: UTCOffset = .utc) -> TimeParser? {
         var s = sample
         return s.withUTF8 { detect($0, offset: offset) }
     }
 
+    /// `text` as seconds since the epoch, or nil if it does not fit this format.
+    /// - Complexity: O(text length).
     public func parse(_ text: String) -> Double? {
         var s = text
         return s.withUTF8 { parse($0) }
@@ -62,7 +66,7 @@ public struct TimeParser: Sendable {
 
     /// Seconds since the epoch, or nil if `bytes` is not a time in this format.
     /// Leading and trailing spaces are ignored.
-    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var lo = 0, hi = bytes.count
         while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
         while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
@@ -102,17 +106,11 @@ public struct TimeParser: Sendable {
         var k = 19
         var frac = 0.0
         if k < b.count, b[k] == 0x2e {
-            k += 1
-            var v = 0.0, scale = 1.0, n = 0
-            while k < b.count {
-                let digit = b[k] &- 0x30
-                guard digit < 10 else { break }
-                if n < 15 { v = v * 10 + Double(digit); scale *= 10 }
-                n += 1
-                k += 1
-            }
-            guard n > 0 else { return parse(b) }
-            frac = v / scale
+            // The same digits-to-seconds rule as every pattern's `%f`.
+            var cursor = ByteCursor(b, from: k + 1)
+            guard let f = cursor.fraction() else { return parse(b) }
+            frac = f
+            k = cursor.position
         }
         var offset = defaultOffset
         if k < b.count, b[k] == 0x5a {

@@ -10,6 +10,8 @@ public struct TimePattern: Sendable, Equatable {
     let source: String
     let tokens: [Token]
 
+    /// Compiles a strptime-style pattern (`%Y-%m-%d`, `%d/%m/%Y %H:%M`, …).
+    /// - Throws: `.usage` for an unknown directive.
     public init(_ pattern: String) throws {
         source = pattern
         var out: [Token] = []

@@ -8,6 +8,7 @@ public struct SeriesInfo: Sendable, Equatable {
     public var fields: [FieldInfo]
     public var categories: [String]
 
+    /// One field's name, value range and missing count.
     public struct FieldInfo: Sendable, Equatable {
         public var name: String
         public var min: Double?
@@ -15,6 +16,8 @@ public struct SeriesInfo: Sendable, Equatable {
         public var missing: Int
     }
 
+    /// The listing of `series`.
+    /// - Complexity: O(points × fields).
     public init(_ series: Series) {
         name = series.name
         axis = series.axis

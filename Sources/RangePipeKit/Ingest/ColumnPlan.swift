@@ -1,0 +1,188 @@
+/// What the columns of one input file are and how each is read: the x,
+/// series and value columns, the axis and time format, the number style
+/// and missing-value markers. The rules from the options are fixed when
+/// the plan is made; the layout is filled in by the header (or by JSON
+/// keys as they first appear) and each open choice is settled once, by
+/// the first value that decides it — only through the mutating methods
+/// below. A `TableBuilder` holds one plan, and a fork copies it whole.
+struct ColumnPlan {
+    /// The part a column plays in a row.
+    enum Role: Equatable {
+        case x, series, value(Int), ignored
+    }
+
+    /// How far a value column's type is decided.
+    enum ColumnState: Equatable {
+        /// Named by `--y`, or shown numeric by its first non-missing value.
+        case numeric
+        /// Default `--y`: nothing but missing values so far.
+        case undecided
+        /// Default `--y`: its first non-missing value was text; not a field.
+        case text
+    }
+
+    /// One value column: its name and how far its type is decided.
+    struct ValueColumn {
+        var name: String
+        var state: ColumnState
+        /// Named by `--y` (kept even when it holds no number).
+        var explicit: Bool
+    }
+
+    // MARK: Rules (fixed)
+
+    /// The input's name in messages.
+    let file: String
+    /// `--series-column`: one series per distinct value of this column.
+    let seriesColumn: String?
+    /// `--x`, or the sniffer's choice; nil takes the first column.
+    let xColumn: String?
+    /// `--y`; nil makes every other column a candidate value column.
+    let yColumns: [String]?
+    /// Whether the input has a header row (else `--x 2` may name column 2).
+    let hasHeader: Bool
+    /// The zone for times written without one.
+    let timezone: UTCOffset
+    /// Decimal comma, thousands and `--null` markers (general path only).
+    let numbers: NumberReader
+
+    // MARK: Layout and decisions (settled as the input is read)
+
+    /// Column names: the header, `col1…` without one, or JSON keys in order of first appearance.
+    private(set) var names: [String] = []
+    /// The role of each column in `names`.
+    private(set) var roles: [Role] = []
+    /// True once the header (or the first JSON key) is known.
+    private(set) var headerSet = false
+    private(set) var xName: String?
+    private(set) var valueColumns: [ValueColumn] = []
+    /// Nil until given or detected from the first x value.
+    private(set) var axis: Axis?
+    /// The time format of a time axis, once given or detected.
+    private(set) var timeParser: TimeParser?
+
+    /// A plan for `file` under `options`, with the axis decided up front
+    /// when `--axis` or `--time-format` say enough.
+    /// - Throws: `.usage` for `--time-format` with a number or category axis.
+    init(file: String, options: IngestOptions) throws {
+        self.file = file
+        seriesColumn = options.seriesColumn
+        xColumn = options.xColumn
+        yColumns = options.yColumns
+        hasHeader = options.hasHeader
+        timezone = options.timezone
+        numbers = NumberReader(options: options)
+        switch (options.axis, options.timeFormat) {
+        case (.number, .auto): axis = .number
+        case (.category, .auto): axis = .category
+        case (.number, _), (.category, _):
+            throw RangePipeError.usage("--time-format applies only to a time axis")
+        case (.auto, .auto), (.time, .auto):
+            if options.axis == .time { axis = .time } // parser detected from the first value
+        case (_, let format):
+            axis = .time
+            timeParser = try TimeParser(format: format, offset: options.timezone)
+        }
+    }
+
+    /// Assigns every column its role from the header row (CSV/TSV).
+    /// - Throws: `.badData` for a duplicate or unknown column name, `.usage`
+    ///   when `--x`, `--y` and `--series-column` overlap.
+    mutating func setHeader(_ header: [String], line: Int) throws {
+        headerSet = true
+        var seen: [String: Int] = [:]
+        for (k, name) in header.enumerated() {
+            if let first = seen[name] {
+                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: k + 1),
+                                             "duplicate column name '\(name)' (also column \(first + 1))")
+            }
+            seen[name] = k
+        }
+        names = header
+        let file = self.file, hasHeader = self.hasHeader
+        func locate(_ wanted: String, _ flag: String) throws -> Int {
+            if let k = header.firstIndex(of: wanted) { return k }
+            if !hasHeader, let k = Int(wanted), k >= 1, k <= header.count { return k - 1 }
+            throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
+                                         "\(flag) \(wanted): no such column (columns: \(header.joined(separator: ", ")))")
+        }
+        let seriesIndex = try seriesColumn.map { try locate($0, "--series-column") }
+        let xIndex: Int
+        if let wanted = xColumn {
+            xIndex = try locate(wanted, "--x")
+        } else {
+            guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
+                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
+            }
+            xIndex = first
+        }
+        if xIndex == seriesIndex {
+            throw RangePipeError.usage("--x and --series-column name the same column")
+        }
+        xName = header[xIndex]
+        roles = Array(repeating: .ignored, count: header.count)
+        roles[xIndex] = .x
+        if let seriesIndex { roles[seriesIndex] = .series }
+        if let ys = yColumns {
+            for y in ys {
+                let k = try locate(y, "--y")
+                guard roles[k] == .ignored else {
+                    throw RangePipeError.usage("--y \(y): that column is already the x or series column")
+                }
+                roles[k] = .value(valueColumns.count)
+                valueColumns.append(ValueColumn(name: header[k], state: .numeric, explicit: true))
+            }
+        } else {
+            for k in header.indices where roles[k] == .ignored {
+                roles[k] = .value(valueColumns.count)
+                valueColumns.append(ValueColumn(name: header[k], state: .undecided, explicit: false))
+            }
+        }
+    }
+
+    /// Adds a JSON key, seen for the first time, as the next column.
+    mutating func addSlot(named name: String) {
+        headerSet = true
+        names.append(name)
+        let role: Role
+        if name == seriesColumn {
+            role = .series
+        } else if xColumn.map({ $0 == name }) ?? (xName == nil) {
+            role = .x
+            xName = name
+        } else if let ys = yColumns {
+            if ys.contains(name) {
+                role = .value(valueColumns.count)
+                valueColumns.append(ValueColumn(name: name, state: .numeric, explicit: true))
+            } else {
+                role = .ignored
+            }
+        } else {
+            role = .value(valueColumns.count)
+            valueColumns.append(ValueColumn(name: name, state: .undecided, explicit: false))
+        }
+        roles.append(role)
+    }
+
+    /// Settles an undecided value column by its first non-missing value.
+    mutating func decide(valueColumn index: Int, _ state: ColumnState) {
+        valueColumns[index].state = state
+    }
+
+    /// Settles the axis (and a time axis' format) by the first x value.
+    mutating func decide(axis: Axis, timeParser: TimeParser?) {
+        self.axis = axis
+        if let timeParser { self.timeParser = timeParser }
+    }
+
+    /// Column names that hold text (the candidates for a series column).
+    var textColumns: [String] {
+        names.indices.filter { k in
+            switch roles[k] {
+            case .ignored: return true
+            case let .value(v): return valueColumns[v].state == .text
+            case .x, .series: return false
+            }
+        }.map { names[$0] }
+    }
+}

@@ -1,0 +1,15 @@
+/// The result of one ingest, for the summary.
+public struct IngestReport: Sendable {
+    public var series: [Entry]
+    /// Rejected rows that could not be tied to a series (bad series cell, JSON syntax).
+    public var unattributedRejects: Int
+    public var seconds: Double
+    /// Per input file: the sniffed dialect, the x choice, collapse warnings.
+    public var files: [FileReport] = []
+
+    /// One series written: its listing as stored, and its row counts.
+    public struct Entry: Sendable {
+        public var info: SeriesInfo
+        public var stats: IngestedSeries.Stats
+    }
+}

@@ -50,8 +50,15 @@ demo: release
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) check-dependent
 	$(MAKE) test-spark
 	$(MAKE) test-browser
+
+# A package that depends on RangePipeKit by path builds and runs (SwiftPM
+# refuses a dependency with unsafe flags).
+check-dependent:
+	$(SWIFT) build --package-path Tests/Dependent --scratch-path .build-dependent
+	.build-dependent/debug/UsesRangePipeKit
 
 # libFuzzer targets for the CSV, NDJSON, JSON and script parsers and the
 # simulator; FUZZ_SECONDS / FUZZ_RUNS bound each target.

@@ -1,10 +1,5 @@
 import ArgumentParser
 import RangePipeKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The ingest options shared by `ingest` and `play --input` (without
 /// `--format` and `--input-time-format`, which `play` spells with `input-`

@@ -1,17 +1,12 @@
 import ArgumentParser
 import RangePipeKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 @main
 struct RangePipe: ParsableCommand {
     static func main() {
         // Past a file-size limit, let the write fail (exit 74, store
         // unchanged) instead of dying of SIGXFSZ.
-        signal(SIGXFSZ, SIG_IGN)
+        FileOutput.failWritesPastFileSizeLimit()
         Self.main(nil)
     }
 

@@ -1,10 +1,5 @@
 import ArgumentParser
 import RangePipeKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 enum RangePipeVersion {
     static let string = "0.1.0"
@@ -35,30 +30,9 @@ func writeStdout(_ text: String) throws {
     try out.flush()
 }
 
-func stdoutIsTerminal() -> Bool { isatty(1) == 1 }
+func stdoutIsTerminal() -> Bool { FileOutput.standardOutputIsTerminal }
 
-/// Runs `body` with an output: stdout for nil or "-", else a file written
-/// beside its path and renamed into place when complete, so a failed run
-/// never leaves a half-written file.
+/// The library's atomic output writer (see `FileOutput.withOutput`).
 func withOutput(_ path: String?, _ body: (FileOutput) throws -> Void) throws {
-    guard let path, path != "-" else {
-        let out = FileOutput.standardOutput()
-        try body(out)
-        try out.flush()
-        return
-    }
-    let temporary = "\(path).tmp-\(getpid())"
-    let out = try FileOutput.create(path: temporary)
-    do {
-        try body(out)
-        try out.close()
-    } catch {
-        unlink(temporary)
-        throw error
-    }
-    if rename(temporary, path) != 0 {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw RangePipeError.cannotCreate(path: path, reason: reason)
-    }
+    try FileOutput.withOutput(path, body)
 }

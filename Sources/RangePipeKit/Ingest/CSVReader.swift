@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Reads a CSV/TSV stream with libcsv in 1 MiB chunks and hands each record

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads input files into series (`parse`); `IngestJob` writes them to a
 /// store. Nothing is written unless every file parsed (or, with
@@ -112,10 +107,4 @@ public struct Ingestor {
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
         return name
     }
-}
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

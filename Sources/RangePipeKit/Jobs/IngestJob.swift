@@ -17,7 +17,7 @@ public struct IngestJob: Sendable {
     ///   `.storeLocked`, `.badData` from parsing, `.cannotCreate`.
     /// - Complexity: O(rows) to parse; one store write per series.
     public func run(files: [String], storePath: String, wait: Double?) throws -> IngestReport {
-        let start = monotonicSeconds()
+        let start = Platform.monotonicSeconds()
         Trace.start = start
         MemoryPolicy.shareOneArena()
         for file in files { try InputSource.requireReadable(file) }
@@ -40,7 +40,7 @@ public struct IngestJob: Sendable {
         }
         Trace.say("phases", "stored and committed")
         return IngestReport(series: written, unattributedRejects: parsed.unattributedRejects,
-                            seconds: monotonicSeconds() - start, files: parsed.files)
+                            seconds: Platform.monotonicSeconds() - start, files: parsed.files)
     }
 
     /// Writes (or, in append mode, merges) every series and commits; rolls

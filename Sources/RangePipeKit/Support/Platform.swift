@@ -83,6 +83,10 @@ enum Platform {
     }
 
     /// `isatty(3)`.
+    /// Ignores SIGXFSZ, so a write past a file-size limit fails with an
+    /// error instead of killing the process.
+    static func ignoreFileSizeSignal() { signal(SIGXFSZ, SIG_IGN) }
+
     static func isTerminal(_ fd: Descriptor) -> Bool { isatty(fd) == 1 }
 
     /// `getpid(2)`.

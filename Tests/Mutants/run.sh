@@ -17,19 +17,19 @@ swift build --build-tests >build.log 2>&1 || { tail -20 build.log; echo "the unm
 
 # name | file | sed expression (one line) | test filter
 mutants=(
-  "span-centre|Sources/RangePipeKit/Simulation/Window.swift|s/if w.span < lo { return Window(c - lo \/ 2, c + lo \/ 2) }/if w.span < lo { return Window(w.a, w.a + lo) }/|GestureTests|SpecPointTests"
-  "points-max-span|Sources/RangePipeKit/Simulation/Window.swift|s/halfWidthHolding(k + 1, about: c).nextDown/halfWidthHolding(k + 2, about: c).nextDown/|SpecPointTests"
-  "points-handle|Sources/RangePipeKit/Simulation/Window.swift|s/let i = lowerBoundX(e) + k - 1/let i = lowerBoundX(e) + k/|SpecPointTests"
+  "span-centre|Sources/RangePipeKit/Simulation/WindowConstraints.swift|s/if w.span < lo { return Window(c - lo \/ 2, c + lo \/ 2) }/if w.span < lo { return Window(w.lower, w.lower + lo) }/|GestureTests|SpecPointTests"
+  "points-max-span|Sources/RangePipeKit/Simulation/WindowConstraints.swift|s/halfWidthHolding(k + 1, about: c).nextDown/halfWidthHolding(k + 2, about: c).nextDown/|SpecPointTests"
+  "points-handle|Sources/RangePipeKit/Simulation/WindowConstraints.swift|s/let i = x.lowerBound(of: e) + k - 1/let i = x.lowerBound(of: e) + k/|SpecPointTests"
   "default-min-span|Sources/RangePipeKit/Simulation/ScriptPlan.swift|s/if gap > 0, gap < smallestGap { smallestGap = gap }/if gap > 0, gap < smallestGap { smallestGap = 2 * gap }/|SpecPointTests|PlayPropertyTests"
-  "release-velocity|Sources/RangePipeKit/Simulation/PointerPath.swift|s/let from = max(end - window, start)/let from = start/|SpecPointTests"
-  "rest-ignores-speed|Sources/RangePipeKit/Simulation/Spring.swift|s/if abs(p) < threshold \/ 2, abs(v) < 5 \* threshold {/if abs(p) < threshold \/ 2 {/|SpringTests"
-  "spring-no-interpolation|Sources/RangePipeKit/Simulation/Spring.swift|s/if frac <= 0 { return (a0.p, a0.v, b0.p, b0.v) }/if frac >= 0 { return (a0.p, a0.v, b0.p, b0.v) }/|SpringTests"
-  "csv-quotes|Sources/RangePipeKit/Export/Frame.swift|s/s.replacingAll(\"\\\\\"\", with: \"\\\\\"\\\\\"\")/s/|CLISpecTests"
-  "y-fit-edge-cut|Sources/RangePipeKit/Simulation/FrameQuery.swift|s/let v = values.lineValue(at: w.b) { take((v, v)) }/let v = values.lineValue(at: w.b) { _ = v }/|PlayPropertyTests"
+  "release-velocity|Sources/RangePipeKit/Model/PointerPath.swift|s/let from = max(end - window, start)/let from = start/|SpecPointTests"
+  "rest-ignores-speed|Sources/RangePipeKit/Simulation/FieldSpring.swift|s/if abs(p) < threshold \/ 2, abs(v) < 5 \* threshold {/if abs(p) < threshold \/ 2 {/|SpringTests"
+  "spring-no-interpolation|Sources/RangePipeKit/Simulation/SpringResponse.swift|s/if frac <= 0 { return (a0.p, a0.v, b0.p, b0.v) }/if frac >= 0 { return (a0.p, a0.v, b0.p, b0.v) }/|SpringTests"
+  "csv-quotes|Sources/RangePipeKit/Export/TextBuffer.swift|s/if b == UInt8(ascii: \"\\\"\") { bytes.append(b) }/_ = b/|CLISpecTests|FrameEncoderTests"
+  "y-fit-edge-cut|Sources/RangePipeKit/Simulation/FrameQuery.swift|s/let v = values.lineValue(at: w.upper) { take((v, v)) }/let v = values.lineValue(at: w.upper) { _ = v }/|PlayPropertyTests"
   "include-zero|Sources/RangePipeKit/Simulation/FrameQuery.swift|s/lo = min(lo, 0); hi = max(hi, 0)/lo = min(lo, 0)/|PlayPropertyTests"
-  "decay-rest|Sources/RangePipeKit/Simulation/Momentum.swift|s/public static let restThreshold = 0.5/public static let restThreshold = 0.25/|PhysicsTests|GestureTests|SpecPointTests"
-  "decay-rate|Sources/RangePipeKit/Simulation/Momentum.swift|s/return v \* (pow(d, 1000 \* tau) - 1) \/ l/return v * (pow(d, 999 * tau) - 1) \/ l/|PhysicsTests|SpecPointTests"
-  "rubber-band|Sources/RangePipeKit/Simulation/Elastic.swift|s/(1 - 1 \/ (o \* 0.55 \/ w + 1)) \* w/(1 - 1 \/ (o * 0.5 \/ w + 1)) * w/|PhysicsTests"
+  "decay-rest|Sources/RangePipeKit/Simulation/MomentumPhysics.swift|s/public static let restThreshold = 0.5/public static let restThreshold = 0.25/|PhysicsTests|GestureTests|SpecPointTests"
+  "decay-rate|Sources/RangePipeKit/Simulation/MomentumPhysics.swift|s/return v \* (pow(d, 1000 \* tau) - 1) \/ l/return v * (pow(d, 999 * tau) - 1) \/ l/|PhysicsTests|SpecPointTests"
+  "rubber-band|Sources/RangePipeKit/Simulation/RubberBand.swift|s/(1 - 1 \/ (o \* 0.55 \/ w + 1)) \* w/(1 - 1 \/ (o * 0.5 \/ w + 1)) * w/|PhysicsTests"
 )
 
 only=",${MUTANTS:-},"

@@ -245,22 +245,19 @@ public struct FrameEncoder: Sendable {
                 out.append(",,,,")
             }
         }
-        if values {
-            out.append(byte: UInt8(ascii: ","))
-            if let v = r.values {
-                var json = TextBuffer()
-                append(values: v, &json)
-                out.append(csvField: json.bytes)
-            }
-        }
-        if points {
-            out.append(byte: UInt8(ascii: ","))
-            if let p = r.points {
-                var json = TextBuffer()
-                append(points: p, &json)
-                out.append(csvField: json.bytes)
-            }
-        }
+        if values { appendCSVCell(r.values, &out, json: append(values:_:)) }
+        if points { appendCSVCell(r.points, &out, json: append(points:_:)) }
         out.append(byte: UInt8(ascii: "\n"))
+    }
+
+    /// A comma and a cell holding a track as compact JSON, quoted; empty
+    /// when the frame has no such track.
+    private func appendCSVCell(_ pairs: [(x: Double, y: Double)]?, _ out: inout TextBuffer,
+                               json: ([(x: Double, y: Double)], inout TextBuffer) -> Void) {
+        out.append(byte: UInt8(ascii: ","))
+        guard let pairs else { return }
+        var text = TextBuffer()
+        json(pairs, &text)
+        out.append(csvField: text.bytes)
     }
 }

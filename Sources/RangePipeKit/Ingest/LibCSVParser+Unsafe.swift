@@ -9,33 +9,6 @@ import CLibCSV
 /// collector through the context pointer, and a field's bytes are copied
 /// out of libcsv's buffer.
 extension LibCSVParser {
-    /// The `CSVRecordCollector` at a fixed heap address, reached through a
-    /// `let`: libcsv's callbacks get its address as their context, and no
-    /// access pays a dynamic exclusivity check. Freed once, by the parser.
-    struct Collector {
-        private let pointer: UnsafeMutablePointer<CSVRecordCollector>
-
-        init() {
-            pointer = .allocate(capacity: 1)
-            pointer.initialize(to: CSVRecordCollector())
-        }
-
-        /// Frees the collector and its field buffer.
-        func free() {
-            pointer.pointee.fieldBytes.deallocate()
-            pointer.deinitialize(count: 1)
-            pointer.deallocate()
-        }
-
-        var state: CSVRecordCollector {
-            _read { yield pointer.pointee }
-            nonmutating _modify { yield &pointer.pointee }
-        }
-
-        /// The address libcsv hands back to the callbacks.
-        var context: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
-    }
-
     /// Parses one chunk, appending complete records to `batch`.
     func parse(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
         if parseBytes(chunk) != chunk.count { try raiseError() }
@@ -45,14 +18,14 @@ extension LibCSVParser {
     /// returns the bytes it consumed.
     func parseBytes(_ chunk: UnsafeRawBufferPointer) -> Int {
         let quote = self.quote
-        collector.state.fieldsMayHoldNewlines = parser.quoted != 0
+        collector.value.fieldsMayHoldNewlines = parser.quoted != 0
             || (chunk.count > 0 && memchr(chunk.baseAddress!, Int32(quote), chunk.count) != nil)
         return csv_parse(&parser, chunk.baseAddress, chunk.count, Self.onField, Self.onRecordEnd, collector.context)
     }
 
     /// `csv_fini` with the collector as context; libcsv's result code.
     func finishBytes() -> Int32 {
-        collector.state.fieldsMayHoldNewlines = true
+        collector.value.fieldsMayHoldNewlines = true
         return csv_fini(&parser, Self.onField, Self.onRecordEnd, collector.context)
     }
 

@@ -11,7 +11,7 @@ let csvFieldLimit = 64 << 20
 final class LibCSVParser {
     var parser = csv_parser()
     /// What the callbacks gather (see `CSVRecordCollector`).
-    let collector = Collector()
+    let collector = FixedAddress(CSVRecordCollector())
     let quote: UInt8
 
     init(delimiter: UInt8, quote: UInt8 = 0x22) {
@@ -30,20 +30,21 @@ final class LibCSVParser {
 
     deinit {
         csv_free(&parser)
+        collector.value.fieldBytes.deallocate()
         collector.free()
     }
 
     /// Records and cells parsed so far; their text is in `fieldBytes`.
-    var batch: RecordBatch { collector.state.batch }
+    var batch: RecordBatch { collector.value.batch }
     /// The text of the cells in `batch`.
-    var fieldBytes: FieldBytes { collector.state.fieldBytes }
+    var fieldBytes: FieldBytes { collector.value.fieldBytes }
     /// The physical line the parser has reached (1-based).
-    var line: Int { collector.state.line }
+    var line: Int { collector.value.line }
 
     /// True between records: nothing of a record (not even an open quote)
     /// is pending. libcsv's state 0 is ROW_NOT_BEGUN.
     var atRecordBoundary: Bool {
-        parser.pstate == 0 && parser.entry_pos == 0 && collector.state.cellsInRecord == 0
+        parser.pstate == 0 && parser.entry_pos == 0 && collector.value.cellsInRecord == 0
     }
 
     enum Failure: Error {
@@ -56,7 +57,7 @@ final class LibCSVParser {
     func finish() throws(Failure) {
         if finishBytes() != 0 {
             if csv_error(&parser) == CSV_EPARSE {
-                let c = collector.state
+                let c = collector.value
                 throw .unterminated(line: c.recordStartLine, column: c.cellsInRecord + 1)
             }
             try raiseError()
@@ -64,7 +65,7 @@ final class LibCSVParser {
     }
 
     func raiseError() throws(Failure) {
-        let line = collector.state.recordStartLine, column = collector.state.cellsInRecord + 1
+        let line = collector.value.recordStartLine, column = collector.value.cellsInRecord + 1
         switch csv_error(&parser) {
         case CSV_ENOMEM, CSV_ETOOBIG: throw .tooLarge(line: line, column: column)
         default: throw .malformed(line: line, column: column)
@@ -74,6 +75,6 @@ final class LibCSVParser {
     /// Drops delivered records, keeping the cells of a record still being
     /// parsed (one that straddles a chunk boundary), rebased to the start.
     func discardDeliveredRecords() {
-        collector.state.discardDeliveredRecords()
+        collector.value.discardDeliveredRecords()
     }
 }

@@ -2,40 +2,40 @@
 final class SeriesAccumulator {
     let name: String
     /// Everything a row changes, in one value changed in place (see
-    /// `RowsStorage`): appending a row costs no dynamic exclusivity check.
-    let storage = RowsStorage()
+    /// `FixedAddress`): appending a row costs no dynamic exclusivity check.
+    let storage = FixedAddress(SeriesRows())
     var labels: [String] = []
     var labelOrdinal: [String: Int] = [:]
     var rowsRejected = 0
 
     init(name: String, keepLines: Bool) {
         self.name = name
-        if keepLines { storage.rows.lines = [] }
+        if keepLines { storage.value.lines = [] }
     }
 
-    deinit { storage.release() }
+    deinit { storage.free() }
 
     var x: [Double] {
-        get { storage.rows.x }
-        set { storage.rows.x = newValue }
-        _modify { yield &storage.rows.x }
+        get { storage.value.x }
+        set { storage.value.x = newValue }
+        _modify { yield &storage.value.x }
     }
     /// Indexed by the builder's value-column index; shorter arrays are
     /// back-filled with NaN when a column first appears later (JSON keys).
     var columns: [[Double]] {
-        get { storage.rows.columns }
-        set { storage.rows.columns = newValue }
-        _modify { yield &storage.rows.columns }
+        get { storage.value.columns }
+        set { storage.value.columns = newValue }
+        _modify { yield &storage.value.columns }
     }
     /// Source line of each row, kept only for `--duplicates error`.
     var lines: [Int32]? {
-        get { storage.rows.lines }
-        set { storage.rows.lines = newValue }
-        _modify { yield &storage.rows.lines }
+        get { storage.value.lines }
+        set { storage.value.lines = newValue }
+        _modify { yield &storage.value.lines }
     }
     var rowsRead: Int {
-        get { storage.rows.rowsRead }
-        set { storage.rows.rowsRead = newValue }
+        get { storage.value.rowsRead }
+        set { storage.value.rowsRead = newValue }
     }
 
     /// The ordinal of a category label, assigning the next one to a new label.
@@ -48,5 +48,5 @@ final class SeriesAccumulator {
     }
 
     /// Room for `rows` rows in x and every column (and lines when kept).
-    func reserve(_ count: Int) { storage.rows.reserve(count) }
+    func reserve(_ count: Int) { storage.value.reserve(count) }
 }

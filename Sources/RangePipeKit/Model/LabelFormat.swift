@@ -19,10 +19,12 @@ public struct LabelFormat: Sendable, Equatable {
 
     public static let `default` = try! LabelFormat("%.2f")
 
+    /// Why a format string was refused.
     public struct Invalid: Error, CustomStringConvertible {
         public var description: String
     }
 
+    /// Parses a printf-style format with exactly one conversion.
     public init(_ format: String) throws(Invalid) {
         source = format
         var prefix = "", suffix = "", conversion: String? = nil, fixed: Int? = nil

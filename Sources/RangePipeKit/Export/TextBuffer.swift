@@ -91,7 +91,9 @@ public struct TextBuffer: Sendable {
             // Below 2^52 the candidates m/10^k are further apart than a's
             // ulp, so at most one reads back as a: the one nearest a·10^k.
             // A product that rounded onto a half is never that one.
-            let n = product.rounded()
+            // product + 0.5 is exact below 2^52; the conversion truncates
+            // in one instruction (`rounded()` is a libm call on baseline x86-64).
+            let n = Double(Int64(product + 0.5))
             guard n / scale == a else { continue }
             if v.sign == .minus { bytes.append(UInt8(ascii: "-")) }
             let digits = UInt64(n)

@@ -109,12 +109,13 @@ public struct LabelFormat: Sendable, Equatable {
         let product = a * scale
         guard product < 0x1p52 else { return false }
         let error = (-product).addingProduct(a, scale) // a·scale − product, exactly (FMA)
-        var whole = product.rounded(.down)
-        let half = product - whole
-        if half > 0.5 || (half == 0.5 && (error > 0 || (error == 0 && whole.truncatingRemainder(dividingBy: 2) == 1))) {
-            whole += 1
+        // Truncation is floor for a non-negative product below 2^52, and
+        // the remainder is exact.
+        var digits = UInt64(product)
+        let half = product - Double(digits)
+        if half > 0.5 || (half == 0.5 && (error > 0 || (error == 0 && digits & 1 == 1))) {
+            digits += 1
         }
-        var digits = UInt64(whole)
         if v.sign == .minus { bytes.append(UInt8(ascii: "-")) }
         // Integer part, then p fraction digits.
         var divisor: UInt64 = 1

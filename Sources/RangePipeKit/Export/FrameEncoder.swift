@@ -108,7 +108,7 @@ public struct FrameEncoder: Sendable {
     /// An x value as plain CSV text (empty when missing).
     private func append(textX u: Double, _ out: inout TextBuffer) {
         guard u.isFinite else { return }
-        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(u.description) }
+        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(string: u.description) }
     }
 
     private func append(values: [(x: Double, y: Double)], _ out: inout TextBuffer) {
@@ -135,6 +135,20 @@ public struct FrameEncoder: Sendable {
         out.append(byte: UInt8(ascii: "]"))
     }
 
+    /// `Phase.name` as constant bytes (no String per frame).
+    private static func name(of phase: Phase) -> StaticString {
+        switch phase {
+        case .drag: return "drag"
+        case .pinch: return "pinch"
+        case .zoom: return "zoom"
+        case .momentum: return "momentum"
+        case .elastic: return "elastic"
+        case .animate: return "animate"
+        case .spring: return "spring"
+        case .idle: return "idle"
+        }
+    }
+
     // MARK: Lines
 
     private func ndjson(_ r: Frame, _ out: inout TextBuffer) {
@@ -145,7 +159,7 @@ public struct FrameEncoder: Sendable {
         out.append(",\"t\":")
         out.append(number: r.t)
         out.append(",\"phase\":\"")
-        out.append(r.phase.name)
+        out.append(Self.name(of: r.phase))
         out.append(byte: UInt8(ascii: "\""))
         if range {
             out.append(",\"window\":{\"min\":")
@@ -206,7 +220,7 @@ public struct FrameEncoder: Sendable {
         out.append(byte: UInt8(ascii: ","))
         out.append(number: r.t)
         out.append(byte: UInt8(ascii: ","))
-        out.append(r.phase.name)
+        out.append(Self.name(of: r.phase))
         if range {
             out.append(byte: UInt8(ascii: ","))
             append(textX: r.window.lower, &out)

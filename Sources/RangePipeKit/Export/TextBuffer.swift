@@ -27,8 +27,9 @@ public struct TextBuffer: Sendable {
     @inline(__always)
     mutating func append(byte: UInt8) { bytes.append(byte) }
 
-    /// Any text, as its UTF-8 bytes.
-    mutating func append(_ text: String) {
+    /// Any text, as its UTF-8 bytes. (Literals go to the `StaticString`
+    /// overload: no String is made for them.)
+    mutating func append(string text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -70,7 +71,7 @@ public struct TextBuffer: Sendable {
         guard value.isFinite else { append("null"); return }
         if appendShortDecimal(value) { return }
         // A short description is a small (inline) string: no allocation.
-        append(value.description)
+        append(string: value.description)
     }
 
     private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]

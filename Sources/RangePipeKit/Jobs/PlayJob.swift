@@ -53,7 +53,7 @@ public struct PlayJob: Sendable {
                       block: Int = .max, flush: ([UInt8]) throws -> Void = { _ in }) throws {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
                                    tracks: tracks, time: time, format: format, label: plan.script.annotation.format)
-        if header, format == .csv { out.append(encoder.csvHeader) }
+        if header, format == .csv { out.append(string: encoder.csvHeader) }
         try FrameStream(plan: plan, tracks: tracks).run { frame in
             encoder.encode(frame, into: &out)
             if out.count >= block {

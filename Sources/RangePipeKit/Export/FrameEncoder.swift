@@ -135,20 +135,6 @@ public struct FrameEncoder: Sendable {
         out.append(byte: UInt8(ascii: "]"))
     }
 
-    /// `Phase.name` as constant bytes (no String per frame).
-    private static func name(of phase: Phase) -> StaticString {
-        switch phase {
-        case .drag: return "drag"
-        case .pinch: return "pinch"
-        case .zoom: return "zoom"
-        case .momentum: return "momentum"
-        case .elastic: return "elastic"
-        case .animate: return "animate"
-        case .spring: return "spring"
-        case .idle: return "idle"
-        }
-    }
-
     // MARK: Lines
 
     private func ndjson(_ r: Frame, _ out: inout TextBuffer) {
@@ -159,7 +145,7 @@ public struct FrameEncoder: Sendable {
         out.append(",\"t\":")
         out.append(number: r.t)
         out.append(",\"phase\":\"")
-        out.append(Self.name(of: r.phase))
+        out.append(r.phase.constantName)
         out.append(byte: UInt8(ascii: "\""))
         if range {
             out.append(",\"window\":{\"min\":")
@@ -220,7 +206,7 @@ public struct FrameEncoder: Sendable {
         out.append(byte: UInt8(ascii: ","))
         out.append(number: r.t)
         out.append(byte: UInt8(ascii: ","))
-        out.append(Self.name(of: r.phase))
+        out.append(r.phase.constantName)
         if range {
             out.append(byte: UInt8(ascii: ","))
             append(textX: r.window.lower, &out)

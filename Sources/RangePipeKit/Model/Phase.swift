@@ -4,7 +4,10 @@ public enum Phase: Int, Sendable, Comparable, CaseIterable {
     case drag, pinch, zoom, momentum, elastic, animate, spring, idle
 
     /// The phase as frames write it.
-    public var name: String {
+    public var name: String { constantName.description }
+
+    /// `name` as constant text, for writers that append bytes.
+    public var constantName: StaticString {
         switch self {
         case .drag: return "drag"
         case .pinch: return "pinch"

@@ -189,7 +189,7 @@ enum ReferenceCSV {
     func fixedEqualsPrintf() throws {
         var rng = SeededGenerator(seed: 7)
         var values: [Double] = [0, -0.0, 0.125, 0.375, 2.5, 3.5, -2.5, 1.005, 1.015, 1.025, 0.045, -0.001, 1e15, 4503599627370495.5,
-                                9007199254740993, 123456.785, 5e-324, 1e-7, 0.5, 1.5, -0.5, 99.995, 1e22, -1e300]
+                                9007199254740992, 123456.785, .leastNonzeroMagnitude, 1e-7, 0.5, 1.5, -0.5, 99.995, 1e22, -1e300]
         for _ in 0 ..< 30_000 {
             switch rng.next() % 4 {
             case 0: values.append(Double(Int64(bitPattern: rng.next()) % 2_000_000) / 8) // exact halves and quarters
@@ -219,7 +219,7 @@ enum ReferenceCSV {
     func numbersEqualDescription() {
         var rng = SeededGenerator(seed: 99)
         var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.2, 0.3, 0.1 + 0.2, 1e-4, 9.9999e-5, 1e-4 * (1 + 0x1p-52), 999_999_999.99999999, 1e9, 123.456,
-                                0.000_125, 2.5, 4503599627370495.5, 1.005, 240.31, 1e-7, 5e-324, .greatestFiniteMagnitude, 1.0 / 3,
+                                0.000_125, 2.5, 4503599627370495.5, 1.005, 240.31, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1.0 / 3,
                                 5e-5, 1.5e-5, 9.5e-5, 0.000_099_99, 123_456_789.5, 987_654_321.123_456_78]
         for _ in 0 ..< 200_000 {
             let k = Int(rng.next() % 10)

@@ -110,11 +110,11 @@ public struct ViewSimulator: Sendable {
             if elastic, !constraints.isValid(window) { startMotion(.elastic(elasticReturn(at: event.at, velocity: (0, 0)))) }
             return .spring
         case let .dragSelection(path, release):
-            return begin(DragSelectionGesture(path: path, release: release), at: event.at, frameTime: t)
+            return begin(DragSelectionGesture(drag: HorizontalDrag(path: path, release: release)), at: event.at, frameTime: t)
         case let .dragHandle(side, path):
             return begin(DragHandleGesture(side: side, path: path), at: event.at, frameTime: t)
         case let .pan(path, release):
-            return begin(PanGesture(path: path, release: release), at: event.at, frameTime: t)
+            return begin(PanGesture(drag: HorizontalDrag(path: path, release: release)), at: event.at, frameTime: t)
         case let .pinch(path):
             return begin(PinchGesture(path: path), at: event.at, frameTime: t)
         case let .doubleTapDrag(path, scale):

@@ -323,7 +323,7 @@ public final class SeriesStore {
             statement.bind(1, seriesID); statement.bind(2, column); statement.bind(3, seq)
             statement.bind(4, first); statement.bind(5, count)
             statement.bind(6, range?.min); statement.bind(7, range?.max)
-            try statement.withDoublesBound(8, part) { try statement.step() }
+            _ = try statement.withDoublesBound(8, part) { try statement.step() }
             seq += 1
             first += count
         }

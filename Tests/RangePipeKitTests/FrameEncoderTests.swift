@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test("ISO-8601 bytes equal CivilTime.iso8601 across eras, fractions and rounding")
+    @Test("ISO-8601 bytes equal the String formatter it replaced, across eras, fractions and rounding")
     func isoBytes() {
         var rng = SeededGenerator(seed: 42)
         var cases: [Double] = [0, -1, -0.000_000_4, 0.000_000_5, 951_782_400, -62_135_596_800, -62_135_596_801, 253_402_300_800, 1e17, -1e17, 9.3e12, .nan]
@@ -60,7 +60,7 @@ import Testing
         for s in cases {
             var out = TextBuffer()
             out.append(iso8601: s)
-            #expect(String(decoding: out.bytes, as: UTF8.self) == CivilTime.iso8601(s), "\(s)")
+            #expect(String(decoding: out.bytes, as: UTF8.self) == ReferenceText.iso8601(s), "\(s)")
         }
     }
 }
@@ -85,17 +85,17 @@ struct ReferenceFrameEncoder {
         self.tracks = tracks
         self.time = time
         self.format = format
-        seriesJSON = JSONText.string(series)
+        seriesJSON = ReferenceText.jsonString(series)
         seriesCSV = ReferenceCSV.field(series)
     }
 
     /// Window x values: times per `--time-format`, numbers (fractional ordinals on category axes).
-    func windowX(_ u: Double) -> String { axis.jsonX(u, time: time) }
+    func windowX(_ u: Double) -> String { ReferenceText.jsonX(u, axis, time) }
 
     /// A point's x: category labels on category axes.
     func pointX(_ u: Double) -> String {
-        if let label = axis.categoryLabel(u, in: categories) { return JSONText.string(label) }
-        return axis.jsonX(u, time: time)
+        if let label = axis.categoryLabel(u, in: categories) { return ReferenceText.jsonString(label) }
+        return ReferenceText.jsonX(u, axis, time)
     }
 
     var csvHeader: String {
@@ -126,7 +126,7 @@ struct ReferenceFrameEncoder {
         }
         if tracks.contains(.annotation) {
             if let a = r.annotation {
-                s += ",\"annotation\":{\"x\":\(pointX(a.x)),\"y\":\(JSONText.number(a.y)),\"label\":\(JSONText.string(label.format(a.y))),\"visible\":\(a.visible)}"
+                s += ",\"annotation\":{\"x\":\(pointX(a.x)),\"y\":\(JSONText.number(a.y)),\"label\":\(ReferenceText.jsonString(label.format(a.y))),\"visible\":\(a.visible)}"
             } else {
                 s += ",\"annotation\":null"
             }
@@ -150,12 +150,12 @@ struct ReferenceFrameEncoder {
 
     func csv(_ r: Frame) -> String {
         var f = [seriesCSV, String(r.frame), JSONText.number(r.t), r.phase.name]
-        if tracks.contains(.range) { f += [axis.textX(r.window.lower, time: time), axis.textX(r.window.upper, time: time)] }
+        if tracks.contains(.range) { f += [ReferenceText.textX(r.window.lower, axis, time), ReferenceText.textX(r.window.upper, axis, time)] }
         if tracks.contains(.selector) { f += [JSONText.number(r.selector.min), JSONText.number(r.selector.max)] }
         if tracks.contains(.range) { f += [r.y.map { JSONText.number($0.min) } ?? "", r.y.map { JSONText.number($0.max) } ?? ""] }
         if tracks.contains(.annotation) {
             if let a = r.annotation {
-                let x = axis.categoryLabel(a.x, in: categories) ?? axis.textX(a.x, time: time)
+                let x = axis.categoryLabel(a.x, in: categories) ?? ReferenceText.textX(a.x, axis, time)
                 f += [ReferenceCSV.field(x), JSONText.number(a.y), ReferenceCSV.field(label.format(a.y)), String(a.visible)]
             } else {
                 f += ["", "", "", ""]
@@ -237,5 +237,64 @@ enum ReferenceCSV {
             out.append(number: v)
             #expect(String(decoding: out.bytes, as: UTF8.self) == v.description, "\(v.bitPattern)")
         }
+    }
+}
+
+/// The String formatting the byte writers replaced (JSON strings, ISO-8601
+/// times, x values), kept as an independent reference.
+enum ReferenceText {
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func iso8601(_ seconds: Double) -> String {
+        let micros = (seconds * 1_000_000).rounded()
+        guard micros.isFinite, abs(micros) < 9.0e18 else { return "null" }
+        let total = Int64(micros)
+        var secs = total / 1_000_000
+        var frac = total % 1_000_000
+        if frac < 0 { frac += 1_000_000; secs -= 1 }
+        var day = secs / 86_400
+        var sod = secs % 86_400
+        if sod < 0 { sod += 86_400; day -= 1 }
+        let (y, m, d) = CivilTime.date(days: Int(day))
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        var out = y < 0 ? "-" : ""
+        let ay = abs(y)
+        out += ay < 1000 ? String(repeating: "0", count: 4 - String(ay).count) + String(ay) : String(ay)
+        out += "-" + two(m) + "-" + two(d) + "T" + two(Int(sod / 3600)) + ":" + two(Int(sod % 3600 / 60)) + ":" + two(Int(sod % 60))
+        if frac != 0 {
+            var digits = String(frac)
+            digits = String(repeating: "0", count: 6 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            out += "." + digits
+        }
+        return out + "Z"
+    }
+
+    static func jsonX(_ value: Double, _ axis: Axis, _ time: TimeOutputFormat) -> String {
+        guard value.isFinite else { return "null" }
+        if axis == .time, time == .iso8601 { return "\"" + iso8601(value) + "\"" }
+        return value.description
+    }
+
+    static func textX(_ value: Double, _ axis: Axis, _ time: TimeOutputFormat) -> String {
+        guard value.isFinite else { return "" }
+        if axis == .time, time == .iso8601 { return iso8601(value) }
+        return value.description
     }
 }

@@ -51,14 +51,17 @@ public struct FrameEncoder: Sendable {
     }
 
     /// The CSV header row, with the columns of the chosen tracks.
-    public var csvHeader: String {
+    public var csvHeader: String { Self.csvHeader(tracks: tracks) }
+
+    /// The CSV header row for `tracks` (the same for every series).
+    public static func csvHeader(tracks: Set<Track>) -> String {
         var columns = ["series", "frame", "t", "phase"]
-        if range { columns += ["window_min", "window_max"] }
-        if selector { columns += ["selector_min_px", "selector_max_px"] }
-        if range { columns += ["y_min", "y_max"] }
-        if annotation { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
-        if values { columns.append("values") }
-        if points { columns.append("points") }
+        if tracks.contains(.range) { columns += ["window_min", "window_max"] }
+        if tracks.contains(.selector) { columns += ["selector_min_px", "selector_max_px"] }
+        if tracks.contains(.range) { columns += ["y_min", "y_max"] }
+        if tracks.contains(.annotation) { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
+        if tracks.contains(.values) { columns.append("values") }
+        if tracks.contains(.points) { columns.append("points") }
         return columns.joined(separator: ",") + "\n"
     }
 

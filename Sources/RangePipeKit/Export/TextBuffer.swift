@@ -1,8 +1,8 @@
 /// Output text built as UTF-8 bytes: frames are appended field by field
 /// without a `String` per line, and written out in large blocks.
 ///
-/// The JSON appenders write exactly the bytes of their `String`
-/// counterparts (`JSONText`, `CivilTime.iso8601`); tests compare them.
+/// `JSONText` and `CivilTime.iso8601` are these appenders' bytes as a
+/// `String`, for writers that are not on a hot path.
 public struct TextBuffer: Sendable {
     /// The bytes so far.
     public internal(set) var bytes: [UInt8] = []
@@ -34,8 +34,8 @@ public struct TextBuffer: Sendable {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Bytes built elsewhere.
-    mutating func append(_ other: TextBuffer) { bytes.append(contentsOf: other.bytes) }
+    /// Epoch seconds as ISO-8601 UTC (`CivilTime.iso8601`'s bytes).
+    mutating func append(iso8601 seconds: Double) { CivilTime.appendISO8601(seconds, to: &bytes) }
 
     /// A whole number in decimal.
     /// - Complexity: O(digits), no allocation.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Reads a CSV/TSV stream with libcsv in 1 MiB chunks and hands each record
 /// to a `RecordSink`. The first record is the header unless `hasHeader` is
 /// false; a UTF-8 byte-order mark at the start is dropped.

@@ -84,20 +84,23 @@ public struct PlayJob: Sendable {
             // One at a time, frames streamed to `write` in blocks as they are
             // made; what is buffered goes out before an error does.
             var out = TextBuffer(capacity: Self.blockBytes + (1 << 16))
-            defer { if !out.bytes.isEmpty { try? write(out.bytes) } }
-            for k in 0 ..< count {
-                let plan: ScriptPlan
-                do {
-                    plan = try ScriptPlan(script: script, series: try load(k))
-                } catch where isSkippable(.failure(error)) {
-                    skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
-                    continue
+            do {
+                for k in 0 ..< count {
+                    let plan: ScriptPlan
+                    do {
+                        plan = try ScriptPlan(script: script, series: try load(k))
+                    } catch where isSkippable(.failure(error)) {
+                        skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
+                        continue
+                    }
+                    try play(plan, header: !headerWritten, into: &out, block: Self.blockBytes, flush: write)
+                    headerWritten = true
                 }
-                try play(plan, header: !headerWritten, into: &out, block: Self.blockBytes, flush: write)
-                headerWritten = true
+            } catch {
+                try? write(out.bytes)
+                throw error
             }
             try write(out.bytes)
-            out.removeAll()
             return skipped
         }
         var start = 0
@@ -114,7 +117,7 @@ public struct PlayJob: Sendable {
             for (offset, outcome) in playBatch(loaded).enumerated() {
                 switch outcome {
                 case let .success(text):
-                    if !headerWritten, format == .csv { try write(Array(header.utf8)) }
+                    if !headerWritten, format == .csv { try write(Array(FrameEncoder.csvHeader(tracks: tracks).utf8)) }
                     headerWritten = true
                     try write(text)
                 case let .failure(error):
@@ -133,10 +136,6 @@ public struct PlayJob: Sendable {
         guard case let .failure(error) = outcome, onSeriesError == .skip,
               let error = error as? RangePipeError else { return false }
         return error.status == .dataError
-    }
-
-    private var header: String {
-        FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format, label: .default).csvHeader
     }
 
     /// Each series' frames as text (without the CSV header), or why it

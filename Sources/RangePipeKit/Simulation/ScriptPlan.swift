@@ -9,9 +9,7 @@ public struct ScriptPlan: Sendable {
     public let axis: Axis
     /// The category labels (category axes; x is the label's index).
     public let categories: [String]
-    /// The series' sorted x values.
-    public let x: [Double]
-    /// Field name and its query index, built lazily per used field.
+    /// The series' field names, in field order.
     public let fieldNames: [String]
     /// The query index of each field the script shows, by field number.
     public let indices: [Int: SeriesIndex]
@@ -42,7 +40,6 @@ public struct ScriptPlan: Sendable {
         seriesName = series.name
         axis = series.axis
         categories = series.categories
-        x = series.x
         fieldNames = series.fields.map(\.name)
         let source = script.source
         func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(source): \(path): \(message)") }

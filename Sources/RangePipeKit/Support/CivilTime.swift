@@ -42,34 +42,60 @@ public enum CivilTime {
     }
 
     /// Formats epoch seconds as ISO-8601 UTC with up to 6 fraction digits,
-    /// trailing zeros and a bare `.` dropped (SPEC 5).
-    /// - Complexity: O(1).
+    /// trailing zeros and a bare `.` dropped (SPEC 5); "null" past ±9·10^12 s.
     public static func iso8601(_ seconds: Double) -> String {
-        let micros = (seconds * 1_000_000).rounded()
-        guard micros.isFinite, abs(micros) < 9.0e18 else { return "null" }
-        let total = Int64(micros)
-        var secs = total / 1_000_000
-        var frac = total % 1_000_000
-        if frac < 0 { frac += 1_000_000; secs -= 1 }
-        var day = secs / 86_400
-        var sod = secs % 86_400
-        if sod < 0 { sod += 86_400; day -= 1 }
-        let (y, m, d) = date(days: Int(day))
-        var out = ""
-        out.reserveCapacity(27)
-        if y < 0 { out += "-" }
-        let ay = abs(y)
-        out += ay < 1000 ? String(repeating: "0", count: 4 - String(ay).count) + String(ay) : String(ay)
-        out += "-" + twoDigits(m) + "-" + twoDigits(d)
-        out += "T" + twoDigits(Int(sod / 3600)) + ":" + twoDigits(Int(sod % 3600 / 60)) + ":" + twoDigits(Int(sod % 60))
-        if frac != 0 {
-            var digits = String(frac)
-            digits = String(repeating: "0", count: 6 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            out += "." + digits
-        }
-        return out + "Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        appendISO8601(seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func twoDigits(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    /// `iso8601` written as bytes (frame writers append it without a String).
+    /// - Complexity: O(1), no allocation beyond `bytes`' growth.
+    public static func appendISO8601(_ seconds: Double, to bytes: inout [UInt8]) {
+        let micros = (seconds * 1_000_000).rounded()
+        guard micros.isFinite, abs(micros) < 9.0e18 else { bytes.append(contentsOf: "null".utf8); return }
+        let total = Int64(micros)
+        var secs = total / 1_000_000
+        var frac = Int(total % 1_000_000)
+        if frac < 0 { frac += 1_000_000; secs -= 1 }
+        var day = secs / 86_400
+        var sod = Int(secs % 86_400)
+        if sod < 0 { sod += 86_400; day -= 1 }
+        let (y, m, d) = date(days: Int(day))
+        if y < 0 { bytes.append(UInt8(ascii: "-")) }
+        let ay = abs(y)
+        digits(ay, width: ay < 1000 ? 4 : 0, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        digits(m, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        digits(d, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        digits(sod / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(sod % 3600 / 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(sod % 60, width: 2, to: &bytes)
+        if frac != 0 {
+            var width = 6
+            while frac % 10 == 0 { frac /= 10; width -= 1 }
+            bytes.append(UInt8(ascii: "."))
+            digits(frac, width: width, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// A non-negative number in decimal, zero-padded to `width` digits
+    /// (0: as many as it takes).
+    private static func digits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1, places = 1
+        while divisor <= value / 10 { divisor *= 10; places += 1 }
+        for _ in places ..< max(width, places) { bytes.append(UInt8(ascii: "0")) }
+        var v = value
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: v / divisor) &+ 48)
+            v %= divisor
+            divisor /= 10
+        }
+    }
 }

@@ -82,11 +82,11 @@ enum Platform {
         #endif
     }
 
-    /// `isatty(3)`.
     /// Ignores SIGXFSZ, so a write past a file-size limit fails with an
     /// error instead of killing the process.
     static func ignoreFileSizeSignal() { signal(SIGXFSZ, SIG_IGN) }
 
+    /// `isatty(3)`.
     static func isTerminal(_ fd: Descriptor) -> Bool { isatty(fd) == 1 }
 
     /// `getpid(2)`.

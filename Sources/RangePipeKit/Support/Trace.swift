@@ -3,7 +3,7 @@
 /// path ran), `phases` the seconds each ingest phase took.
 enum Trace {
     /// When the traced run began; messages carry the seconds since.
-    /// Unsynchronised on purpose: `Ingestor.run` sets it once, before it
+    /// Unsynchronised on purpose: `IngestJob.run` sets it once, before it
     /// starts any other thread, and it is only read after.
     nonisolated(unsafe) static var start = 0.0
 

@@ -13,9 +13,9 @@ enum RecordingFixtures {
     static let ndjson = """
     {"type":"layout","overview":{"left":10,"top":500,"width":800,"height":120},"main":{"left":10,"top":50,"width":800,"height":400}}
     {"type":"pointermove","pointerId":1,"pointerType":"mouse","clientX":300,"clientY":100,"timeStamp":1000,"buttons":0}
-    {"type":"pointerdown","pointerId":1,"pointerType":"mouse","clientX":310,"clientY":550,"timeStamp":1000,"buttons":1}
-    {"type":"pointermove","pointerId":1,"pointerType":"mouse","clientX":330,"clientY":551,"timeStamp":1062.5,"buttons":1}
-    {"type":"pointerup","pointerId":1,"pointerType":"mouse","clientX":340,"clientY":552,"timeStamp":1125,"buttons":0}
+    {"type":"pointerdown","pointerId":1,"pointerType":"mouse","clientX":490,"clientY":550,"timeStamp":1000,"buttons":1}
+    {"type":"pointermove","pointerId":1,"pointerType":"mouse","clientX":510,"clientY":551,"timeStamp":1062.5,"buttons":1}
+    {"type":"pointerup","pointerId":1,"pointerType":"mouse","clientX":520,"clientY":552,"timeStamp":1125,"buttons":0}
 
     {"type":"pointerdown","pointerId":7,"pointerType":"touch","clientX":210,"clientY":250,"timeStamp":2000,"buttons":1}
     {"type":"pointerdown","pointerId":8,"pointerType":"touch","clientX":410,"clientY":250,"timeStamp":2000,"buttons":1}
@@ -30,13 +30,13 @@ enum RecordingFixtures {
     /// The same by hand: times from the first line (1000 ms), points
     /// relative to their area's corner (overview −10, −500; main −10, −50).
     static let ndjsonEvents = [
-        "at 0: @0 down#1 300,50 overview | @0.0625 move#1 320,51 | @0.125 up#1 330,52",
+        "at 0: @0 down#1 480,50 overview | @0.0625 move#1 500,51 | @0.125 up#1 510,52",
         "at 1: @0 down#7 200,200 main | @0 down#8 400,200 main | @0.25 move#7 150,200 | @0.25 move#8 450,200 | @0.5 up#7 150,200 | @0.5 up#8 450,200",
         "at 2: @0 wheel 500,200 Δ100 main | @0.125 wheel 500,200 Δ100 main",
     ]
 
     /// WebDriver Actions, tick by tick (mouse | finger 1 | finger 2 | wheel):
-    ///  0 move(0 ms) 310,550 · 1 down · 2 move(62.5) 330,551 · 3 move(62.5,
+    ///  0 move(0 ms) 490,550 · 1 down · 2 move(62.5) 510,551 · 3 move(62.5,
     ///  origin pointer +10,+1) · 4 up · 5 pause 875 → 1000 ms;
     ///  6 fingers move(0) to 210,250 / 410,250 · 7 both down · 8 finger 1
     ///  move(250) 160,250, finger 2 move (no duration: the tick's 250)
@@ -45,9 +45,9 @@ enum RecordingFixtures {
     static let webdriver = #"""
     {"actions": [
       {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
-        {"type": "pointerMove", "duration": 0, "x": 310, "y": 550, "origin": "viewport"},
+        {"type": "pointerMove", "duration": 0, "x": 490, "y": 550, "origin": "viewport"},
         {"type": "pointerDown", "button": 0},
-        {"type": "pointerMove", "duration": 62.5, "x": 330, "y": 551},
+        {"type": "pointerMove", "duration": 62.5, "x": 510, "y": 551},
         {"type": "pointerMove", "duration": 62.5, "x": 10, "y": 1, "origin": "pointer"},
         {"type": "pointerUp", "button": 0},
         {"type": "pause", "duration": 875}]},
@@ -75,10 +75,10 @@ enum RecordingFixtures {
     """#
 
     /// Times from the first tick (0 ms): pointers 1, 2, 3 in source order;
-    /// the second mouse move lands at 330,552 (pointer origin); the fingers'
+    /// the second mouse move lands at 520,552 (pointer origin); the fingers'
     /// moves to their start are hovers; both fingers lift at 1250 ms.
     static let webdriverEvents = [
-        "at 0: @0 down#1 300,50 overview | @0.0625 move#1 320,51 | @0.125 move#1 330,52 | @0.125 up#1 330,52",
+        "at 0: @0 down#1 480,50 overview | @0.0625 move#1 500,51 | @0.125 move#1 510,52 | @0.125 up#1 510,52",
         "at 1: @0 down#2 200,200 main | @0 down#3 400,200 main | @0.25 move#2 150,200 | @0.25 move#3 450,200 | @0.25 up#2 150,200 | @0.25 up#3 450,200",
         "at 2: @0 wheel 500,200 Δ100 main | @0.125 wheel 500,200 Δ100 main",
     ]
@@ -90,9 +90,9 @@ enum RecordingFixtures {
     static let echarts = #"""
     [{"name": "Action 1", "ops": [
        {"type": "mousemove", "time": 500, "x": 300, "y": 100},
-       {"type": "mousedown", "time": 1000, "x": 310, "y": 550},
-       {"type": "mousemove", "time": 1062.5, "x": 330, "y": 551},
-       {"type": "mouseup", "time": 1125, "x": 340, "y": 552},
+       {"type": "mousedown", "time": 1000, "x": 490, "y": 550},
+       {"type": "mousemove", "time": 1062.5, "x": 510, "y": 551},
+       {"type": "mouseup", "time": 1125, "x": 520, "y": 552},
        {"time": 1126, "delay": 400, "type": "screenshot-auto"}], "scrollY": 0, "scrollX": 0, "timestamp": 1603889111253},
      {"name": "Action 2", "ops": [
        {"type": "mousewheel", "time": 874, "x": 510, "y": 250, "deltaY": 100},
@@ -102,7 +102,7 @@ enum RecordingFixtures {
 
     /// Times from the recording's start (0 ms).
     static let echartsEvents = [
-        "at 1: @0 down#1 300,50 overview | @0.0625 move#1 320,51 | @0.125 up#1 330,52",
+        "at 1: @0 down#1 480,50 overview | @0.0625 move#1 500,51 | @0.125 up#1 510,52",
         "at 2: @0 wheel 500,200 Δ100 main | @0.125 wheel 500,200 Δ100 main",
         "at 2.126: @0 wheel 510,200 Δ-3 main",
     ]

@@ -72,9 +72,9 @@ struct RecordingImportTests {
           "main": {"width": 800, "height": 400},
           "events": [
             {"at": 0.5, "input": "pointer", "samples": [
-              {"t": 0, "id": 1, "type": "down", "x": 300, "y": 50, "area": "overview"},
-              {"t": 0.0625, "id": 1, "type": "move", "x": 320, "y": 51},
-              {"t": 0.125, "id": 1, "type": "up", "x": 330, "y": 52}
+              {"t": 0, "id": 1, "type": "down", "x": 480, "y": 50, "area": "overview"},
+              {"t": 0.0625, "id": 1, "type": "move", "x": 500, "y": 51},
+              {"t": 0.125, "id": 1, "type": "up", "x": 510, "y": 52}
             ]}
           ]
         }

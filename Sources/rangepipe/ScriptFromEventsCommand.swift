@@ -45,6 +45,9 @@ struct ScriptFromEventsCommand: ParsableCommand {
             }
             let session = try RecordedSession.read(try read(file, "recording"), source: file, format: format, layout: layout)
             let text = RecordedScriptText.script(session, start: start, base: baseValue)
+            // What play would reject (a coordinate past its limits, events
+            // that overlap) fails here, before anything is written.
+            _ = try ScriptDecoder.decode(Array(text.utf8), source: "\(file) (as a script)")
             try withOutput(output) { try $0.write(text) }
             if session.droppedContacts > 0 {
                 writeToStandardError("rangepipe: \(file): \(session.droppedContacts) pointer(s) went down outside the chart's areas and were left out\n")

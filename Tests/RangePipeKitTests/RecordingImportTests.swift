@@ -168,4 +168,19 @@ struct RecordingImportTests {
         let r4 = try runRangepipe(["script", "from-events", rec, "--from", "echarts-recorder", "--layout", try dir.write("m.json", #"{"main": {"left": 0, "top": 0, "width": 9, "height": 10}}"#)])
         #expect(r4.status == 0 && r4.out.contains("\"events\": []"), "\(r4.stderr)")
     }
+
+    @Test("an import play would reject fails before writing, naming the event")
+    func checkedAsScript() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.path("out.json")
+        let rec = try dir.write("far.ndjson", """
+        {"type":"layout","main":{"left":0,"top":0,"width":10,"height":10}}
+        {"type":"pointerdown","pointerId":1,"clientX":1,"clientY":1,"timeStamp":0,"buttons":1}
+        {"type":"pointerup","pointerId":1,"clientX":200000,"clientY":1,"timeStamp":100,"buttons":0}
+        """)
+        let r = try runRangepipe(["script", "from-events", rec, "--from", "pointer-ndjson", "-o", out])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("far.ndjson (as a script): events[0].samples[1].x: 200000 is out of range"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }

@@ -13,6 +13,7 @@ public struct RecordingLayout: Sendable, Equatable {
     }
 
     /// The element's rectangle for `area`.
+    /// - Complexity: O(1).
     public func rect(_ area: RecordedArea) -> ClientRect? {
         switch area {
         case .overview: return overview

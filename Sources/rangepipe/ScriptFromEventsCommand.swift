@@ -15,11 +15,11 @@ struct ScriptFromEventsCommand: ParsableCommand {
 
     @Argument(help: "The recording (- for stdin).")
     var file: String
-    @Option(name: .customLong("from"), help: "The recording's format: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .customLong("from"), help: ArgumentHelp("The recording's format: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
     var format: String
     @Option(help: "A JSON file with the chart's element rectangles in client px: {\"overview\": {\"left\", \"top\", \"width\", \"height\"}, \"main\": {…}} (wins over a layout line in the recording).")
     var layout: String?
-    @Option(help: "Seconds added to every event's time (default 0: the first event of the recording is at 0).")
+    @Option(help: "Seconds added to every event's time (the recording's origin is at 0).")
     var start: Double = 0
     @Option(help: "A script whose settings (series, field, window, …) the output keeps; its events are replaced.")
     var base: String?

@@ -135,6 +135,7 @@ struct RecordingImportTests {
         ("webdriver", "{\"actions\": [{\"type\": \"gamepad\", \"id\": \"g\", \"actions\": []}]}", "rec: actions[0].type: unknown input source type"),
         ("webdriver", "{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"actions\": [{\"type\": \"pause\", \"duration\": -1}]}]}", "rec: actions[0].actions[0].duration: a duration cannot be negative"),
         ("webdriver", "{\"actions\": [}", "rec:1:14: "),
+        ("webdriver", "{\"actions\": [{\"type\": \"none\", \"id\": \"a\", \"actions\": []}, {\"type\": \"key\", \"id\": \"a\", \"actions\": []}]}", "rec: actions[1].id: two input sources have the id \"a\""),
         ("echarts-recorder", "[{\"name\": \"A\", \"ops\": [{\"type\": \"mousemove\", \"time\": 1, \"x\": 1, \"y\": 1}, {\"type\": \"dblclick\", \"time\": 2}]}]", "rec: [0].ops[1].type: unknown op \"dblclick\""),
         ("echarts-recorder", "[{\"name\": \"A\", \"ops\": [{\"type\": \"mousedown\", \"time\": 5, \"x\": 20, \"y\": 60}, {\"type\": \"mousemove\", \"time\": 6, \"x\": 1, \"y\": 1}, {\"type\": \"mouseup\", \"time\": 4, \"x\": 1, \"y\": 1}]}]", "rec: [0].ops[2].time: time goes back"),
         ("echarts-recorder", "[{\"name\": \"A\", \"ops\": [{\"type\": \"mouseup\", \"time\": 5, \"x\": 20, \"y\": 60}]}]", "rec: [0].ops[0]: pointer 1 goes up but is not down"),
@@ -182,5 +183,28 @@ struct RecordingImportTests {
         #expect(r.status == 65)
         #expect(r.stderr.contains("far.ndjson (as a script): events[0].samples[1].x: 200000 is out of range"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("area edges: left and top in, right and bottom out; the overview wins where the areas overlap")
+    func edges() throws {
+        let dir = try TemporaryDirectory()
+        // main 0…100 × 0…50; the overview touches it at x 100 (first
+        // layout) or overlaps its columns 90…100 (second layout).
+        let touching = try dir.write("a.json", #"{"main": {"left": 0, "top": 0, "width": 100, "height": 50}, "overview": {"left": 100, "top": 0, "width": 100, "height": 50}}"#)
+        let overlapping = try dir.write("b.json", #"{"main": {"left": 0, "top": 0, "width": 100, "height": 50}, "overview": {"left": 90, "top": 0, "width": 100, "height": 50}}"#)
+        let rec = try dir.write("rec.json", #"""
+        [{"name": "A", "ops": [
+          {"type": "mousewheel", "time": 0, "x": 0, "y": 0, "deltaY": 1},
+          {"type": "mousewheel", "time": 1, "x": 100, "y": 49, "deltaY": 2},
+          {"type": "mousewheel", "time": 2, "x": 95, "y": 10, "deltaY": 3},
+          {"type": "mousewheel", "time": 3, "x": 200, "y": 10, "deltaY": 4},
+          {"type": "mousewheel", "time": 4, "x": 50, "y": 50, "deltaY": 5}]}]
+        """#)
+        let a = try runRangepipe(["script", "from-events", rec, "--from", "echarts-recorder", "--layout", touching])
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(try Self.events(a.out) == ["at 0: @0 wheel 0,0 Δ1 main", "at 0.001: @0 wheel 0,49 Δ2 overview", "at 0.002: @0 wheel 95,10 Δ3 main"])
+        let b = try runRangepipe(["script", "from-events", rec, "--from", "echarts-recorder", "--layout", overlapping])
+        #expect(b.status == 0, "\(b.stderr)")
+        #expect(try Self.events(b.out) == ["at 0: @0 wheel 0,0 Δ1 main", "at 0.001: @0 wheel 10,49 Δ2 overview", "at 0.002: @0 wheel 5,10 Δ3 overview"])
     }
 }

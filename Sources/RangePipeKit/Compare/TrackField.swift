@@ -9,9 +9,15 @@ public enum TrackField: String, Sendable, CaseIterable {
     /// The field an NDJSON top-level key names, nil for any other key.
     /// - Complexity: O(key length · fields).
     static func of(key: ArraySlice<UInt8>) -> TrackField? {
-        for field in allCases where field.rawValue.utf8.elementsEqual(key) { return field }
+        for (k, name) in keys.enumerated() where name[...] == key { return allCases[k] }
         return nil
     }
+
+    /// Every field's name as bytes, in `allCases` order (compared per line).
+    private static let keys: [[UInt8]] = allCases.map { Array($0.rawValue.utf8) }
+
+    /// The pairing key's name as bytes.
+    static let seriesKey: [UInt8] = Array("series".utf8)
 
     /// The field a CSV column of `play --format csv` belongs to: its own
     /// name, or the prefix before `_` for the flattened ones.

@@ -55,7 +55,7 @@ struct TrackJSONParser {
         skipSpaces()
         guard skip(UInt8(ascii: ":")) else { throw error("expected ':'") }
         skipSpaces()
-        if prefix.elementsEqual("series".utf8) {
+        if prefix == TrackField.seriesKey {
             guard i < bytes.endIndex, bytes[i] == UInt8(ascii: "\"") else { throw error("series: expected a string") }
             record.series.removeAll(keepingCapacity: true)
             try string(into: &record.series)
@@ -69,7 +69,7 @@ struct TrackJSONParser {
         if label, record.leaves.count == leafCount + 1, case .number = record.leaves[leafCount].value {
             if field == .frame { record.frameText = record.leaves[leafCount].text } else { record.timeText = record.leaves[leafCount].text }
         }
-        if !selected { record.leaves.removeSubrange(leafCount...) }
+        if !selected { record.leaves.removeLast(record.leaves.count - leafCount) }
     }
 
     /// Reads a value; with `keep`, adds its leaves to `record`.
@@ -83,7 +83,7 @@ struct TrackJSONParser {
             try container(keep: keep, depth: depth, &record)
         case UInt8(ascii: "\""):
             try string(into: &record.text)
-            guard keep else { record.text.removeSubrange(textStart...); return }
+            guard keep else { record.text.removeLast(record.text.count - textStart); return }
             let value = TrackScalarText.time(record.text[textStart...]) ?? .text
             record.addLeaf(prefix: prefix, textStart: textStart, value)
         case UInt8(ascii: "t"): try literal("true", keep: keep, .bool(true), &record)
@@ -131,7 +131,7 @@ struct TrackJSONParser {
                 index += 1
             }
             try value(keep: keep, depth: depth + 1, &record)
-            prefix.removeSubrange(mark...)
+            prefix.removeLast(prefix.count - mark)
             skipSpaces()
         } while skip(UInt8(ascii: ","))
         guard skip(close) else { throw error(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
@@ -149,6 +149,10 @@ struct TrackJSONParser {
         guard i < bytes.endIndex, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string") }
         i += 1
         while i < bytes.endIndex {
+            // A run of plain bytes is copied at once.
+            var end = i
+            while end < bytes.endIndex, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end > i { out.append(contentsOf: bytes[i ..< end]); i = end; continue }
             let c = bytes[i]
             if c == UInt8(ascii: "\"") { i += 1; return }
             if c < 0x20 { throw error("control character in a string") }

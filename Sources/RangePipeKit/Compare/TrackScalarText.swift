@@ -56,8 +56,8 @@ enum TrackScalarText {
             }
             return v
         }
-        func skip(_ c: Character) -> Bool {
-            guard i < end, bytes[i] == c.asciiValue! else { return false }
+        func skip(_ c: Unicode.Scalar) -> Bool {
+            guard i < end, bytes[i] == UInt8(ascii: c) else { return false }
             i += 1
             return true
         }

@@ -1,6 +1,6 @@
 /// A track file read frame by frame: NDJSON (a line per frame) or CSV (a
 /// header, then a row per frame), told apart by the first byte that is
-/// not white space (`{` is NDJSON).
+/// not white space (`{`, or `[` which then fails as a frame, is NDJSON).
 struct TrackReader {
     private var lines: TrackLines
     private var csv = TrackCSVReader()
@@ -16,7 +16,7 @@ struct TrackReader {
         self.fields = fields
         switch try lines.firstByte() {
         case nil: format = nil
-        case UInt8(ascii: "{"): format = .ndjson
+        case UInt8(ascii: "{"), UInt8(ascii: "["): format = .ndjson
         default: format = .csv
         }
         if format == .csv { _ = try csv.readHeader(&lines, fields: fields) }

@@ -28,13 +28,3 @@ public enum TrackDiff {
         return pass.result
     }
 }
-
-extension FrameFormat {
-    /// The format's name in messages.
-    var title: String {
-        switch self {
-        case .ndjson: return "NDJSON"
-        case .csv: return "CSV"
-        }
-    }
-}

@@ -7,6 +7,7 @@ public struct TrackDiffOptions: Sendable {
     public var fields: Set<TrackField>?
 
     /// Checks the tolerance (finite, not negative: else a usage error).
+    /// - Complexity: O(1).
     public init(tolerance: Double = 1e-9, fields: Set<TrackField>? = nil) throws {
         guard tolerance.isFinite, tolerance >= 0 else {
             throw RangePipeError.usage("--tolerance: expected a number ≥ 0, got \(tolerance)")

@@ -12,6 +12,7 @@ import Testing
         "Ingest": ["Support", "Model"], "Store": ["Support", "Model"], "Simulation": ["Support", "Model"],
         "Export": ["Support", "Model", "Ingest", "Store", "Simulation"],
         "Jobs": ["Support", "Model", "Ingest", "Store", "Simulation", "Export"],
+        "Compare": ["Support", "Model", "Export"],
     ]
 
     /// Swift source without comments and string literals' contents.

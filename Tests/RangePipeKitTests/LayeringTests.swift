@@ -13,6 +13,7 @@ import Testing
         "Recording": ["Support", "Model"],
         "Export": ["Support", "Model", "Ingest", "Store", "Simulation", "Recording"],
         "Jobs": ["Support", "Model", "Ingest", "Store", "Simulation", "Recording", "Export"],
+        "Compare": ["Support", "Model", "Export"],
     ]
 
     /// Swift source without comments and string literals' contents.

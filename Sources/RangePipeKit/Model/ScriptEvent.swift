@@ -19,12 +19,16 @@ public struct ScriptEvent: Sendable {
         case setWindow(WindowSpec, WindowAnimation?)
         case reset
         case switchField(String, SpringSettings)
+        /// A raw pointer press on the overview (`"input": "pointer"`): what it
+        /// drags (a handle, the selection, or the selection after a jump) is
+        /// hit-tested against the selector when it starts.
+        case overviewPress(PointerPath, Release)
     }
 
     /// True for the pointer gestures, which may not overlap in time.
     public var isGesture: Bool {
         switch kind {
-        case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel: return true
+        case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress: return true
         case .setWindow, .reset, .switchField: return false
         }
     }
@@ -32,7 +36,7 @@ public struct ScriptEvent: Sendable {
     /// When the event stops acting by itself (release time, animation end).
     public var end: Double {
         switch kind {
-        case let .dragSelection(p, _), let .dragHandle(_, p), let .pan(p, _), let .doubleTapDrag(p, _):
+        case let .dragSelection(p, _), let .dragHandle(_, p), let .pan(p, _), let .doubleTapDrag(p, _), let .overviewPress(p, _):
             return at + p.duration
         case let .pinch(p):
             return at + p.duration

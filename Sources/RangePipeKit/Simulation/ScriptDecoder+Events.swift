@@ -3,7 +3,14 @@ extension ScriptDecoder {
     static let gestureNames = ["drag-selection", "drag-handle", "pan", "pinch", "double-tap-drag", "wheel"]
     static let actionNames = ["set-window", "reset", "switch-field"]
 
-    static func event(_ v: JSONValue, _ path: String) throws -> ScriptEvent {
+    /// One entry of the events array: an event, or raw pointer input still
+    /// to be recognised (across the whole script, see `PointerRecognizer`).
+    enum Entry {
+        case event(ScriptEvent)
+        case pointer([PointerInteraction])
+    }
+
+    static func event(_ v: JSONValue, _ path: String) throws -> Entry {
         var o = try ObjectReader(v, path)
         guard let atValue = o.take("at") else { throw Failure(path: o.child("at"), message: "missing (every event needs a time)") }
         let at = try number(atValue, o.child("at"), 0 ... maxDuration)
@@ -72,10 +79,16 @@ extension ScriptDecoder {
             default:
                 throw Failure(path: o.child("action"), message: "unknown action \"\(name)\" (expected one of: \(actionNames.joined(separator: ", ")))")
             }
+        } else if let i = o.take("input") {
+            let name = try string(i, o.child("input"))
+            guard inputNames.contains(name) else {
+                throw Failure(path: o.child("input"), message: "unknown input \"\(name)\" (expected one of: \(inputNames.joined(separator: ", ")))")
+            }
+            return .pointer(try pointerInput(&o, at: at))
         } else {
-            throw Failure(path: path, message: "an event needs \"gesture\" or \"action\"")
+            throw Failure(path: path, message: "an event needs \"gesture\", \"action\" or \"input\"")
         }
-        return ScriptEvent(at: at, kind: kind, path: path)
+        return .event(ScriptEvent(at: at, kind: kind, path: path))
     }
 
     /// One pointer's path: samples `[dt, x]` or `[dt, x, y]` as `coordinates` allows.

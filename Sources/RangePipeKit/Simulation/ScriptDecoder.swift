@@ -54,13 +54,35 @@ public enum ScriptDecoder {
         if let v = o.take("annotation") { s.annotation = try annotation(v, "annotation") }
         guard let events = o.take("events") else { throw Failure(path: "events", message: "missing (every script needs an events array, which may be empty)") }
         guard case let .array(list) = events else { throw Failure(path: "events", message: "expected an array, got \(events.kindName)") }
-        s.events = try list.enumerated().map { try event($1, "events[\($0)]") }
+        s.events = try Self.events(list)
         try o.finish(allowed: topKeys)
         try checkOverlaps(s.events)
         if let duration = s.duration, duration * s.fps > Double(FrameStream.maxFrames) {
             throw Failure(path: "duration", message: "\(duration.plainText) s at \(s.fps.plainText) fps is more than \(FrameStream.maxFrames / 1_000_000) million frames")
         }
         return s
+    }
+
+    /// The events in script order; each raw pointer entry stands for the
+    /// gestures recognised from it, in time order.
+    static func events(_ list: [JSONValue]) throws -> [ScriptEvent] {
+        var slots: [[ScriptEvent]] = []
+        var interactions: [(slot: Int, interaction: PointerInteraction)] = []
+        for (k, item) in list.enumerated() {
+            switch try event(item, "events[\(k)]") {
+            case let .event(e): slots.append([e])
+            case let .pointer(found):
+                interactions += found.map { (slots.count, $0) }
+                slots.append([])
+            }
+        }
+        // Stable: ties keep script order.
+        interactions.sort { $0.interaction.start < $1.interaction.start }
+        var recognizer = PointerRecognizer()
+        for (slot, interaction) in interactions {
+            if let e = try recognizer.recognize(interaction) { slots[slot].append(e) }
+        }
+        return slots.flatMap { $0 }
     }
 
     /// Gestures may not overlap in time (SPEC 4.3).

@@ -19,7 +19,7 @@ public struct ScriptPlan: Sendable {
     public let constraints: WindowConstraints
     /// The window on frame 0, settled.
     public let initialWindow: Window
-    /// The script's events in script order, with their targets.
+    /// The script's events in order of `at` (ties: script order), with their targets.
     public let events: [PlannedEvent]
 
     /// A script event with its targets resolved for this series.
@@ -101,7 +101,9 @@ public struct ScriptPlan: Sendable {
 
         var planned: [PlannedEvent] = []
         var used: Set<Int> = [fieldIndex]
-        for event in script.events {
+        // Events start in order of `at`, ties in script order (SPEC 4.1).
+        let ordered = script.events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        for (_, event) in ordered {
             var p = PlannedEvent(event: event, target: nil, field: nil)
             switch event.kind {
             case let .setWindow(spec, _):
@@ -114,7 +116,7 @@ public struct ScriptPlan: Sendable {
                 }
                 p.field = k
                 used.insert(k)
-            case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel:
+            case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress:
                 break
             }
             planned.append(p)

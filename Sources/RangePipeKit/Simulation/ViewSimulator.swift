@@ -121,6 +121,8 @@ public struct ViewSimulator: Sendable {
             return begin(DoubleTapDragGesture(path: path, scale: scale), at: event.at, frameTime: t)
         case let .wheel(x, samples):
             return begin(WheelGesture(x: x, samples: samples), at: event.at, frameTime: t)
+        case let .overviewPress(path, release):
+            return press(path, release, at: event.at, frameTime: t)
         }
     }
 

@@ -1,0 +1,127 @@
+/// Turns raw pointer interactions into the gestures a chart recognises
+/// (docs/scripts.md, "Raw pointer input"). Interactions go in start order
+/// across the whole script, because a double tap can span two events.
+/// The overview's hit test needs the selector at the press, so presses stay
+/// `overviewPress` here and are resolved when they start (`ViewSimulator.press`).
+struct PointerRecognizer {
+    /// A tap: up within this many seconds of its down…
+    static let tapTimeout = 0.3
+    /// …never more than this many px from where it went down.
+    static let tapSlop = 10.0
+    /// A second contact this soon (s) after a tap's up…
+    static let doubleTapTimeout = 0.3
+    /// …and this near (px) to the tap is a one-finger zoom.
+    static let doubleTapSlop = 40.0
+    /// Release speed (px/s) from which a drag or pan flings.
+    static let flingThreshold = 50.0
+    /// WheelEvent.deltaY (px) per notch of the `wheel` gesture.
+    static let pixelsPerNotch = 100.0
+
+    enum State {
+        case idle
+        /// A tap on the main chart ended at `up` (script time) at (x, y).
+        case tapped(up: Double, x: Double, y: Double)
+    }
+
+    var state = State.idle
+
+    /// The gesture `interaction` makes, or nil for a tap or an ignored input.
+    mutating func recognize(_ interaction: PointerInteraction) throws -> ScriptEvent? {
+        let previous = state
+        state = .idle
+        let kind: ScriptEvent.Kind
+        switch interaction.kind {
+        case let .wheel(area, x, times, deltaY):
+            guard area == .main else { return nil }
+            kind = .wheel(x: x, Self.notches(times: times, deltaY: deltaY, from: interaction.t))
+        case let .contact(tracks):
+            let first = tracks[0]
+            switch first.area {
+            case .overview:
+                let path = Self.path(first, from: first.down)
+                kind = .overviewPress(path, Self.release(path))
+            case .main:
+                // The second pointer: the next to go down on the main chart before the first lifts.
+                if let second = tracks.dropFirst().first(where: { $0.area == .main && $0.down <= first.up }) {
+                    return ScriptEvent(at: interaction.eventAt + second.down, kind: .pinch(try Self.pinch(first, second)),
+                                       path: second.samples[0].path)
+                }
+                let path = Self.path(first, from: first.down)
+                let start = interaction.start
+                if case let .tapped(up, x, y) = previous, start - up <= Self.doubleTapTimeout,
+                   Self.distance(first.samples[0], x, y) <= Self.doubleTapSlop {
+                    kind = .doubleTapDrag(path, scale: 50)
+                } else if first.up - first.down <= Self.tapTimeout,
+                          first.samples.allSatisfy({ Self.distance($0, first.samples[0].x, first.samples[0].y) <= Self.tapSlop }) {
+                    state = .tapped(up: interaction.eventAt + first.up, x: first.samples[0].x, y: first.samples[0].y)
+                    return nil
+                } else {
+                    kind = .pan(path, Self.release(path))
+                }
+            }
+        }
+        return ScriptEvent(at: interaction.start, kind: kind, path: interaction.path)
+    }
+
+    static func distance(_ s: PointerInteraction.Sample, _ x: Double, _ y: Double) -> Double {
+        ((s.x - x) * (s.x - x) + (s.y - y) * (s.y - y)).squareRoot()
+    }
+
+    /// Fling when the release is fast enough.
+    static func release(_ path: PointerPath) -> Release {
+        abs(path.releaseVelocity().x) >= flingThreshold ? .fling : .stop
+    }
+
+    /// One pointer's path with times relative to `t0`; samples at one time
+    /// keep the last position.
+    static func path(_ track: PointerInteraction.Track, from t0: Double) -> PointerPath {
+        var p = PointerPath(times: [], xs: [], ys: [])
+        for s in track.samples {
+            if p.times.last == s.t - t0 {
+                p.xs[p.xs.count - 1] = s.x
+                p.ys[p.ys.count - 1] = s.y
+            } else {
+                p.times.append(s.t - t0)
+                p.xs.append(s.x)
+                p.ys.append(s.y)
+            }
+        }
+        return p
+    }
+
+    /// The two pointers from the second's down to the first up of the two,
+    /// one sample per time either moved.
+    /// - Complexity: O(samples²) over the two tracks.
+    static func pinch(_ a: PointerInteraction.Track, _ b: PointerInteraction.Track) throws -> PinchPath {
+        let start = b.down, end = min(a.up, b.up)
+        var times = (a.samples + b.samples).map(\.t).filter { $0 >= start && $0 <= end }
+        times = Array(Set(times)).sorted()
+        var path = PinchPath(times: [], firstFingerX: [], secondFingerX: [])
+        for t in times {
+            let pa = a.position(at: t), pb = b.position(at: t)
+            guard pa.x != pb.x else {
+                throw ScriptDecoder.Failure(path: (pb.t >= pa.t ? pb : pa).path,
+                                            message: "the two pointers are at the same x (\(pa.x.plainText))")
+            }
+            path.times.append(t - start)
+            path.firstFingerX.append(pa.x)
+            path.secondFingerX.append(pb.x)
+        }
+        return path
+    }
+
+    /// Wheel notches (deltaY / 100) at times relative to `t0`; samples at
+    /// one time add up.
+    static func notches(times: [Double], deltaY: [Double], from t0: Double) -> WheelNotches {
+        var w = WheelNotches(times: [], notches: [])
+        for (t, d) in zip(times, deltaY) {
+            if w.times.last == t - t0 {
+                w.notches[w.notches.count - 1] += d / pixelsPerNotch
+            } else {
+                w.times.append(t - t0)
+                w.notches.append(d / pixelsPerNotch)
+            }
+        }
+        return w
+    }
+}

@@ -1,0 +1,112 @@
+/// Raw pointer input (`"input": "pointer"`): the samples, validated and split
+/// into contacts and wheel runs (docs/scripts.md, "Raw pointer input").
+extension ScriptDecoder {
+    static let inputNames = ["pointer"]
+
+    /// One decoded raw sample.
+    struct PointerSample {
+        enum Kind: String, CaseIterable { case down, move, up, wheel }
+        var kind: Kind
+        var id: Int
+        var area: PointerInteraction.Area?
+        var deltaY: Double
+        var sample: PointerInteraction.Sample
+    }
+
+    /// The interactions of an `"input": "pointer"` event at `at`, whose other
+    /// keys `o` still holds.
+    static func pointerInput(_ o: inout ObjectReader, at: Double) throws -> [PointerInteraction] {
+        let path = o.child("samples")
+        guard let v = o.take("samples") else { throw Failure(path: path, message: "missing (the raw pointer samples)") }
+        guard case let .array(list) = v, !list.isEmpty else { throw Failure(path: path, message: "expected a non-empty array of samples") }
+        var samples: [PointerSample] = []
+        for (k, item) in list.enumerated() {
+            let s = try pointerSample(item, "\(path)[\(k)]", at: at)
+            if let previous = samples.last, s.sample.t < previous.sample.t {
+                throw Failure(path: s.sample.path + ".t", message: "time \(s.sample.t.plainText) is before the previous sample's \(previous.sample.t.plainText)")
+            }
+            samples.append(s)
+        }
+        try o.finish(allowed: ["at", "input", "samples"])
+        return try split(samples, eventAt: at)
+    }
+
+    static func pointerSample(_ v: JSONValue, _ path: String, at: Double) throws -> PointerSample {
+        var o = try ObjectReader(v, path)
+        guard let tv = o.take("t") else { throw Failure(path: o.child("t"), message: "missing (seconds after the event's at)") }
+        let t = try number(tv, o.child("t"), 0 ... maxDuration - at)
+        guard let kv = o.take("type") else { throw Failure(path: o.child("type"), message: "missing (down, move, up or wheel)") }
+        let kind: PointerSample.Kind = try choice(kv, o.child("type"))
+        guard let xv = o.take("x") else { throw Failure(path: o.child("x"), message: "missing (px from the area's left edge)") }
+        let x = try number(xv, o.child("x"), -maxPixels ... maxPixels)
+        let y = try o.take("y").map { try number($0, o.child("y"), -maxPixels ... maxPixels) } ?? 0
+        let area: PointerInteraction.Area? = try o.take("area").map { try choice($0, o.child("area")) }
+        var id = 0, deltaY = 0.0
+        switch kind {
+        case .down, .move, .up:
+            guard let iv = o.take("id") else { throw Failure(path: o.child("id"), message: "missing (the pointer's id)") }
+            let n = try number(iv, o.child("id"), 0 ... 2_147_483_647)
+            guard n == n.rounded() else { throw Failure(path: o.child("id"), message: "\(n.plainText) is not an integer") }
+            id = Int(n)
+            if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\": where the pointer went down)") }
+            try o.finish(allowed: ["t", "type", "id", "x", "y", "area"])
+        case .wheel:
+            guard let dv = o.take("deltaY") else { throw Failure(path: o.child("deltaY"), message: "missing (px, as WheelEvent.deltaY)") }
+            deltaY = try number(dv, o.child("deltaY"), -1e9 ... 1e9)
+            if area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\")") }
+            try o.finish(allowed: ["t", "type", "x", "y", "area", "deltaY"])
+        }
+        return PointerSample(kind: kind, id: id, area: area, deltaY: deltaY, sample: .init(t: t, x: x, y: y, path: path))
+    }
+
+    /// Splits samples into contacts and wheel runs, checking that each
+    /// pointer goes down before it moves or lifts and lifts by the end.
+    /// - Complexity: O(samples · pointers down).
+    static func split(_ samples: [PointerSample], eventAt: Double) throws -> [PointerInteraction] {
+        var result: [PointerInteraction] = []
+        var contact: [PointerInteraction.Track] = []
+        /// Indices into `contact` of the pointers down now.
+        var down: [Int: Int] = [:]
+        var previous: PointerSample.Kind?
+        for s in samples {
+            defer { previous = s.kind }
+            switch s.kind {
+            case .down:
+                guard down[s.id] == nil else { throw Failure(path: s.sample.path + ".id", message: "pointer \(s.id) is already down") }
+                down[s.id] = contact.count
+                contact.append(.init(id: s.id, area: s.area!, samples: [s.sample]))
+            case .move, .up:
+                guard let k = down[s.id] else {
+                    throw Failure(path: s.sample.path, message: "pointer \(s.id) is not down (a \(s.kind.rawValue) needs a down first)")
+                }
+                if let area = s.area, area != contact[k].area {
+                    throw Failure(path: s.sample.path + ".area", message: "pointer \(s.id) went down on the \(contact[k].area.rawValue); it stays in that area")
+                }
+                contact[k].samples.append(s.sample)
+                guard s.kind == .up else { break }
+                down[s.id] = nil
+                if down.isEmpty {
+                    result.append(PointerInteraction(eventAt: eventAt, t: contact[0].down, path: contact[0].samples[0].path, kind: .contact(contact)))
+                    contact = []
+                }
+            case .wheel:
+                if let k = down.values.min() {
+                    throw Failure(path: s.sample.path, message: "a wheel sample while pointer \(contact[k].id) is down")
+                }
+                let area = s.area!
+                if previous == .wheel, let last = result.last, case .wheel(area, s.sample.x, var times, var deltas) = last.kind {
+                    times.append(s.sample.t)
+                    deltas.append(s.deltaY)
+                    result[result.count - 1].kind = .wheel(area, x: s.sample.x, times: times, deltaY: deltas)
+                } else {
+                    result.append(PointerInteraction(eventAt: eventAt, t: s.sample.t, path: s.sample.path,
+                                                     kind: .wheel(area, x: s.sample.x, times: [s.sample.t], deltaY: [s.deltaY])))
+                }
+            }
+        }
+        if let k = down.values.min() {
+            throw Failure(path: contact[k].samples[0].path, message: "pointer \(contact[k].id) is still down at the end of the samples")
+        }
+        return result
+    }
+}

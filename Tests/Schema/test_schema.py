@@ -105,6 +105,14 @@ NOT_EXPRESSIBLE = [
     r"minSpan is larger than maxSpan",
     r"million frames",                  # duration x fps
     r"\.fraction: .* is not less than",  # fraction window a < b
+    # raw pointer samples as a sequence, and at + t within a day
+    r"is before the previous sample's",
+    r"is already down",
+    r"is not down \(a (move|up) needs a down first\)",
+    r"it stays in that area",
+    r"a wheel sample while pointer",
+    r"is still down at the end of the samples",
+    r"samples\[\d+\]\.t: .* is out of range",
 ]
 JSON_SYNTAX = re.compile(r"^[^:]+:\d+:\d+: ")
 
@@ -134,6 +142,10 @@ def ev(**kw):
 
 
 PAN = {"at": 0, "gesture": "pan", "path": [[0, 1], [0.5, 2]]}
+DOWN = {"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}
+MOVE = {"t": 0.1, "id": 1, "type": "move", "x": 20}
+UP = {"t": 0.2, "id": 1, "type": "up", "x": 20}
+WHEEL = {"t": 0, "type": "wheel", "x": 10, "deltaY": 100, "area": "main"}
 ACCEPTED = {
     "empty": {"events": []},
     "every top-level key": {"series": "s", "fps": 30, "duration": None, "field": "v", "overview": {"width": 100, "height": 10},
@@ -161,6 +173,20 @@ ACCEPTED = {
         {"at": 3, "gesture": "pinch", "path": [[0, 1, 2]]},
         {"at": 4, "gesture": "double-tap-drag", "path": [[0, 1, 2], [1, 1, 3]], "scale": 100000},
         {"at": 6, "gesture": "wheel", "x": -100000, "path": [[0, -3], [0.5, 2.5]]}]},
+    "raw pointer input": {"events": [
+        {"at": 0, "input": "pointer", "samples": [
+            {"t": 0, "id": 0, "type": "down", "x": 100, "area": "overview"},
+            {"t": 0.1, "id": 0, "type": "move", "x": 120, "y": 3, "area": "overview"},
+            {"t": 0.2, "id": 0, "type": "up", "x": 130}]},
+        {"at": 1, "input": "pointer", "samples": [
+            {"t": 0, "id": 1, "type": "down", "x": 300, "y": 50, "area": "main"},
+            {"t": 0, "id": 2, "type": "down", "x": 500, "y": 50, "area": "main"},
+            {"t": 0.2, "id": 1, "type": "move", "x": 250},
+            {"t": 0.2, "id": 2, "type": "move", "x": 550},
+            {"t": 0.3, "id": 1, "type": "up", "x": 250},
+            {"t": 0.3, "id": 2, "type": "up", "x": 550, "area": "main"},
+            {"t": 0.5, "type": "wheel", "x": 300, "y": 20, "deltaY": -100, "area": "main"},
+            {"t": 0.6, "type": "wheel", "x": 300, "deltaY": 250.5, "area": "overview"}]}]},
     "actions": {"events": [{"at": 0, "action": "reset"},
                            {"at": 0, "action": "switch-field", "field": "w",
                             "spring": {"bounciness": 0, "speed": 20, "threshold": 1e12, "clampMin": None}},
@@ -224,7 +250,7 @@ REJECTED = {
     "gesture and action": (ev(at=0, gesture="pan", action="reset", path=[[0, 1]]), "events[0].action: unknown key"),
     "unknown gesture": (ev(at=0, gesture="swipe", path=[[0, 1]]), "unknown gesture \"swipe\""),
     "unknown action": (ev(at=0, action="zoom"), "unknown action \"zoom\""),
-    "gesture key": (dict(PAN, speed=2) and ev(**dict(PAN, speed=2)), "events[0].speed: unknown key"),
+    "gesture key": (ev(**dict(PAN, speed=2)), "events[0].speed: unknown key"),
     "release": (ev(**dict(PAN, release="bounce")), "is not \"stop\" or \"fling\""),
     "no path": (ev(at=0, gesture="pan"), "events[0].path: missing"),
     "empty path": (ev(at=0, gesture="pan", path=[]), "non-empty array"),
@@ -253,6 +279,26 @@ REJECTED = {
     "switch-field without field": (ev(at=0, action="switch-field"), "events[0].field: missing"),
     "bounciness": (ev(at=0, action="switch-field", field="v", spring={"bounciness": 21}), "spring.bounciness: 21 is out of range"),
     "threshold 0": (ev(at=0, action="switch-field", field="v", spring={"threshold": 0}), "0 is out of range"),
+    "input name": (ev(at=0, input="mouse", samples=[WHEEL]), "unknown input \"mouse\""),
+    "no samples": (ev(at=0, input="pointer"), "events[0].samples: missing"),
+    "empty samples": (ev(at=0, input="pointer", samples=[]), "non-empty array"),
+    "input key": (ev(at=0, input="pointer", samples=[WHEEL], release="fling"), "events[0].release: unknown key"),
+    "sample type": (ev(at=0, input="pointer", samples=[dict(WHEEL, type="hover")]), "samples[0].type: \"hover\" is not one of"),
+    "sample without type": (ev(at=0, input="pointer", samples=[{"t": 0, "x": 1}]), "samples[0].type: missing"),
+    "sample without t": (ev(at=0, input="pointer", samples=[{"type": "wheel", "x": 1, "deltaY": 1, "area": "main"}]), "samples[0].t: missing"),
+    "sample without x": (ev(at=0, input="pointer", samples=[{"t": 0, "type": "wheel", "deltaY": 1, "area": "main"}]), "samples[0].x: missing"),
+    "sample area": (ev(at=0, input="pointer", samples=[dict(WHEEL, area="side")]), "samples[0].area: \"side\" is not one of"),
+    "down without area": (ev(at=0, input="pointer", samples=[{"t": 0, "id": 1, "type": "down", "x": 1}, UP]), "samples[0].area: missing"),
+    "down without id": (ev(at=0, input="pointer", samples=[{"t": 0, "type": "down", "x": 1, "area": "main"}]), "samples[0].id: missing"),
+    "fractional id": (ev(at=0, input="pointer", samples=[dict(DOWN, id=1.5), UP]), "samples[0].id: 1.5 is not an integer"),
+    "negative id": (ev(at=0, input="pointer", samples=[dict(DOWN, id=-1), UP]), "samples[0].id: -1 is out of range"),
+    "id on wheel": (ev(at=0, input="pointer", samples=[dict(WHEEL, id=1)]), "samples[0].id: unknown key"),
+    "wheel without deltaY": (ev(at=0, input="pointer", samples=[{"t": 0, "type": "wheel", "x": 1, "area": "main"}]), "samples[0].deltaY: missing"),
+    "wheel without area": (ev(at=0, input="pointer", samples=[{"t": 0, "type": "wheel", "x": 1, "deltaY": 1}]), "samples[0].area: missing"),
+    "deltaY on move": (ev(at=0, input="pointer", samples=[DOWN, dict(MOVE, deltaY=1), UP]), "samples[1].deltaY: unknown key"),
+    "sample x far": (ev(at=0, input="pointer", samples=[dict(WHEEL, x=100001)]), "samples[0].x: 100001 is out of range"),
+    "negative t": (ev(at=0, input="pointer", samples=[dict(WHEEL, t=-1)]), "samples[0].t: -1 is out of range"),
+    "sample as array": (ev(at=0, input="pointer", samples=[[0, 1]]), "samples[0]: expected an object"),
     "spring key": (ev(at=0, action="switch-field", field="v", spring={"mass": 1}), "spring.mass: unknown key"),
 }
 
@@ -301,10 +347,6 @@ def pointer(samples):
     return {"at": 0, "input": "pointer", "samples": samples}
 
 
-DOWN = {"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}
-MOVE = {"t": 0.1, "id": 1, "type": "move", "x": 20}
-UP = {"t": 0.2, "id": 1, "type": "up", "x": 20}
-WHEEL = {"t": 0, "type": "wheel", "x": 10, "deltaY": 100, "area": "main"}
 
 PROBES = [
     ("top level", at({"events": []}), ""),

@@ -40,7 +40,7 @@ extension ScriptSchema {
     "duration": {
       "description": "A duration for time axes: 90s, 15m, 12h, 4d, 2w (decimals allowed) or ISO-8601 P1W, P1DT12H, PT90S (weeks, days, hours, minutes, seconds; no months or years). Must be positive.",
       "type": "string",
-      "pattern": "^[ \\t]*(\\+?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?[smhdw]|[Pp](?=.*[0-9])(([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[WwDd])*([Tt](([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[HhMmSs])*)?)[ \\t]*$"
+      "pattern": "^[ \\t]*(\\+?(?=[0-9.]*[1-9])([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?[smhdw]|[Pp](?=.*[1-9])(([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[WwDd])*([Tt](([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[HhMmSs])*)?)[ \\t]*$"
     },
     "span": {
       "description": "A span: axis units, a duration string (time axes), {\"points\": k} or {\"fraction\": f} of the bounds' extent.",
@@ -360,7 +360,7 @@ extension ScriptSchema {
       }
     },
     "pointerSample": {
-      "description": "One raw input sample: t seconds after `at` (never going back), x, y px from the area's left/top edge.",
+      "description": "One raw input sample: t seconds after `at` (never going back, and at + t at most 86400), x, y px from the area's left/top edge.",
       "type": "object",
       "required": ["t", "type"],
       "oneOf": [
@@ -369,6 +369,7 @@ extension ScriptSchema {
         { "$ref": "#/$defs/wheelSample" }
       ]
     },
+    "samplePixels": { "type": "number", "minimum": -100000, "maximum": 100000 },
     "pointerDown": {
       "type": "object",
       "required": ["t", "type", "id", "x", "area"],
@@ -376,9 +377,9 @@ extension ScriptSchema {
       "properties": {
         "t": { "$ref": "#/$defs/seconds" },
         "type": { "const": "down" },
-        "id": { "type": "integer", "minimum": 0 },
-        "x": { "type": "number" },
-        "y": { "type": "number", "default": 0 },
+        "id": { "type": "integer", "minimum": 0, "maximum": 2147483647 },
+        "x": { "$ref": "#/$defs/samplePixels" },
+        "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
         "area": { "enum": ["overview", "main"] }
       }
     },
@@ -389,9 +390,9 @@ extension ScriptSchema {
       "properties": {
         "t": { "$ref": "#/$defs/seconds" },
         "type": { "enum": ["move", "up"] },
-        "id": { "type": "integer", "minimum": 0 },
-        "x": { "type": "number" },
-        "y": { "type": "number", "default": 0 },
+        "id": { "type": "integer", "minimum": 0, "maximum": 2147483647 },
+        "x": { "$ref": "#/$defs/samplePixels" },
+        "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
         "area": { "enum": ["overview", "main"], "description": "Only the area of this pointer's down." }
       }
     },
@@ -402,9 +403,9 @@ extension ScriptSchema {
       "properties": {
         "t": { "$ref": "#/$defs/seconds" },
         "type": { "const": "wheel" },
-        "x": { "type": "number" },
-        "y": { "type": "number", "default": 0 },
-        "deltaY": { "type": "number", "description": "px, as WheelEvent.deltaY with deltaMode 0: 100 px is one notch, positive zooms out." },
+        "x": { "$ref": "#/$defs/samplePixels" },
+        "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
+        "deltaY": { "type": "number", "minimum": -1000000000, "maximum": 1000000000, "description": "px, as WheelEvent.deltaY with deltaMode 0: 100 px is one notch, positive zooms out." },
         "area": { "enum": ["overview", "main"] }
       }
     }

@@ -49,6 +49,8 @@ extension ScriptCheck {
             return "reset"
         case let .switchField(field, _):
             return "switch-field to \(field)"
+        case let .overviewPress(path, release):
+            return "pointer press on the overview (handle, selection or jump, hit-tested at its start), \(Self.samples(path.times.count)), release \(release.rawValue)"
         }
     }
 }

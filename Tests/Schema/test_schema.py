@@ -440,7 +440,7 @@ def decoder_key_lists():
     lists = []
     for path in sorted((ROOT / "Sources/RangePipeKit/Simulation").glob("ScriptDecoder*.swift")):
         text = path.read_text()
-        for arg in re.findall(r"finish\(allowed:\s*([^)]*)\)", text):
+        for arg in re.findall(r"(?<!func )finish\(allowed:\s*([^)]*)\)", text):
             arg = arg.strip()
             if not arg.startswith("["):
                 m = re.search(r"let " + re.escape(arg) + r"\s*(?::[^=]*)?=\s*(\[[^\]]*\])", text)

@@ -21,6 +21,19 @@ struct ScriptCommandTests {
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
+    @Test("script --help names both subcommands; check takes play's series options")
+    func help() throws {
+        let group = try runRangepipe(["script", "--help"])
+        #expect(group.status == 0)
+        #expect(group.out.contains("check") && group.out.contains("schema"), "\(group.out)")
+        #expect(try runRangepipe(["--help"]).out.contains("script"))
+        let check = try runRangepipe(["script", "check", "--help"])
+        #expect(check.status == 0)
+        for name in ["--store", "--input", "--series", "--all", "--fps", "--no-series", "--series-column"] {
+            #expect(check.out.contains(name), "script check --help lacks \(name)")
+        }
+    }
+
     /// x = 0 … 10, one field `v` and one field `w`.
     func series(_ dir: TemporaryDirectory) throws -> String {
         try dir.write("ten.csv", "x,v,w\n" + (0 ... 10).map { "\($0),\($0 * 2),\($0 * 3)" }.joined(separator: "\n") + "\n")

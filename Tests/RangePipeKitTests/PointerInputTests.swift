@@ -28,7 +28,7 @@ struct PointerInputTests {
         #expect(a.out.count > 1000, sourceLocation: sourceLocation)
         // The first differing frame, not the whole track, when they differ.
         let la = a.out.split(separator: "\n"), lb = b.out.split(separator: "\n")
-        let k = zip(la, lb).firstIndex { $0 != $1 } ?? min(la.count, lb.count)
+        let k = zip(la, lb).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(la.count, lb.count)
         #expect(la.count == lb.count && k == la.count,
                 "frame \(k): \(k < la.count ? la[k] : "(none)") ≠ \(k < lb.count ? lb[k] : "(none)")", sourceLocation: sourceLocation)
     }

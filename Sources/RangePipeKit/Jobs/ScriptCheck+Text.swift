@@ -50,7 +50,7 @@ extension ScriptCheck {
         case let .switchField(field, _):
             return "switch-field to \(field)"
         case let .overviewPress(path, release):
-            return "pointer press on the overview (handle, selection or jump, hit-tested at its start), \(Self.samples(path.times.count)), release \(release.rawValue)"
+            return "overview press (drags a handle or the selection, hit-tested when it starts), \(Self.samples(path.times.count)), release \(release.rawValue)"
         }
     }
 }

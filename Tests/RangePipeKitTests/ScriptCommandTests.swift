@@ -142,6 +142,32 @@ struct ScriptCommandTests {
         #expect(play.stderr == r.stderr)
     }
 
+    @Test("raw pointer input is summarised as the gestures it becomes, at their own times")
+    func rawPointer() throws {
+        let dir = try TemporaryDirectory()
+        let script = try dir.write("p.json", #"""
+        {"fps": 30, "events": [{"at": 0.5, "input": "pointer", "samples": [
+            {"t": 0, "id": 1, "type": "down", "x": 512, "y": 60, "area": "overview"},
+            {"t": 0.1, "id": 1, "type": "move", "x": 520, "y": 60},
+            {"t": 0.2, "id": 1, "type": "up", "x": 530, "y": 60},
+            {"t": 0.5, "type": "wheel", "x": 300, "y": 200, "deltaY": 100, "area": "main"},
+            {"t": 1.0, "id": 1, "type": "down", "x": 300, "area": "main"},
+            {"t": 1.2, "id": 1, "type": "move", "x": 200},
+            {"t": 1.3, "id": 1, "type": "up", "x": 150}]}]}
+        """#)
+        let r = try runRangepipe(["script", "check", script, "--no-series"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        // The press: 0.5 + 0 to 0.5 + 0.2, released at 100 px/s (≥ 50: fling);
+        // the wheel at 0.5 + 0.5; the pan from 0.5 + 1 to 0.5 + 1.3 at 500 px/s.
+        #expect(lines.count == 5, "\(r.out)")
+        #expect(lines[0] == "script \(script): valid, 30 fps, duration until rest, 3 events")
+        #expect(lines[1].hasPrefix("  0.5–0.7 s  events[0].samples[0]  overview press"), "\(lines[1])")
+        #expect(lines[1].hasSuffix("3 samples, release fling"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("  1 s        events[0].samples[3]  wheel at x 300, 1 sample"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("  1.5–1.8 s  events[0].samples[4]  pan, 3 samples, release fling"), "\(lines[3])")
+    }
+
     @Test("--no-series checks the script alone; it refuses series options")
     func scriptOnly() throws {
         let dir = try TemporaryDirectory()

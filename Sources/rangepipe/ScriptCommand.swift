@@ -1,11 +1,10 @@
 import ArgumentParser
 
-/// `rangepipe script …`: tools for scripts. (Minimal group for
-/// `from-events`; merged with the other script subcommands on main.)
+/// `rangepipe script …`: tools for play scripts.
 struct ScriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "script",
-        abstract: "Work with play scripts.",
-        subcommands: [ScriptFromEventsCommand.self]
+        abstract: "Tools for play scripts: print their JSON Schema, check one, import recorded pointer input.",
+        subcommands: [ScriptSchemaCommand.self, ScriptCheckCommand.self, ScriptFromEventsCommand.self]
     )
 }

@@ -111,7 +111,7 @@ public struct FrameEncoder: Sendable {
     /// An x value as plain CSV text (empty when missing).
     private func append(textX u: Double, _ out: inout TextBuffer) {
         guard u.isFinite else { return }
-        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(string: u.description) }
+        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(description: u) }
     }
 
     private func append(values: [(x: Double, y: Double)], _ out: inout TextBuffer) {

@@ -66,13 +66,16 @@ public struct TextBuffer: Sendable {
 
     /// A JSON number as `JSONText.number` writes it: Swift's shortest
     /// round-trip form, `null` for NaN and infinities.
-    /// - Complexity: O(digits); numbers with few decimals skip `description`.
+    /// - Complexity: O(digits), no allocation.
     mutating func append(number value: Double) {
         guard value.isFinite else { append("null"); return }
         if appendShortDecimal(value) { return }
-        // A short description is a small (inline) string: no allocation.
-        append(string: value.description)
+        ShortestDecimal.appendDescription(value, to: &bytes)
     }
+
+    /// A finite number as `description` writes it.
+    /// - Complexity: O(digits), no allocation.
+    mutating func append(description value: Double) { ShortestDecimal.appendDescription(value, to: &bytes) }
 
     private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
 

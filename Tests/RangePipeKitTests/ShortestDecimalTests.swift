@@ -6,9 +6,9 @@ import Testing
 /// SwiftDtoa): random bit patterns, every exponent, and the edges.
 @Suite struct ShortestDecimalTests {
     private func text(_ v: Double) -> String {
-        var bytes: [UInt8] = []
-        ShortestDecimal.appendDescription(v, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var out = TextBuffer()
+        out.append(description: v)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// The values that differ, at most `limit` of them (so a wrong
@@ -77,6 +77,20 @@ import Testing
         #expect(mismatches(values.filter(\.isFinite)) == [])
         #expect(text(-0.0) == "-0.0" && text(1e16) == "1e+16" && text(0x1p53) == "9007199254740992.0")
         #expect(text(5e-324) == "5e-324" && text(1e-5) == "1e-05" && text(0.0001) == "0.0001" && text(1e100) == "1e+100")
+    }
+
+    @Test("Whole numbers print as String(_:) does: 0, each digit count, the extremes")
+    func integers() {
+        var values = [0, 1, 9, 10, -1, -10, Int.max, Int.min + 1, 99, 100, 101]
+        var p = 1
+        for _ in 0 ..< 18 { p *= 10; values += [p - 1, p, p + 1, -p] }
+        var rng = SeededGenerator(seed: 3)
+        for _ in 0 ..< 10_000 { values.append(Int(truncatingIfNeeded: rng.next()) >> Int(rng.next() % 64)) }
+        for n in values {
+            var out = TextBuffer()
+            out.write(reserving: 1) { $0.append(integer: n) }
+            #expect(String(decoding: out.bytes, as: UTF8.self) == String(n))
+        }
     }
 
     @Test("The shift formulas for ⌊log10 2^q⌋, ⌊log10 ¾·2^q⌋ and ⌊log2 10^e⌋ match a direct count")

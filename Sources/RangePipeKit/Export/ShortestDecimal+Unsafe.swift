@@ -2,6 +2,10 @@ extension ShortestDecimal {
     /// The most bytes `write(_:exponential:to:)` writes ("1.2345678901234567e-308").
     static let maxTextCount = 24
 
+    private static let digitPairs: [UInt8] = (0 ..< 100).flatMap { (n: Int) -> [UInt8] in
+        [UInt8(48 + n / 10), UInt8(48 + n % 10)]
+    }
+
     private static let powersOfTen: [UInt64] = (0 ... 19).map { k in (0 ..< k).reduce(1) { r, _ in r * 10 } }
 
     /// The number of decimal digits of `v` (1 for 0).
@@ -17,11 +21,15 @@ extension ShortestDecimal {
     @inline(__always)
     static func write(_ v: UInt64, digits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         var v = v, i = digits
-        while i > 0 {
-            i &-= 1
-            p[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
-            v /= 10
+        // Two digits per division, from a table of "00"…"99".
+        while i > 1 {
+            let pair = Int(v % 100) &* 2
+            v /= 100
+            i &-= 2
+            p[i] = digitPairs[pair]
+            p[i &+ 1] = digitPairs[pair &+ 1]
         }
+        if i > 0 { p[0] = UInt8(truncatingIfNeeded: v % 10) &+ 48 }
         return digits
     }
 

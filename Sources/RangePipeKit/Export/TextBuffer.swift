@@ -22,6 +22,15 @@ public struct TextBuffer: Sendable {
     /// - Complexity: O(count).
     public var bytes: [UInt8] { Array(storage[..<count]) }
 
+    /// The bytes so far, handed over without a copy; the buffer is left empty.
+    /// - Complexity: O(1) beyond dropping the room.
+    public mutating func takeBytes() -> [UInt8] {
+        storage.removeSubrange(count...)
+        count = 0
+        defer { storage = [] }
+        return storage
+    }
+
     /// Empties the buffer, keeping its room.
     public mutating func removeAll() { count = 0 }
 

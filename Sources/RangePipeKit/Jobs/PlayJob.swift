@@ -44,7 +44,7 @@ public struct PlayJob: Sendable {
     public func play(_ series: Series, header: Bool, _ write: (String) throws -> Void) throws {
         var out = TextBuffer()
         try play(ScriptPlan(script: script, series: series), header: header, into: &out)
-        try write(String(decoding: out.bytes, as: UTF8.self))
+        try write(String(decoding: out.takeBytes(), as: UTF8.self))
     }
 
     /// Appends one series' frames to `out`; once it holds `block` bytes they
@@ -158,7 +158,7 @@ public struct PlayJob: Sendable {
             } catch {
                 return .failure(StopsTheRun(error: error))
             }
-            return .success(out.bytes)
+            return .success(out.takeBytes())
         }
         if loaded.count <= 1 { return loaded.map(playOne) }
         let results = ResultSlots(count: loaded.count)

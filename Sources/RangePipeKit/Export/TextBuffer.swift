@@ -31,6 +31,17 @@ public struct TextBuffer: Sendable {
         return storage
     }
 
+    /// Empties the buffer and takes `bytes`' memory back as its room (the
+    /// array `takeBytes` handed out, once written): no new block is
+    /// allocated and faulted in for the next one.
+    /// - Complexity: O(capacity of `bytes`), zeroing it.
+    public mutating func reuse(_ bytes: consuming [UInt8]) {
+        storage = bytes
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: repeatElement(0, count: storage.capacity))
+        count = 0
+    }
+
     /// Empties the buffer, keeping its room.
     public mutating func removeAll() { count = 0 }
 

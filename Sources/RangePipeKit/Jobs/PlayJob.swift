@@ -57,8 +57,10 @@ public struct PlayJob: Sendable {
         try FrameStream(plan: plan, tracks: tracks).run { frame in
             encoder.encode(frame, into: &out)
             if out.count >= block {
-                try flush(out.bytes)
-                out.removeAll()
+                // The block's memory is written, then reused for the next one.
+                let bytes = out.takeBytes()
+                try flush(bytes)
+                out.reuse(bytes)
             }
         }
     }

@@ -5,20 +5,16 @@
 /// buffer grows and runs the writer again.
 ///
 /// The pointer is only valid inside the `write` call that made the writer.
-struct ByteWriter {
+struct ByteWriter: ByteSink {
     private let base: UnsafeMutablePointer<UInt8>
     private let limit: Int
     /// Bytes written so far.
     private(set) var count = 0
     /// True once a write did not fit (the bytes after it are missing).
     private(set) var overflowed = false
-    /// Reused room for writers that take an array (ISO-8601 times, labels).
-    var scratch: [UInt8]
-
-    init(base: UnsafeMutablePointer<UInt8>, limit: Int, scratch: [UInt8]) {
+    init(base: UnsafeMutablePointer<UInt8>, limit: Int) {
         self.base = base
         self.limit = limit
-        self.scratch = scratch
     }
 
     /// One byte.
@@ -68,15 +64,11 @@ extension TextBuffer {
         while true {
             if storage.count &- count < room { grow(toHold: count + room) }
             let start = count
-            var scratch = self.scratch
-            self.scratch = []
             let (written, overflowed) = storage.withUnsafeMutableBufferPointer { p -> (Int, Bool) in
-                var w = ByteWriter(base: p.baseAddress! + start, limit: p.count - start, scratch: scratch)
+                var w = ByteWriter(base: p.baseAddress! + start, limit: p.count - start)
                 body(&w)
-                scratch = w.scratch
                 return (w.count, w.overflowed)
             }
-            self.scratch = scratch
             if !overflowed {
                 count = start + written
                 return

@@ -9,16 +9,12 @@ extension ByteWriter {
 
     /// Epoch seconds as ISO-8601 UTC (`CivilTime.iso8601`'s bytes).
     mutating func append(iso8601 seconds: Double) {
-        scratch.removeAll(keepingCapacity: true)
-        CivilTime.appendISO8601(seconds, to: &scratch)
-        append(bytes: scratch)
+        CivilTime.appendISO8601(seconds, to: &self)
     }
 
     /// An annotation label's number as `format` writes it.
     mutating func append(label format: LabelFormat, _ value: Double) {
-        scratch.removeAll(keepingCapacity: true)
-        format.appendNumber(value, to: &scratch)
-        append(bytes: scratch)
+        format.appendNumber(value, to: &self)
     }
 
     /// A whole number in decimal.

@@ -10,8 +10,6 @@
 public struct TextBuffer: Sendable {
     /// The bytes, then room.
     var storage: [UInt8]
-    /// Reused by the writers that take an array.
-    var scratch: [UInt8] = []
     /// The number of bytes so far.
     public internal(set) var count = 0
 

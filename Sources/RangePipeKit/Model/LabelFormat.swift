@@ -86,13 +86,13 @@ public struct LabelFormat: Sendable, Equatable {
     /// `%d` as digits, exactly as printf writes them, others through
     /// `vsnprintf`.
     /// - Complexity: O(digits); no allocation on the fixed path.
-    public func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    public func appendNumber<Sink: ByteSink>(_ value: Double, to bytes: inout Sink) {
         var v = value
         if conversion == "%.0f" { v = v.rounded(.toNearestOrAwayFromZero) }
         if let p = fixedPrecision, Self.appendFixed(v, precision: p, to: &bytes) { return }
         var buffer = [CChar](repeating: 0, count: 512)
         let n = withVaList([v]) { vsnprintf(&buffer, buffer.count, conversion, $0) }
-        if n >= 0 { bytes.append(contentsOf: buffer.prefix(min(Int(n), buffer.count - 1)).map { UInt8(bitPattern: $0) }) }
+        if n >= 0 { for c in buffer.prefix(min(Int(n), buffer.count - 1)) { bytes.append(byte: UInt8(bitPattern: c)) } }
     }
 
     /// Powers of ten that are exact in Float64.
@@ -103,7 +103,7 @@ public struct LabelFormat: Sendable, Equatable {
     /// to p decimals, ties to even; here v·10^p is rounded to the nearest
     /// Float64 and its exact error recovered with one FMA, which decides
     /// the only doubtful case, a product that lands on a half.
-    static func appendFixed(_ v: Double, precision p: Int, to bytes: inout [UInt8]) -> Bool {
+    static func appendFixed<Sink: ByteSink>(_ v: Double, precision p: Int, to bytes: inout Sink) -> Bool {
         guard v.isFinite, p < exactPowersOfTen.count else { return false }
         let scale = exactPowersOfTen[p], a = v.magnitude
         let product = a * scale
@@ -116,7 +116,7 @@ public struct LabelFormat: Sendable, Equatable {
         if half > 0.5 || (half == 0.5 && (error > 0 || (error == 0 && digits & 1 == 1))) {
             digits += 1
         }
-        if v.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+        if v.sign == .minus { bytes.append(byte: UInt8(ascii: "-")) }
         // Integer part, then p fraction digits.
         var divisor: UInt64 = 1
         for _ in 0 ..< p { divisor &*= 10 }
@@ -125,11 +125,11 @@ public struct LabelFormat: Sendable, Equatable {
         var d: UInt64 = 1
         while d <= integer / 10 { d &*= 10 }
         var rest = integer
-        while d > 0 { bytes.append(UInt8(truncatingIfNeeded: rest / d) &+ 48); rest %= d; d /= 10 }
+        while d > 0 { bytes.append(byte: UInt8(truncatingIfNeeded: rest / d) &+ 48); rest %= d; d /= 10 }
         if p > 0 {
-            bytes.append(UInt8(ascii: "."))
+            bytes.append(byte: UInt8(ascii: "."))
             var f = divisor / 10
-            while f > 0 { bytes.append(UInt8(truncatingIfNeeded: digits / f) &+ 48); digits %= f; f /= 10 }
+            while f > 0 { bytes.append(byte: UInt8(truncatingIfNeeded: digits / f) &+ 48); digits %= f; f /= 10 }
         }
         return true
     }

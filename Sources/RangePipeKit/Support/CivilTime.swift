@@ -52,9 +52,9 @@ public enum CivilTime {
 
     /// `iso8601` written as bytes (frame writers append it without a String).
     /// - Complexity: O(1), no allocation beyond `bytes`' growth.
-    public static func appendISO8601(_ seconds: Double, to bytes: inout [UInt8]) {
+    public static func appendISO8601<Sink: ByteSink>(_ seconds: Double, to bytes: inout Sink) {
         let micros = (seconds * 1_000_000).rounded()
-        guard micros.isFinite, abs(micros) < 9.0e18 else { bytes.append(contentsOf: "null".utf8); return }
+        guard micros.isFinite, abs(micros) < 9.0e18 else { for b in "null".utf8 { bytes.append(byte: b) }; return }
         let total = Int64(micros)
         var secs = total / 1_000_000
         var frac = Int(total % 1_000_000)
@@ -63,37 +63,37 @@ public enum CivilTime {
         var sod = Int(secs % 86_400)
         if sod < 0 { sod += 86_400; day -= 1 }
         let (y, m, d) = date(days: Int(day))
-        if y < 0 { bytes.append(UInt8(ascii: "-")) }
+        if y < 0 { bytes.append(byte: UInt8(ascii: "-")) }
         let ay = abs(y)
         digits(ay, width: ay < 1000 ? 4 : 0, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
+        bytes.append(byte: UInt8(ascii: "-"))
         digits(m, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
+        bytes.append(byte: UInt8(ascii: "-"))
         digits(d, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
+        bytes.append(byte: UInt8(ascii: "T"))
         digits(sod / 3600, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(byte: UInt8(ascii: ":"))
         digits(sod % 3600 / 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(byte: UInt8(ascii: ":"))
         digits(sod % 60, width: 2, to: &bytes)
         if frac != 0 {
             var width = 6
             while frac % 10 == 0 { frac /= 10; width -= 1 }
-            bytes.append(UInt8(ascii: "."))
+            bytes.append(byte: UInt8(ascii: "."))
             digits(frac, width: width, to: &bytes)
         }
-        bytes.append(UInt8(ascii: "Z"))
+        bytes.append(byte: UInt8(ascii: "Z"))
     }
 
     /// A non-negative number in decimal, zero-padded to `width` digits
     /// (0: as many as it takes).
-    private static func digits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    private static func digits<Sink: ByteSink>(_ value: Int, width: Int, to bytes: inout Sink) {
         var divisor = 1, places = 1
         while divisor <= value / 10 { divisor *= 10; places += 1 }
-        for _ in places ..< max(width, places) { bytes.append(UInt8(ascii: "0")) }
+        for _ in places ..< max(width, places) { bytes.append(byte: UInt8(ascii: "0")) }
         var v = value
         while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: v / divisor) &+ 48)
+            bytes.append(byte: UInt8(truncatingIfNeeded: v / divisor) &+ 48)
             v %= divisor
             divisor /= 10
         }

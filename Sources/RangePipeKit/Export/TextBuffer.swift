@@ -2,7 +2,7 @@
 /// without a `String` per line, and written out in large blocks.
 ///
 /// The bytes live in an array kept longer than them (`count` of its bytes
-/// are the text; the rest is zeroed room), so that a frame reserves room
+/// are the text; the rest is room, zeroed or old bytes), so that a frame reserves room
 /// once and is written with plain stores (`ByteWriter`).
 ///
 /// `JSONText` and `CivilTime.iso8601` are these appenders' bytes as a
@@ -32,11 +32,13 @@ public struct TextBuffer: Sendable {
     /// Empties the buffer and takes `bytes`' memory back as its room (the
     /// array `takeBytes` handed out, once written): no new block is
     /// allocated and faulted in for the next one.
-    /// - Complexity: O(capacity of `bytes`), zeroing it.
+    /// The old bytes stay as room (writers overwrite room before it
+    /// counts); only capacity past them is zeroed, so a block is not
+    /// written twice.
+    /// - Complexity: O(capacity − count of `bytes`).
     public mutating func reuse(_ bytes: consuming [UInt8]) {
         storage = bytes
-        storage.removeAll(keepingCapacity: true)
-        storage.append(contentsOf: repeatElement(0, count: storage.capacity))
+        storage.append(contentsOf: repeatElement(0, count: storage.capacity - storage.count))
         count = 0
     }
 

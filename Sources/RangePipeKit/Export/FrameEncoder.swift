@@ -17,7 +17,7 @@ public struct FrameEncoder: Sendable {
     private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
     private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
-    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool
+    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool
 
     /// An encoder for one series' frames; `label` formats the annotation label.
     public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
@@ -48,6 +48,7 @@ public struct FrameEncoder: Sendable {
         annotation = tracks.contains(.annotation)
         values = tracks.contains(.values)
         points = tracks.contains(.points)
+        preset = tracks.contains(.preset)
     }
 
     /// The CSV header row, with the columns of the chosen tracks.
@@ -62,6 +63,7 @@ public struct FrameEncoder: Sendable {
         if tracks.contains(.annotation) { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
         if tracks.contains(.values) { columns.append("values") }
         if tracks.contains(.points) { columns.append("points") }
+        if tracks.contains(.preset) { columns.append("preset") }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -199,6 +201,7 @@ public struct FrameEncoder: Sendable {
             out.append(",\"points\":")
             append(points: p, &out)
         }
+        if preset { appendPresetJSON(r.preset, &out) }
         out.append("}\n")
     }
 
@@ -250,6 +253,10 @@ public struct FrameEncoder: Sendable {
         }
         if values { appendCSVCell(r.values, &out, json: append(values:_:)) }
         if points { appendCSVCell(r.points, &out, json: append(points:_:)) }
+        if preset {
+            out.append(byte: UInt8(ascii: ","))
+            if let p = r.preset { out.append(string: p.rawValue) }
+        }
         out.append(byte: UInt8(ascii: "\n"))
     }
 
@@ -262,5 +269,13 @@ public struct FrameEncoder: Sendable {
         var text = TextBuffer()
         json(pairs, &text)
         out.append(csvField: text.bytes)
+    }
+
+    /// `,"preset":"3M"` or `,"preset":null` (the names hold nothing to escape).
+    private func appendPresetJSON(_ p: RangePreset?, _ out: inout TextBuffer) {
+        guard let p else { out.append(",\"preset\":null"); return }
+        out.append(",\"preset\":\"")
+        out.append(string: p.rawValue)
+        out.append(byte: UInt8(ascii: "\""))
     }
 }

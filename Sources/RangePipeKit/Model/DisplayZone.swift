@@ -27,8 +27,8 @@ public struct DisplayZone: Sendable, Equatable {
     public init(argument: String, zoneinfo: String = ZoneInfoFile.directory) throws {
         do {
             self = try Self.named(argument, zoneinfo: zoneinfo, read: ZoneInfoFile.read)
-        } catch let problem as Problem {
-            throw RangePipeError.usage("--display-zone: \(problem)")
+        } catch {
+            throw RangePipeError.usage("--display-zone: \(error)")
         }
     }
 

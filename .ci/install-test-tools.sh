@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the tests run besides the binary: python3 (SQLite transaction
 # holders), GNU time (peak memory), setpriv (util-linux: read-only stores as
-# an unprivileged user), script (bsdutils: a terminal for the progress bar)
+# an unprivileged user), script (bsdutils: a terminal for the progress bar),
 # the sqlite3 CLI (store read-back) and tzdata (named zones). Installed, never skipped.
 set -euo pipefail
 need=""

@@ -46,11 +46,16 @@ demo: release
 	@echo "frames written to .demo/*.ndjson and .demo/*.csv"
 
 # Everything CI runs: the Swift suite, then the Spark stage's tests (and the
-# browser tests of the HTML player), each installing what it needs.
+# browser tests of the HTML player), each installing what it needs. The Swift
+# suite hands its scripts to the schema tests (RANGEPIPE_SCRIPT_DUMP).
+SCRIPT_DUMP := .build/test-scripts
+
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	rm -rf $(SCRIPT_DUMP)
+	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test
 	$(MAKE) check-dependent
+	$(MAKE) test-schema SCRIPTS_DUMPED=1
 	$(MAKE) test-spark
 	$(MAKE) test-browser
 
@@ -126,3 +131,18 @@ bench-spark: release
 test-browser: build
 	.ci/install-browser.sh
 	RANGEPIPE_BIN=$(DEBUG_BIN) .venv/bin/python -m pytest -q integrations/browser
+
+# docs/script.schema.json against the decoder with jsonschema's Draft 2020-12
+# validator (PyPI, in .venv): the samples and every script the Swift tests use
+# (collected by running the Swift suite with RANGEPIPE_SCRIPT_DUMP, unless
+# `make test` just did), rejected scripts, and the key walk.
+.PHONY: test-schema schema-source
+test-schema: build
+	.ci/install-schema.sh
+	@if [ -z "$(SCRIPTS_DUMPED)" ]; then rm -rf $(SCRIPT_DUMP) && RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test >/dev/null; fi
+	RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) .venv/bin/python -m pytest -q Tests/Schema
+
+# After editing docs/script.schema.json: regenerates the Swift string that
+# `rangepipe script schema` prints (the tests fail until the two agree).
+schema-source:
+	Tests/Schema/embed-schema.sh

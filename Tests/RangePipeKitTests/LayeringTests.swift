@@ -3,15 +3,17 @@ import Testing
 
 /// The stage rule of ARCHITECTURE.md, checked on the sources as text: each
 /// folder of `Sources/RangePipeKit` names only the types declared in the
-/// folders before it (`Support ← Model ← Ingest, Store, Simulation ← Export ←
+/// folders before it (`Support ← Model ← Ingest, Store, Simulation, Recording ← Export ←
 /// Jobs`). A second reading of the rule, independent of the compiler, which
 /// sees one module.
 @Suite struct LayeringTests {
     static let mayName: [String: Set<String>] = [
         "Support": [], "Model": ["Support"],
         "Ingest": ["Support", "Model"], "Store": ["Support", "Model"], "Simulation": ["Support", "Model"],
-        "Export": ["Support", "Model", "Ingest", "Store", "Simulation"],
-        "Jobs": ["Support", "Model", "Ingest", "Store", "Simulation", "Export"],
+        "Recording": ["Support", "Model"],
+        "Export": ["Support", "Model", "Ingest", "Store", "Simulation", "Recording"],
+        "Jobs": ["Support", "Model", "Ingest", "Store", "Simulation", "Recording", "Export"],
+        "Compare": ["Support", "Model", "Export"],
     ]
 
     /// Swift source without comments and string literals' contents.

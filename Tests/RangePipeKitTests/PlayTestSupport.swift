@@ -8,7 +8,8 @@ func linearSeries(_ n: Int = 101, name: String = "s", value: (Int) -> Double = {
 }
 
 func decodeScript(_ json: String) throws -> Script {
-    try ScriptDecoder.decode(Array(json.utf8), source: "t.json")
+    ScriptFixtures.record(json)
+    return try ScriptDecoder.decode(Array(json.utf8), source: "t.json")
 }
 
 /// All frames of a script over a series.

@@ -109,6 +109,7 @@ final class TemporaryDirectory {
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {
         let p = path(name)
+        if name.hasSuffix(".json") { ScriptFixtures.record(text) }
         try text.write(toFile: p, atomically: false, encoding: .utf8)
         return p
     }

@@ -1,0 +1,9 @@
+extension FrameFormat {
+    /// The format's name in messages.
+    var title: String {
+        switch self {
+        case .ndjson: return "NDJSON"
+        case .csv: return "CSV"
+        }
+    }
+}

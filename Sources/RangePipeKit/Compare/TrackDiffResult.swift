@@ -1,0 +1,20 @@
+/// The outcome of comparing two tracks.
+public struct TrackDiffResult: Sendable, Equatable {
+    /// Frame pairs looked at (a frame only in one file counts as one).
+    public var frames: Int
+    /// Pairs that differ.
+    public var differing: Int
+    /// The first difference as a line, e.g.
+    /// `frame 57 (t 0.95) series "AAPL": window.max: 1234.5 ≠ 1234.6`.
+    public var first: String?
+
+    public var isEqual: Bool { differing == 0 }
+
+    /// What `diff` prints when the tracks differ: the first difference and
+    /// the count, e.g. `3 of 300 frames differ`; empty when equal.
+    /// - Complexity: O(length of the first line).
+    public var report: String {
+        guard let first else { return "" }
+        return "\(first)\n\(differing) of \(frames) frame\(frames == 1 ? "" : "s") differ\(differing == 1 ? "s" : "")\n"
+    }
+}

@@ -1,0 +1,415 @@
+// Generated from docs/script.schema.json by Tests/Schema/embed-schema.sh: edit the JSON file.
+extension ScriptSchema {
+    /// The schema document without its final newline.
+    static let body = ##"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "rangepipe play script",
+  "description": "A script for `rangepipe play`: chart sizes, window rules and a list of timed gestures and actions (docs/scripts.md). What a schema cannot say is checked by `rangepipe script check`: strictly increasing path times, pinch pointers at different x, gestures that overlap in time, minSpan > maxSpan, fraction windows with a >= b, and raw pointer samples out of order.",
+  "type": "object",
+  "required": ["events"],
+  "additionalProperties": false,
+  "properties": {
+    "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
+    "fps": { "type": "number", "exclusiveMinimum": 0, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
+    "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
+    "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
+    "overview": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 120 }, "description": "The overview chart (drag-selection, drag-handle), px." },
+    "main": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 400 }, "description": "The main chart (pan, pinch, double-tap-drag, wheel, M4 columns), px." },
+    "window": { "$ref": "#/$defs/windowSettings" },
+    "momentum": { "$ref": "#/$defs/momentum" },
+    "y": { "$ref": "#/$defs/y" },
+    "annotation": { "$ref": "#/$defs/annotation" },
+    "events": { "type": "array", "items": { "$ref": "#/$defs/event" }, "description": "Gestures and actions, in any order; they start in order of `at` (ties: script order)." }
+  },
+  "$defs": {
+    "seconds": { "type": "number", "minimum": 0, "maximum": 86400 },
+    "coordinate": { "type": "number", "minimum": -1000000000, "maximum": 1000000000 },
+    "chartSize": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 },
+        "height": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 }
+      }
+    },
+    "x": {
+      "description": "An x value: a number in axis units (epoch seconds on time axes), or a string (ISO-8601 time on time axes, a category label on category axes, a decimal on number axes).",
+      "type": ["number", "string"]
+    },
+    "duration": {
+      "description": "A duration for time axes: 90s, 15m, 12h, 4d, 2w (decimals allowed) or ISO-8601 P1W, P1DT12H, PT90S (weeks, days, hours, minutes, seconds; no months or years). Must be positive.",
+      "type": "string",
+      "pattern": "^[ \\t]*(\\+?(?=[0-9.]*[1-9])([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?[smhdw]|[Pp](?=.*[1-9])(([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[WwDd])*([Tt](([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[HhMmSs])*)?)[ \\t]*$"
+    },
+    "span": {
+      "description": "A span: axis units, a duration string (time axes), {\"points\": k} or {\"fraction\": f} of the bounds' extent.",
+      "oneOf": [
+        { "type": "number", "exclusiveMinimum": 0 },
+        { "$ref": "#/$defs/duration" },
+        {
+          "type": "object",
+          "required": ["points"],
+          "additionalProperties": false,
+          "properties": { "points": { "type": "integer", "minimum": 1, "maximum": 1000000000000 } }
+        },
+        {
+          "type": "object",
+          "required": ["fraction"],
+          "additionalProperties": false,
+          "properties": { "fraction": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }
+        }
+      ]
+    },
+    "windowSpec": {
+      "description": "A window: \"all\", {\"fraction\": [a, b]} (a < b), {\"min\": X, \"max\": X}, {\"last\": SPAN} or {\"first\": SPAN}.",
+      "oneOf": [
+        { "const": "all" },
+        {
+          "type": "object",
+          "required": ["fraction"],
+          "additionalProperties": false,
+          "properties": {
+            "fraction": {
+              "type": "array",
+              "prefixItems": [
+                { "type": "number", "minimum": 0, "maximum": 1 },
+                { "type": "number", "minimum": 0, "maximum": 1 }
+              ],
+              "minItems": 2,
+              "maxItems": 2
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": ["min", "max"],
+          "additionalProperties": false,
+          "properties": { "min": { "$ref": "#/$defs/x" }, "max": { "$ref": "#/$defs/x" } }
+        },
+        {
+          "type": "object",
+          "required": ["last"],
+          "additionalProperties": false,
+          "properties": { "last": { "$ref": "#/$defs/span" } }
+        },
+        {
+          "type": "object",
+          "required": ["first"],
+          "additionalProperties": false,
+          "properties": { "first": { "$ref": "#/$defs/span" } }
+        }
+      ]
+    },
+    "windowSettings": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "initial": { "$ref": "#/$defs/windowSpec", "description": "The window on frame 0 (default: point floor(0.6 n) to point floor(0.8 n))." },
+        "minSpan": { "oneOf": [{ "type": "null" }, { "$ref": "#/$defs/span" }], "description": "Default: the smallest x gap in the series." },
+        "maxSpan": { "oneOf": [{ "type": "null" }, { "$ref": "#/$defs/span" }], "description": "Default: none." },
+        "bounds": {
+          "default": "data",
+          "oneOf": [
+            { "const": "data" },
+            {
+              "type": "object",
+              "required": ["min", "max"],
+              "additionalProperties": false,
+              "properties": { "min": { "$ref": "#/$defs/x" }, "max": { "$ref": "#/$defs/x" } }
+            }
+          ]
+        },
+        "elastic": { "type": "boolean", "default": false }
+      }
+    },
+    "momentum": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "model": { "enum": ["decay", "ease-out"], "default": "decay" },
+        "deceleration": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.999999, "default": 0.998, "description": "decay: velocity factor per millisecond." },
+        "duration": { "type": "number", "exclusiveMinimum": 0, "maximum": 60, "default": 1, "description": "ease-out: seconds." }
+      }
+    },
+    "y": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "fit": { "enum": ["edges", "points", "neighbours", "none"], "default": "edges" },
+        "padding": { "type": "number", "minimum": 0, "maximum": 100, "default": 0 },
+        "includeZero": { "type": "boolean", "default": false }
+      }
+    },
+    "annotation": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "source": { "enum": ["last-visible", "last", "edge"], "default": "last-visible" },
+        "format": {
+          "type": "string",
+          "default": "%.2f",
+          "description": "printf subset with exactly one conversion (%.Nf, %.Ne, %.Ng with N 0-17, %f, %e, %g, %d), literal text around it and %% for a percent sign.",
+          "pattern": "^([^%]|%%)*%(\\.0*(1[0-7]|[0-9])[feg]|[dfeg])([^%]|%%)*$"
+        }
+      }
+    },
+    "pathXOrXY": {
+      "description": "Samples [dt, x] or [dt, x, y]: dt seconds after `at`, strictly increasing; x, y px.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "array",
+        "prefixItems": [{ "$ref": "#/$defs/seconds" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }],
+        "minItems": 2,
+        "maxItems": 3
+      }
+    },
+    "pathXY": {
+      "description": "Samples [dt, x, y]: dt seconds after `at`, strictly increasing; x, y px.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "array",
+        "prefixItems": [{ "$ref": "#/$defs/seconds" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }],
+        "minItems": 3,
+        "maxItems": 3
+      }
+    },
+    "pinchPath": {
+      "description": "Samples [dt, x1, x2]: the two pointers' x (px, never equal), dt strictly increasing.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "array",
+        "prefixItems": [{ "$ref": "#/$defs/seconds" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }],
+        "minItems": 3,
+        "maxItems": 3
+      }
+    },
+    "wheelPath": {
+      "description": "Samples [dt, notches]: one wheel event each, dt strictly increasing; positive notches zoom out.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "array",
+        "prefixItems": [{ "$ref": "#/$defs/seconds" }, { "$ref": "#/$defs/coordinate" }],
+        "minItems": 2,
+        "maxItems": 2
+      }
+    },
+    "release": { "enum": ["stop", "fling"], "default": "stop" },
+    "animate": {
+      "type": "object",
+      "required": ["duration"],
+      "additionalProperties": false,
+      "properties": {
+        "curve": {
+          "default": "ease-in-out",
+          "oneOf": [
+            { "enum": ["linear", "ease-in", "ease-out", "ease-in-out"] },
+            {
+              "type": "array",
+              "description": "cubic-bezier [x1, y1, x2, y2] with x1, x2 in [0, 1].",
+              "prefixItems": [
+                { "type": "number", "minimum": 0, "maximum": 1 },
+                { "type": "number" },
+                { "type": "number", "minimum": 0, "maximum": 1 },
+                { "type": "number" }
+              ],
+              "minItems": 4,
+              "maxItems": 4
+            }
+          ]
+        },
+        "duration": { "type": "number", "exclusiveMinimum": 0, "maximum": 86400 }
+      }
+    },
+    "spring": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "bounciness": { "type": "number", "minimum": 0, "maximum": 20, "default": 4 },
+        "speed": { "type": "number", "minimum": 0, "maximum": 20, "default": 12 },
+        "threshold": { "type": "number", "exclusiveMinimum": 0, "maximum": 1000000000000, "default": 0.01 },
+        "clampMin": { "type": ["number", "null"], "default": null }
+      }
+    },
+    "event": {
+      "description": "A gesture (\"gesture\"), an action (\"action\") or raw pointer input (\"input\"), starting `at` seconds.",
+      "type": "object",
+      "required": ["at"],
+      "properties": { "at": { "$ref": "#/$defs/seconds" } },
+      "oneOf": [
+        { "$ref": "#/$defs/dragSelection" },
+        { "$ref": "#/$defs/dragHandle" },
+        { "$ref": "#/$defs/pan" },
+        { "$ref": "#/$defs/pinch" },
+        { "$ref": "#/$defs/doubleTapDrag" },
+        { "$ref": "#/$defs/wheel" },
+        { "$ref": "#/$defs/setWindow" },
+        { "$ref": "#/$defs/reset" },
+        { "$ref": "#/$defs/switchField" },
+        { "$ref": "#/$defs/pointerInput" }
+      ]
+    },
+    "dragSelection": {
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "drag-selection" },
+        "path": { "$ref": "#/$defs/pathXOrXY" },
+        "release": { "$ref": "#/$defs/release" }
+      }
+    },
+    "dragHandle": {
+      "type": "object",
+      "required": ["at", "gesture", "handle", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "drag-handle" },
+        "handle": { "enum": ["min", "max"] },
+        "path": { "$ref": "#/$defs/pathXOrXY" }
+      }
+    },
+    "pan": {
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "pan" },
+        "path": { "$ref": "#/$defs/pathXOrXY" },
+        "release": { "$ref": "#/$defs/release" }
+      }
+    },
+    "pinch": {
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "pinch" },
+        "path": { "$ref": "#/$defs/pinchPath" }
+      }
+    },
+    "doubleTapDrag": {
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "double-tap-drag" },
+        "path": { "$ref": "#/$defs/pathXY" },
+        "scale": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000, "default": 50, "description": "px of vertical movement per unit of zoom." }
+      }
+    },
+    "wheel": {
+      "type": "object",
+      "required": ["at", "gesture", "x", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "wheel" },
+        "x": { "type": "number", "minimum": -100000, "maximum": 100000, "description": "The pointer's x on the main chart, px." },
+        "path": { "$ref": "#/$defs/wheelPath" }
+      }
+    },
+    "setWindow": {
+      "type": "object",
+      "required": ["at", "action", "window"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "action": { "const": "set-window" },
+        "window": { "$ref": "#/$defs/windowSpec" },
+        "animate": { "oneOf": [{ "type": "null" }, { "$ref": "#/$defs/animate" }] }
+      }
+    },
+    "reset": {
+      "type": "object",
+      "required": ["at", "action"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "action": { "const": "reset" }
+      }
+    },
+    "switchField": {
+      "type": "object",
+      "required": ["at", "action", "field"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "action": { "const": "switch-field" },
+        "field": { "type": "string" },
+        "spring": { "$ref": "#/$defs/spring" }
+      }
+    },
+    "pointerInput": {
+      "type": "object",
+      "required": ["at", "input", "samples"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "input": { "const": "pointer" },
+        "samples": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/pointerSample" } }
+      }
+    },
+    "pointerSample": {
+      "description": "One raw input sample: t seconds after `at` (never going back, and at + t at most 86400), x, y px from the area's left/top edge.",
+      "type": "object",
+      "required": ["t", "type"],
+      "oneOf": [
+        { "$ref": "#/$defs/pointerDown" },
+        { "$ref": "#/$defs/pointerMoveOrUp" },
+        { "$ref": "#/$defs/wheelSample" }
+      ]
+    },
+    "samplePixels": { "type": "number", "minimum": -100000, "maximum": 100000 },
+    "pointerDown": {
+      "type": "object",
+      "required": ["t", "type", "id", "x", "area"],
+      "additionalProperties": false,
+      "properties": {
+        "t": { "$ref": "#/$defs/seconds" },
+        "type": { "const": "down" },
+        "id": { "type": "integer", "minimum": 0, "maximum": 2147483647 },
+        "x": { "$ref": "#/$defs/samplePixels" },
+        "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
+        "area": { "enum": ["overview", "main"] }
+      }
+    },
+    "pointerMoveOrUp": {
+      "type": "object",
+      "required": ["t", "type", "id", "x"],
+      "additionalProperties": false,
+      "properties": {
+        "t": { "$ref": "#/$defs/seconds" },
+        "type": { "enum": ["move", "up"] },
+        "id": { "type": "integer", "minimum": 0, "maximum": 2147483647 },
+        "x": { "$ref": "#/$defs/samplePixels" },
+        "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
+        "area": { "enum": ["overview", "main"], "description": "Only the area of this pointer's down." }
+      }
+    },
+    "wheelSample": {
+      "type": "object",
+      "required": ["t", "type", "x", "deltaY", "area"],
+      "additionalProperties": false,
+      "properties": {
+        "t": { "$ref": "#/$defs/seconds" },
+        "type": { "const": "wheel" },
+        "x": { "$ref": "#/$defs/samplePixels" },
+        "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
+        "deltaY": { "type": "number", "minimum": -1000000000, "maximum": 1000000000, "description": "px, as WheelEvent.deltaY with deltaMode 0: 100 px is one notch, positive zooms out." },
+        "area": { "enum": ["overview", "main"] }
+      }
+    }
+  }
+}
+"""##
+}

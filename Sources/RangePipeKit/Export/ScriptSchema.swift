@@ -1,0 +1,10 @@
+/// The JSON Schema (draft 2020-12) of a play script, as shipped in
+/// `docs/script.schema.json` and printed by `rangepipe script schema`. It
+/// says what a schema can (keys, types, enums, ranges, the form of each
+/// gesture, action and input); `ScriptDecoder` stays the judge of the rest
+/// (path times, overlaps, spans against each other).
+public enum ScriptSchema {
+    /// The schema document, ending in a newline: byte for byte the shipped file.
+    /// - Complexity: O(1).
+    public static var text: String { body + "\n" }
+}

@@ -1,0 +1,56 @@
+/// The summary `script check` prints.
+extension ScriptCheck {
+    /// Lines like
+    ///
+    ///     script samples/scripts/stocks-tour.json: valid, 60 fps, duration 8 s, 7 events
+    ///       0.5–0.9 s  events[0]  drag-selection, release fling
+    ///       7–7.5 s    events[5]  set-window, animated 0.5 s
+    ///     series AAPL: field close, 481 frames (t = 0 … 8 s)
+    ///
+    /// - Complexity: O(events + series).
+    public var text: String {
+        let duration = script.duration.map { "duration \($0.plainText) s" } ?? "duration until rest"
+        var lines = ["script \(script.source): valid, \(script.fps.plainText) fps, \(duration), \(events.count) event\(events.count == 1 ? "" : "s")"]
+        let times = events.map { $0.end > $0.at ? "\($0.at.plainText)–\($0.end.plainText) s" : "\($0.at.plainText) s" }
+        let width = times.map(\.count).max() ?? 0
+        for (event, time) in zip(events, times) {
+            let padding = String(repeating: " ", count: width - time.count)
+            lines.append("  \(time)\(padding)  \(event.path)  \(Self.describe(event.kind))")
+        }
+        if plays.isEmpty {
+            lines.append("series: not checked")
+        }
+        for p in plays {
+            lines.append("series \(p.series): field \(p.field), \(p.frames) frame\(p.frames == 1 ? "" : "s") (t = 0 … \(p.lastFrameTime.plainText) s)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func samples(_ n: Int) -> String { n == 1 ? "1 sample" : "\(n) samples" }
+
+    /// The event's name as the script writes it, with its options.
+    static func describe(_ kind: ScriptEvent.Kind) -> String {
+        switch kind {
+        case let .dragSelection(path, release):
+            return "drag-selection, \(Self.samples(path.times.count)), release \(release.rawValue)"
+        case let .dragHandle(side, path):
+            return "drag-handle \(side.rawValue), \(Self.samples(path.times.count))"
+        case let .pan(path, release):
+            return "pan, \(Self.samples(path.times.count)), release \(release.rawValue)"
+        case let .pinch(path):
+            return "pinch, \(Self.samples(path.times.count))"
+        case let .doubleTapDrag(path, scale):
+            return "double-tap-drag, \(Self.samples(path.times.count)), scale \(scale.plainText)"
+        case let .wheel(x, notches):
+            return "wheel at x \(x.plainText), \(Self.samples(notches.times.count))"
+        case let .setWindow(_, animation):
+            return "set-window" + (animation.map { ", animated \($0.duration.plainText) s" } ?? "")
+        case .reset:
+            return "reset"
+        case let .switchField(field, _):
+            return "switch-field to \(field)"
+        case let .overviewPress(path, release):
+            return "overview press (drags a handle or the selection, hit-tested when it starts), \(Self.samples(path.times.count)), release \(release.rawValue)"
+        }
+    }
+}

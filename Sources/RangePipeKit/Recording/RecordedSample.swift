@@ -1,0 +1,32 @@
+/// One sample of a raw pointer event, in the terms of the script's
+/// `"input": "pointer"` samples: coordinates relative to the area's
+/// left/top edge, time in ms on the recording's clock.
+public struct RecordedSample: Sendable, Equatable {
+    /// Milliseconds on the recording's clock.
+    public var milliseconds: Double
+    /// What the sample is.
+    public var kind: Kind
+    /// x in px from the area's left edge.
+    public var x: Double
+    /// y in px from the area's top edge.
+    public var y: Double
+    /// The area: the pointer's down area, or the wheel's.
+    public var area: RecordedArea
+
+    /// The sample types of a raw pointer event.
+    public enum Kind: Sendable, Equatable {
+        case down(id: Int)
+        case move(id: Int)
+        case up(id: Int)
+        case wheel(deltaY: Double)
+    }
+
+    /// A sample of `kind` at an area point.
+    public init(milliseconds: Double, kind: Kind, x: Double, y: Double, area: RecordedArea) {
+        self.milliseconds = milliseconds
+        self.kind = kind
+        self.x = x
+        self.y = y
+        self.area = area
+    }
+}

@@ -1,0 +1,85 @@
+/// A JSON object of a recording read key by key, every error naming where
+/// it is: `file: path.key` (`file` is `rec.ndjson:12` for an NDJSON line).
+/// Keys a reader does not ask for are ignored: browsers and drivers add
+/// properties (pressure, tilt, modifiers) that do not matter here.
+struct RecordingObject {
+    let members: [(String, JSONValue)]
+    let file: String
+    let path: String
+
+    /// The object `value` at `path`, or a failure naming what it was.
+    init(_ value: JSONValue, file: String, path: String) throws(RecordingFailure) {
+        guard case let .object(m) = value else {
+            throw RecordingFailure(Self.location(file, path), "expected an object, got \(value.kindName)")
+        }
+        members = m
+        self.file = file
+        self.path = path
+    }
+
+    static func location(_ file: String, _ path: String) -> String {
+        path.isEmpty ? file : "\(file): \(path)"
+    }
+
+    static func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// `file: path.key`, or the object's own location for nil.
+    func location(_ key: String? = nil) -> String {
+        Self.location(file, key.map { Self.child(path, $0) } ?? path)
+    }
+
+    func child(_ key: String) -> String { Self.child(path, key) }
+
+    func value(_ key: String) -> JSONValue? {
+        members.first { $0.0 == key }?.1
+    }
+
+    func fail(_ key: String?, _ message: String) -> RecordingFailure {
+        RecordingFailure(location(key), message)
+    }
+
+    func optionalNumber(_ key: String) throws(RecordingFailure) -> Double? {
+        guard let v = value(key), v != .null else { return nil }
+        guard case let .number(n) = v else { throw fail(key, "expected a number, got \(v.kindName)") }
+        return n
+    }
+
+    func number(_ key: String, _ why: String = "") throws(RecordingFailure) -> Double {
+        guard let n = try optionalNumber(key) else { throw fail(key, "missing\(why)") }
+        return n
+    }
+
+    func optionalString(_ key: String) throws(RecordingFailure) -> String? {
+        guard let v = value(key), v != .null else { return nil }
+        guard case let .string(s) = v else { throw fail(key, "expected a string, got \(v.kindName)") }
+        return s
+    }
+
+    func string(_ key: String, _ why: String = "") throws(RecordingFailure) -> String {
+        guard let s = try optionalString(key) else { throw fail(key, "missing\(why)") }
+        return s
+    }
+
+    /// A whole number in `range` (pointer ids, buttons).
+    func integer(_ key: String, _ range: ClosedRange<Int>) throws(RecordingFailure) -> Int {
+        let n = try number(key)
+        guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+            throw fail(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(n)")
+        }
+        return Int(n)
+    }
+
+    /// A duration in ms (≥ 0), nil when absent.
+    func duration(_ key: String) throws(RecordingFailure) -> Double? {
+        guard let d = try optionalNumber(key) else { return nil }
+        guard d >= 0 else { throw fail(key, "a duration cannot be negative (\(d))") }
+        return d
+    }
+
+    /// An array member, required.
+    func array(_ key: String) throws(RecordingFailure) -> [JSONValue] {
+        guard let v = value(key) else { throw fail(key, "missing") }
+        guard case let .array(items) = v else { throw fail(key, "expected an array, got \(v.kindName)") }
+        return items
+    }
+}

@@ -1,0 +1,66 @@
+/// Reads a W3C WebDriver "Perform Actions" body, `{"actions": [SOURCE…]}`,
+/// as a timeline.
+///
+/// Sources run in parallel, one action each per *tick*: tick k holds every
+/// source's k-th action and lasts as long as its longest `duration` (pause,
+/// pointerMove, scroll; 0 when none has one). Each `pointer` source is one
+/// pointer (ids 1, 2, … in source order), so two `touch` sources moving in
+/// the same ticks are a pinch. A `pointerMove` or `scroll` without a
+/// duration lasts the whole tick; a move ends at its target when its
+/// duration is over (one move sample there: play interpolates linearly in
+/// between, as the driver does), a scroll turns the wheel then.
+/// `pointerDown`/`pointerUp` happen at the tick's start, at the pointer's
+/// position. Origins `"viewport"` (the default) and `"pointer"` (relative
+/// to the pointer's position, for moves) are resolved; an element origin
+/// cannot be (the page is not here) and is an error. `key` and `none`
+/// sources count only for time. Errors are located by JSON path.
+enum WebDriverActionsReader {
+    /// - Complexity: O(n log n) in the actions (the timeline is sorted).
+    static func read(_ bytes: [UInt8], source: String) throws(RecordingFailure) -> RecordedInput {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            throw RecordingFailure("\(source):\(error.line):\(error.column)", error.message)
+        }
+        let top = try RecordingObject(root, file: source, path: "")
+        let sources = try top.array("actions").enumerated().map { (k, v) throws(RecordingFailure) in
+            try InputSource(v, file: source, path: "actions[\(k)]")
+        }
+        var seen: Set<String> = []
+        var pointerCount = 0
+        var states: [SourceState] = []
+        for s in sources {
+            guard seen.insert(s.id).inserted else { throw RecordingFailure(s.location("id"), "two input sources have the id \"\(s.id)\"") }
+            if s.type == .pointer { pointerCount += 1 }
+            states.append(SourceState(pointerID: s.type == .pointer ? pointerCount : 0))
+        }
+        var timeline: [(time: Double, order: Int, action: RecordedAction)] = []
+        var tickStart = 0.0
+        let ticks = sources.map(\.actions.count).max() ?? 0
+        for tick in 0 ..< ticks {
+            var tickDuration = 0.0
+            for s in sources where tick < s.actions.count {
+                tickDuration = max(tickDuration, try s.duration(tick) ?? 0)
+            }
+            for (k, s) in sources.enumerated() where tick < s.actions.count {
+                let at = try s.duration(tick) ?? tickDuration
+                if let kind = try s.perform(tick, state: &states[k]) {
+                    let time = tickStart + (kind.endsAfterDuration ? at : 0)
+                    timeline.append((time, timeline.count, RecordedAction(milliseconds: time, kind: kind.action, location: s.location(tick))))
+                }
+            }
+            tickStart += tickDuration
+        }
+        timeline.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        return RecordedInput(layout: nil, actions: timeline.map(\.action), origin: 0)
+    }
+
+    /// Where a pointer source is and whether it is pressed.
+    struct SourceState {
+        var pointerID: Int
+        var x = 0.0
+        var y = 0.0
+        var down = false
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import RangePipeKit
+
+struct ScriptCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a script as play would (same errors, exit 65) and summarise it: events in start order, and per series the field, frame count and last frame time.",
+        discussion: "With --no-series only the script is checked; otherwise the series come from --store or --input, chosen as play chooses them."
+    )
+
+    @Argument(help: "The script (JSON; - is stdin).")
+    var script: String
+    @OptionGroup var from: SeriesInputOptions
+    @Option(name: .customLong("series"), help: "Series to check (repeatable; default: the script's \"series\").")
+    var seriesNames: [String] = []
+    @Flag(help: "Check against every series in the store.")
+    var all = false
+    @Option(help: "Frames per second (overrides the script).")
+    var fps: Double?
+    @Flag(name: .customLong("no-series"), help: "Check the script alone, without a store or input.")
+    var noSeries = false
+
+    func run() throws {
+        try runReportingErrors {
+            var script = try ScriptFile.load(path: self.script)
+            try script.override(fps: fps)
+            let check: ScriptCheck
+            if noSeries {
+                guard seriesNames.isEmpty, !all, from.input.isEmpty else {
+                    throw RangePipeError.usage("--no-series: give no --series, --all or --input")
+                }
+                check = ScriptCheck(script: script)
+            } else {
+                check = try ScriptCheck(script: script, source: try from.source(), seriesNames: seriesNames, all: all)
+            }
+            try writeStdout(check.text)
+        }
+    }
+}

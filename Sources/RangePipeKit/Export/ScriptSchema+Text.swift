@@ -43,7 +43,12 @@ extension ScriptSchema {
       "type": "object",
       "additionalProperties": false,
       "properties": {
-        "zone": { "type": "string", "default": "UTC", "description": "UTC, a fixed offset ±HH:MM, or an Area/City tzdata name (read from /usr/share/zoneinfo), as --display-zone." }
+        "zone": {
+          "type": "string",
+          "default": "UTC",
+          "pattern": "^(?!(.*/)?\\.{1,2}(/|$))[^/]+(/[^/]+)*$",
+          "description": "UTC, a fixed offset ±HH:MM, or an Area/City tzdata name (read from /usr/share/zoneinfo), as --display-zone: a relative path without empty, . or .. parts. Whether the zone exists is the machine's tzdata's to say."
+        }
       }
     },
     "duration": {

@@ -61,7 +61,10 @@ test: deps
 
 # A package that depends on RangePipeKit by path builds and runs (SwiftPM
 # refuses a dependency with unsafe flags).
+# A fresh scratch path each time: SwiftPM keeps a path dependency's file
+# list from the last build, so files added since would be missing.
 check-dependent:
+	rm -rf .build-dependent
 	$(SWIFT) build --package-path Tests/Dependent --scratch-path .build-dependent
 	.build-dependent/debug/UsesRangePipeKit
 

@@ -32,3 +32,12 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 func closeWindow(_ w: Window, _ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     close(w.lower, a, tolerance) && close(w.upper, b, tolerance)
 }
+
+/// Expects two `play` outputs to be the same bytes, naming the first frame
+/// (line) where they differ rather than printing whole tracks.
+func expectSameTracks(_ a: String, _ b: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let la = a.split(separator: "\n"), lb = b.split(separator: "\n")
+    let k = zip(la, lb).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(la.count, lb.count)
+    #expect(la.count == lb.count && k == la.count,
+            "frame \(k): \(k < la.count ? la[k] : "(none)") ≠ \(k < lb.count ? lb[k] : "(none)")", sourceLocation: sourceLocation)
+}

@@ -26,11 +26,7 @@ struct PointerInputTests {
         #expect(a.status == 0, "\(a.err)", sourceLocation: sourceLocation)
         #expect(b.status == 0, "\(b.err)", sourceLocation: sourceLocation)
         #expect(a.out.count > 1000, sourceLocation: sourceLocation)
-        // The first differing frame, not the whole track, when they differ.
-        let la = a.out.split(separator: "\n"), lb = b.out.split(separator: "\n")
-        let k = zip(la, lb).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(la.count, lb.count)
-        #expect(la.count == lb.count && k == la.count,
-                "frame \(k): \(k < la.count ? la[k] : "(none)") ≠ \(k < lb.count ? lb[k] : "(none)")", sourceLocation: sourceLocation)
+        expectSameTracks(a.out, b.out, sourceLocation: sourceLocation)
     }
 
     // The initial selection spans overview px 400…560 (fraction 0.5…0.7 of 800 px).

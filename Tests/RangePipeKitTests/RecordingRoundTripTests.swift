@@ -29,10 +29,7 @@ struct RecordingRoundTripTests {
         let a = try runRangepipe(["play", imported] + tracks), b = try runRangepipe(["play", handWritten] + tracks)
         #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)", sourceLocation: sourceLocation)
         #expect(a.out.count > 1000, sourceLocation: sourceLocation)
-        let la = a.out.split(separator: "\n"), lb = b.out.split(separator: "\n")
-        let k = zip(la, lb).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(la.count, lb.count)
-        #expect(la.count == lb.count && k == la.count,
-                "frame \(k): \(k < la.count ? la[k] : "(none)") ≠ \(k < lb.count ? lb[k] : "(none)")", sourceLocation: sourceLocation)
+        expectSameTracks(a.out, b.out, sourceLocation: sourceLocation)
     }
 
     // The drag: 480 → 500 → 510 px in 0.125 s; over its last 0.1 s it moves

@@ -18,6 +18,9 @@ public struct FrameEncoder: Sendable {
     private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
     private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool
+    // Room reserved per line: the fixed fields (keys, a dozen numbers and
+    // times, the name and label), and per value or point.
+    private let fixedRoom: Int, pairRoom: Int
 
     /// An encoder for one series' frames; `label` formats the annotation label.
     public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
@@ -49,6 +52,8 @@ public struct FrameEncoder: Sendable {
         values = tracks.contains(.values)
         points = tracks.contains(.points)
         preset = tracks.contains(.preset)
+        fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
+        pairRoom = 96 + 6 * (categories.map(\.utf8.count).max() ?? 0)
     }
 
     /// The CSV header row, with the columns of the chosen tracks.
@@ -77,23 +82,28 @@ public struct FrameEncoder: Sendable {
     /// Appends one frame's line (with its newline).
     /// - Complexity: O(values + points in the frame).
     public func encode(_ r: Frame, into out: inout TextBuffer) {
-        switch format {
-        case .ndjson: ndjson(r, &out)
-        case .csv: csv(r, &out)
+        // One reservation for the line; a line longer than this (long
+        // names or labels, many values) grows the room and is written again.
+        let pairs = (r.values?.count ?? 0) + (r.points?.count ?? 0)
+        out.write(reserving: fixedRoom + pairs * pairRoom) { w in
+            switch format {
+            case .ndjson: ndjson(r, &w)
+            case .csv: csv(r, &w)
+            }
         }
     }
 
     /// The `points` track as compact JSON (`[[x,y],…]`).
     public func pointsJSON(_ points: [(x: Double, y: Double)]) -> String {
         var out = TextBuffer()
-        append(points: points, &out)
+        out.write(reserving: points.count * pairRoom + 2) { append(points: points, &$0) }
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
     // MARK: Parts
 
     /// Window x values: times per `--output-time-format`, numbers (fractional ordinals on category axes).
-    private func append(windowX u: Double, _ out: inout TextBuffer) {
+    private func append(windowX u: Double, _ out: inout ByteWriter) {
         if !u.isFinite {
             out.append("null")
         } else if axis == .time, time == .iso8601 {
@@ -106,17 +116,17 @@ public struct FrameEncoder: Sendable {
     }
 
     /// A point's x: category labels on category axes.
-    private func append(pointX u: Double, _ out: inout TextBuffer) {
+    private func append(pointX u: Double, _ out: inout ByteWriter) {
         if let label = axis.categoryLabel(u, in: categories) { out.append(jsonString: label) } else { append(windowX: u, &out) }
     }
 
     /// An x value as plain CSV text (empty when missing).
-    private func append(textX u: Double, _ out: inout TextBuffer) {
+    private func append(textX u: Double, _ out: inout ByteWriter) {
         guard u.isFinite else { return }
-        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(string: u.description) }
+        if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(description: u) }
     }
 
-    private func append(values: [(x: Double, y: Double)], _ out: inout TextBuffer) {
+    private func append(values: [(x: Double, y: Double)], _ out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (k, v) in values.enumerated() {
             out.append(k == 0 ? "{\"x\":" : ",{\"x\":")
@@ -128,7 +138,7 @@ public struct FrameEncoder: Sendable {
         out.append(byte: UInt8(ascii: "]"))
     }
 
-    private func append(points: [(x: Double, y: Double)], _ out: inout TextBuffer) {
+    private func append(points: [(x: Double, y: Double)], _ out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (k, p) in points.enumerated() {
             out.append(k == 0 ? "[" : ",[")
@@ -142,9 +152,9 @@ public struct FrameEncoder: Sendable {
 
     // MARK: Lines
 
-    private func ndjson(_ r: Frame, _ out: inout TextBuffer) {
+    private func ndjson(_ r: Frame, _ out: inout ByteWriter) {
         out.append("{\"series\":")
-        out.bytes.append(contentsOf: seriesJSON)
+        out.append(bytes: seriesJSON)
         out.append(",\"frame\":")
         out.append(integer: r.frame)
         out.append(",\"t\":")
@@ -184,9 +194,9 @@ public struct FrameEncoder: Sendable {
                 out.append(",\"y\":")
                 out.append(number: a.y)
                 out.append(",\"label\":\"")
-                out.bytes.append(contentsOf: labelPrefixJSON)
-                label.appendNumber(a.y, to: &out.bytes)
-                out.bytes.append(contentsOf: labelSuffixJSON)
+                out.append(bytes: labelPrefixJSON)
+                out.append(label: label, a.y)
+                out.append(bytes: labelSuffixJSON)
                 out.append(byte: UInt8(ascii: "\""))
                 out.append(a.visible ? ",\"visible\":true}" : ",\"visible\":false}")
             } else {
@@ -205,8 +215,8 @@ public struct FrameEncoder: Sendable {
         out.append("}\n")
     }
 
-    private func csv(_ r: Frame, _ out: inout TextBuffer) {
-        out.bytes.append(contentsOf: seriesCSV)
+    private func csv(_ r: Frame, _ out: inout ByteWriter) {
+        out.append(bytes: seriesCSV)
         out.append(byte: UInt8(ascii: ","))
         out.append(integer: r.frame)
         out.append(byte: UInt8(ascii: ","))
@@ -235,16 +245,16 @@ public struct FrameEncoder: Sendable {
             if let a = r.annotation {
                 out.append(byte: UInt8(ascii: ","))
                 // Numbers and ISO times hold no comma or quote: no quoting.
-                if let label = axis.categoryLabel(a.x, in: categories) { out.append(csvField: label) } else { append(textX: a.x, &out) }
+                if let label = axis.categoryLabel(a.x, in: categories) { out.append(csvField: label.utf8) } else { append(textX: a.x, &out) }
                 out.append(byte: UInt8(ascii: ","))
                 out.append(number: a.y)
                 out.append(byte: UInt8(ascii: ","))
                 if let plain = labelCSV {
-                    out.bytes.append(contentsOf: plain.prefix)
-                    label.appendNumber(a.y, to: &out.bytes)
-                    out.bytes.append(contentsOf: plain.suffix)
+                    out.append(bytes: plain.prefix)
+                    out.append(label: label, a.y)
+                    out.append(bytes: plain.suffix)
                 } else {
-                    out.append(csvField: label.format(a.y))
+                    out.append(csvField: label.format(a.y).utf8)
                 }
                 out.append(a.visible ? ",true" : ",false")
             } else {
@@ -262,17 +272,17 @@ public struct FrameEncoder: Sendable {
 
     /// A comma and a cell holding a track as compact JSON, quoted; empty
     /// when the frame has no such track.
-    private func appendCSVCell(_ pairs: [(x: Double, y: Double)]?, _ out: inout TextBuffer,
-                               json: ([(x: Double, y: Double)], inout TextBuffer) -> Void) {
+    private func appendCSVCell(_ pairs: [(x: Double, y: Double)]?, _ out: inout ByteWriter,
+                               json: ([(x: Double, y: Double)], inout ByteWriter) -> Void) {
         out.append(byte: UInt8(ascii: ","))
         guard let pairs else { return }
         var text = TextBuffer()
-        json(pairs, &text)
-        out.append(csvField: text.bytes)
+        text.write(reserving: pairs.count * pairRoom + 2) { json(pairs, &$0) }
+        out.append(csvField: text.storage[..<text.count])
     }
 
     /// `,"preset":"3M"` or `,"preset":null` (the names hold nothing to escape).
-    private func appendPresetJSON(_ p: RangePreset?, _ out: inout TextBuffer) {
+    private func appendPresetJSON(_ p: RangePreset?, _ out: inout ByteWriter) {
         guard let p else { out.append(",\"preset\":null"); return }
         out.append(",\"preset\":\"")
         out.append(string: p.rawValue)

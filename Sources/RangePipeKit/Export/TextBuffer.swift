@@ -1,154 +1,81 @@
 /// Output text built as UTF-8 bytes: frames are appended field by field
 /// without a `String` per line, and written out in large blocks.
 ///
+/// The bytes live in an array kept longer than them (`count` of its bytes
+/// are the text; the rest is zeroed room), so that a frame reserves room
+/// once and is written with plain stores (`ByteWriter`).
+///
 /// `JSONText` and `CivilTime.iso8601` are these appenders' bytes as a
 /// `String`, for writers that are not on a hot path.
 public struct TextBuffer: Sendable {
-    /// The bytes so far.
-    public internal(set) var bytes: [UInt8] = []
+    /// The bytes, then room.
+    var storage: [UInt8]
+    /// Reused by the writers that take an array.
+    var scratch: [UInt8] = []
+    /// The number of bytes so far.
+    public internal(set) var count = 0
 
     /// An empty buffer with room for `capacity` bytes.
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 0) { storage = Array(repeating: 0, count: capacity) }
 
-    /// The number of bytes so far.
-    public var count: Int { bytes.count }
+    /// The bytes so far (a copy).
+    /// - Complexity: O(count).
+    public var bytes: [UInt8] { Array(storage[..<count]) }
 
-    /// Empties the buffer, keeping its capacity.
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    /// The bytes so far, handed over without a copy; the buffer is left empty.
+    /// - Complexity: O(1) beyond dropping the room.
+    public mutating func takeBytes() -> [UInt8] {
+        storage.removeSubrange(count...)
+        count = 0
+        defer { storage = [] }
+        return storage
+    }
+
+    /// Empties the buffer and takes `bytes`' memory back as its room (the
+    /// array `takeBytes` handed out, once written): no new block is
+    /// allocated and faulted in for the next one.
+    /// - Complexity: O(capacity of `bytes`), zeroing it.
+    public mutating func reuse(_ bytes: consuming [UInt8]) {
+        storage = bytes
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: repeatElement(0, count: storage.capacity))
+        count = 0
+    }
+
+    /// Empties the buffer, keeping its room.
+    public mutating func removeAll() { count = 0 }
+
+    /// Grows the room to at least `size` bytes, at least doubling it.
+    mutating func grow(toHold size: Int) {
+        let more = max(size - storage.count, storage.count, 256)
+        storage.append(contentsOf: repeatElement(0, count: more))
+    }
 
     /// Constant ASCII text (keys, punctuation).
     /// - Complexity: O(length).
-    @inline(__always)
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
+    mutating func append(_ text: StaticString) { write(reserving: text.utf8CodeUnitCount) { $0.append(text) } }
 
-    /// One ASCII byte.
-    @inline(__always)
-    mutating func append(byte: UInt8) { bytes.append(byte) }
-
-    /// Any text, as its UTF-8 bytes. (Literals go to the `StaticString`
-    /// overload: no String is made for them.)
-    mutating func append(string text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+    /// Any text, as its UTF-8 bytes.
+    mutating func append(string text: String) { write(reserving: text.utf8.count) { $0.append(string: text) } }
 
     /// Epoch seconds as ISO-8601 UTC (`CivilTime.iso8601`'s bytes).
-    mutating func append(iso8601 seconds: Double) { CivilTime.appendISO8601(seconds, to: &bytes) }
-
-    /// A whole number in decimal.
-    /// - Complexity: O(digits), no allocation.
-    mutating func append(integer value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var v = value.magnitude
-        var divisor: UInt = 1
-        while divisor <= v / 10 { divisor &*= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: v / divisor) &+ 48)
-            v %= divisor
-            divisor /= 10
-        }
-    }
-
-    /// `value` with exactly `width` digits, zero-padded (`width` ≤ 9).
-    @inline(__always)
-    mutating func append(integer value: Int, width: Int) {
-        var divisor = 1
-        for _ in 1 ..< width { divisor &*= 10 }
-        var v = value
-        while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: v / divisor) &+ 48)
-            v %= divisor
-            divisor /= 10
-        }
-    }
+    mutating func append(iso8601 seconds: Double) { write(reserving: 40) { $0.append(iso8601: seconds) } }
 
     /// A JSON number as `JSONText.number` writes it: Swift's shortest
     /// round-trip form, `null` for NaN and infinities.
-    /// - Complexity: O(digits); numbers with few decimals skip `description`.
-    mutating func append(number value: Double) {
-        guard value.isFinite else { append("null"); return }
-        if appendShortDecimal(value) { return }
-        // A short description is a small (inline) string: no allocation.
-        append(string: value.description)
-    }
+    /// - Complexity: O(digits), no allocation.
+    mutating func append(number value: Double) { write(reserving: 32) { $0.append(number: value) } }
 
-    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
-
-    /// Swift's shortest round-trip form for the common case, written as
-    /// digits: 10⁻⁴ ≤ |v| < 10⁹ (where `description` uses plain decimal
-    /// notation) with at most 8 decimals. The fewest decimals k for which
-    /// the integer nearest v·10^k, divided by 10^k (one correctly rounded
-    /// division, as parsing is), reads back as v are the shortest digits.
-    /// False (nothing written) otherwise.
-    private mutating func appendShortDecimal(_ v: Double) -> Bool {
-        let a = v.magnitude
-        guard a >= 1e-4, a < 1e9 else { return false }
-        for k in 0 ..< Self.powersOfTen.count {
-            let scale = Self.powersOfTen[k]
-            let product = a * scale
-            guard product < 0x1p52 else { return false }
-            // Below 2^52 the candidates m/10^k are further apart than a's
-            // ulp, so at most one reads back as a: the one nearest a·10^k.
-            // A product that rounded onto a half is never that one.
-            // product + 0.5 is exact below 2^52; the conversion truncates
-            // in one instruction (`rounded()` is a libm call on baseline x86-64).
-            let n = Double(Int64(product + 0.5))
-            guard n / scale == a else { continue }
-            if v.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-            let digits = UInt64(n)
-            var divisor: UInt64 = 1
-            for _ in 0 ..< k { divisor &*= 10 }
-            append(integer: Int(digits / divisor))
-            bytes.append(UInt8(ascii: "."))
-            if k == 0 { bytes.append(UInt8(ascii: "0")) } else { append(integer: Int(digits % divisor), width: k) }
-            return true
-        }
-        return false
-    }
+    /// A finite number as `description` writes it.
+    /// - Complexity: O(digits), no allocation.
+    mutating func append(description value: Double) { write(reserving: 32) { $0.append(description: value) } }
 
     /// A JSON string literal as `JSONText.string` writes it.
     mutating func append(jsonString value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var plainFrom = 0
-            for (k, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: utf8[plainFrom ..< k])
-                plainFrom = k + 1
-                switch b {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case UInt8(ascii: "\n"): append("\\n")
-                case UInt8(ascii: "\r"): append("\\r")
-                case UInt8(ascii: "\t"): append("\\t")
-                default:
-                    append("\\u00")
-                    bytes.append(Self.hex[Int(b >> 4)])
-                    bytes.append(Self.hex[Int(b & 15)])
-                }
-            }
-            bytes.append(contentsOf: utf8[plainFrom...])
-        }
-        bytes.append(UInt8(ascii: "\""))
+        write(reserving: value.utf8.count + 2) { $0.append(jsonString: value) }
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// An RFC 4180 CSV field: quoted (quotes doubled) only when it holds a
+    /// A CSV field from text: quoted (quotes doubled) only when it holds a
     /// comma, quote, CR or LF.
-    mutating func append(csvField field: some Collection<UInt8>) {
-        let needsQuotes = field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-        guard needsQuotes else { bytes.append(contentsOf: field); return }
-        bytes.append(UInt8(ascii: "\""))
-        for b in field {
-            bytes.append(b)
-            if b == UInt8(ascii: "\"") { bytes.append(b) }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// A CSV field from text.
-    mutating func append(csvField field: String) { append(csvField: field.utf8) }
+    mutating func append(csvField field: String) { write(reserving: field.utf8.count + 2) { $0.append(csvField: field.utf8) } }
 }

@@ -66,8 +66,14 @@ struct ByteKeyTable {
             keys.withUnsafeBufferPointer { stored in
                 @inline(__always) func holds(_ candidate: Int) -> Bool {
                     let entry = entries[candidate]
-                    return entry.length == key.count
-                        && (key.count == 0 || memcmp(stored.baseAddress! + entry.start, key.baseAddress!, key.count) == 0)
+                    guard entry.length == key.count else { return false }
+                    guard key.count > 0 else { return true }
+                    // Keys of a fleet differ mostly in their last bytes
+                    // ("cpu12", "cpu15"): test the last byte before calling
+                    // memcmp, so a wrong guess costs no call.
+                    let last = key.count - 1
+                    return stored[entry.start + last] == key[last]
+                        && memcmp(stored.baseAddress! + entry.start, key.baseAddress!, last) == 0
                 }
                 guard near < entries.count else { return nil }
                 if holds(near) { return near }

@@ -37,6 +37,13 @@ struct CSVReader {
         defer { FileSplit.abandon(split) }
 
         func drain() throws {
+            try deliver()
+            // After `deliver` has let go of its copy of the batch, so the
+            // parser's arrays are unique and keep their capacity.
+            parser.discardDeliveredRecords()
+        }
+
+        func deliver() throws {
             let batch = parser.batch
             let bytes = parser.fieldBytes.buffer
             var records = batch.records[...]
@@ -60,7 +67,6 @@ struct CSVReader {
                 rowsDelivered += records.count
                 try sink.consumeRun(records, cells: batch.cells, bytes: bytes, keyOrder: nil)
             }
-            parser.discardDeliveredRecords()
         }
 
         do {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// One plain file read on both cores: a background reader parses the
 /// second half (from the first line start after the middle) into a fork of
@@ -108,14 +107,4 @@ enum FileSplit {
         }
         return nil
     }
-}
-
-/// Tells the second half of a split to stop (the first half failed or
-/// will read on by itself).
-final class SplitCancel: Sendable {
-    private let flag = Atomic<Bool>(false)
-    struct Stopped: Error {}
-
-    func raise() { flag.store(true, ordering: .relaxed) }
-    var isRaised: Bool { flag.load(ordering: .relaxed) }
 }

@@ -55,6 +55,7 @@ public struct IngestJob: Sendable {
         // `KEY/COLUMN` equal another key) needs no lookup before each write.
         let allNew = store.isBuilding && zip(byName, byName.dropFirst()).allSatisfy { series[$0].series.name != series[$1].series.name }
         do {
+            try store.sizeCache(forSeries: series.count)
             for k in byName {
                 let item = series[k]
                 var final = item.series

@@ -44,7 +44,7 @@ public struct PlayJob: Sendable {
     public func play(_ series: Series, header: Bool, _ write: (String) throws -> Void) throws {
         var out = TextBuffer()
         try play(ScriptPlan(script: script, series: series), header: header, into: &out)
-        try write(String(decoding: out.bytes, as: UTF8.self))
+        try write(String(decoding: out.takeBytes(), as: UTF8.self))
     }
 
     /// Appends one series' frames to `out`; once it holds `block` bytes they
@@ -57,8 +57,10 @@ public struct PlayJob: Sendable {
         try FrameStream(plan: plan, tracks: tracks).run { frame in
             encoder.encode(frame, into: &out)
             if out.count >= block {
-                try flush(out.bytes)
-                out.removeAll()
+                // The block's memory is written, then reused for the next one.
+                let bytes = out.takeBytes()
+                try flush(bytes)
+                out.reuse(bytes)
             }
         }
     }
@@ -158,7 +160,7 @@ public struct PlayJob: Sendable {
             } catch {
                 return .failure(StopsTheRun(error: error))
             }
-            return .success(out.bytes)
+            return .success(out.takeBytes())
         }
         if loaded.count <= 1 { return loaded.map(playOne) }
         let results = ResultSlots(count: loaded.count)

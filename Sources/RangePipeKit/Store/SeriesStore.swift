@@ -159,6 +159,20 @@ public final class SeriesStore {
     /// True while writing a new store that no reader can see yet.
     public var isBuilding: Bool { building }
 
+    /// Sizes SQLite's page cache for writing `count` series into a store
+    /// being built: the 64 MiB set at open serves a fleet's name index,
+    /// but a few large series only stream chunk pages through the cache,
+    /// and filling 64 MiB of fresh pages there was ~14,000 page faults of
+    /// a 10^7-row one-series ingest. 8 MiB writes the same pages.
+    /// - Complexity: O(1).
+    public func sizeCache(forSeries count: Int) throws {
+        guard building, count <= Self.smallCacheSeries else { return }
+        try db.execute("PRAGMA cache_size=-8192")
+    }
+
+    /// Up to this many series, a store being built gets the small cache.
+    static let smallCacheSeries = 1000
+
     /// Everything the store lists, sorted by name.
     public func listSeries() throws -> [SeriesInfo] {
         guard try db.scalarInt("PRAGMA user_version") > 0 else { return [] }

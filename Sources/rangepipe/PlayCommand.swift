@@ -18,7 +18,7 @@ struct PlayCommand: ParsableCommand {
     var fps: Double?
     @Option(help: "ndjson (default) or csv.")
     var format: String = "ndjson"
-    @Option(help: "Comma-separated: range, annotation, selector, values, points (default: all but points).")
+    @Option(help: "Comma-separated: range, annotation, selector, values, points, preset (default: all but points, and preset only when the script uses presets).")
     var tracks: String?
     // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
     @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written: iso8601 or epoch-s.")
@@ -36,7 +36,7 @@ struct PlayCommand: ParsableCommand {
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
-            let session = PlayJob(script: script, tracks: try parseTracks(), format: try choice(format, "--format"),
+            let session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
             let source = try from.source()
@@ -59,8 +59,8 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    func parseTracks() throws -> Set<Track> {
-        guard let tracks else { return Track.defaults }
+    func parseTracks(_ script: Script) throws -> Set<Track> {
+        guard let tracks else { return Track.defaults(for: script) }
         var set: Set<Track> = []
         for name in tracks.split(separator: ",") {
             set.insert(try choice(String(name).trimmingSpaces, "--tracks"))

@@ -43,6 +43,8 @@ import Testing
                     }
                     frame.values = pairs()
                     frame.points = pairs()
+                    // Without drawing from rng, so the other parts' random stream stays as it was.
+                    frame.preset = trial % 4 == 0 ? nil : RangePreset.allCases[trial % RangePreset.allCases.count]
                     let want = reference.encode(frame)
                     #expect(fast.encode(frame) == want, "trial \(trial) \(format) \(time)")
                     if format == .csv { #expect(fast.csvHeader == reference.csvHeader) }
@@ -106,6 +108,7 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.annotation) { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
         if tracks.contains(.values) { columns.append("values") }
         if tracks.contains(.points) { columns.append("points") }
+        if tracks.contains(.preset) { columns.append("preset") }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -137,6 +140,7 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.points), let points = r.points {
             s += ",\"points\":" + pointsJSON(points)
         }
+        if tracks.contains(.preset) { s += ",\"preset\":" + (r.preset.map { ReferenceText.jsonString($0.rawValue) } ?? "null") }
         return s + "}\n"
     }
 
@@ -163,6 +167,7 @@ struct ReferenceFrameEncoder {
         }
         if tracks.contains(.values) { f.append(r.values.map { ReferenceCSV.field(valuesJSON($0)) } ?? "") }
         if tracks.contains(.points) { f.append(r.points.map { ReferenceCSV.field(pointsJSON($0)) } ?? "") }
+        if tracks.contains(.preset) { f.append(r.preset.map { ReferenceCSV.field($0.rawValue) } ?? "") }
         return f.joined(separator: ",") + "\n"
     }
 }

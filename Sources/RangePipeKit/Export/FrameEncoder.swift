@@ -17,7 +17,7 @@ public struct FrameEncoder: Sendable {
     private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
     private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
-    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool
+    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
     private let fixedRoom: Int, pairRoom: Int
@@ -51,6 +51,7 @@ public struct FrameEncoder: Sendable {
         annotation = tracks.contains(.annotation)
         values = tracks.contains(.values)
         points = tracks.contains(.points)
+        preset = tracks.contains(.preset)
         fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
         pairRoom = 96 + 6 * (categories.map(\.utf8.count).max() ?? 0)
     }
@@ -67,6 +68,7 @@ public struct FrameEncoder: Sendable {
         if tracks.contains(.annotation) { columns += ["annotation_x", "annotation_y", "annotation_label", "annotation_visible"] }
         if tracks.contains(.values) { columns.append("values") }
         if tracks.contains(.points) { columns.append("points") }
+        if tracks.contains(.preset) { columns.append("preset") }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -209,6 +211,7 @@ public struct FrameEncoder: Sendable {
             out.append(",\"points\":")
             append(points: p, &out)
         }
+        if preset { appendPresetJSON(r.preset, &out) }
         out.append("}\n")
     }
 
@@ -260,6 +263,10 @@ public struct FrameEncoder: Sendable {
         }
         if values { appendCSVCell(r.values, &out, json: append(values:_:)) }
         if points { appendCSVCell(r.points, &out, json: append(points:_:)) }
+        if preset {
+            out.append(byte: UInt8(ascii: ","))
+            if let p = r.preset { out.append(string: p.rawValue) }
+        }
         out.append(byte: UInt8(ascii: "\n"))
     }
 
@@ -272,5 +279,13 @@ public struct FrameEncoder: Sendable {
         var text = TextBuffer()
         text.write(reserving: pairs.count * pairRoom + 2) { json(pairs, &$0) }
         out.append(csvField: text.storage[..<text.count])
+    }
+
+    /// `,"preset":"3M"` or `,"preset":null` (the names hold nothing to escape).
+    private func appendPresetJSON(_ p: RangePreset?, _ out: inout ByteWriter) {
+        guard let p else { out.append(",\"preset\":null"); return }
+        out.append(",\"preset\":\"")
+        out.append(string: p.rawValue)
+        out.append(byte: UInt8(ascii: "\""))
     }
 }

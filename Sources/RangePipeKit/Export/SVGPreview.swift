@@ -23,6 +23,7 @@ public struct SVGPreview {
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
             svg += panel(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format), layout, ids: false)
+            svg += presetButtonsSVG(d.record, layout)
             svg += "</g>\n"
         }
         return svg + "</svg>\n"

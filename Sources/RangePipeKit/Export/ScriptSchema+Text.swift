@@ -14,6 +14,7 @@ extension ScriptSchema {
     "fps": { "type": "number", "exclusiveMinimum": 0, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
     "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
+    "x": { "$ref": "#/$defs/xSettings" },
     "overview": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 120 }, "description": "The overview chart (drag-selection, drag-handle), px." },
     "main": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 400 }, "description": "The main chart (pan, pinch, double-tap-drag, wheel, M4 columns), px." },
     "window": { "$ref": "#/$defs/windowSettings" },
@@ -36,6 +37,19 @@ extension ScriptSchema {
     "x": {
       "description": "An x value: a number in axis units (epoch seconds on time axes), or a string (ISO-8601 time on time axes, a category label on category axes, a decimal on number axes).",
       "type": ["number", "string"]
+    },
+    "xSettings": {
+      "description": "How x reads: the zone whose wall clock the range-selector presets count calendar days, months and years on (docs/scripts.md, Range-selector presets).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "zone": {
+          "type": "string",
+          "default": "UTC",
+          "pattern": "^(?!(.*/)?\\.{1,2}(/|$))[^/]+(/[^/]+)*$",
+          "description": "UTC, a fixed offset ±HH:MM, or an Area/City tzdata name (read from /usr/share/zoneinfo), as --display-zone: a relative path without empty, . or .. parts. Whether the zone exists is the machine's tzdata's to say."
+        }
+      }
     },
     "duration": {
       "description": "A duration for time axes: 90s, 15m, 12h, 4d, 2w (decimals allowed) or ISO-8601 P1W, P1DT12H, PT90S (weeks, days, hours, minutes, seconds; no months or years). Must be positive.",
@@ -62,7 +76,7 @@ extension ScriptSchema {
       ]
     },
     "windowSpec": {
-      "description": "A window: \"all\", {\"fraction\": [a, b]} (a < b), {\"min\": X, \"max\": X}, {\"last\": SPAN} or {\"first\": SPAN}.",
+      "description": "A window: \"all\", {\"fraction\": [a, b]} (a < b), {\"min\": X, \"max\": X}, {\"last\": SPAN}, {\"first\": SPAN} or {\"preset\": NAME}.",
       "oneOf": [
         { "const": "all" },
         {
@@ -98,6 +112,17 @@ extension ScriptSchema {
           "required": ["first"],
           "additionalProperties": false,
           "properties": { "first": { "$ref": "#/$defs/span" } }
+        },
+        {
+          "type": "object",
+          "required": ["preset"],
+          "additionalProperties": false,
+          "properties": {
+            "preset": {
+              "enum": ["1D", "5D", "1M", "3M", "6M", "YTD", "1Y", "5Y", "all"],
+              "description": "A range-selector button: a window ending at the series' last x, reaching back by calendar days, months (clamped to the month's end), to Jan 1 (YTD), or all; time axes only except all."
+            }
+          }
         }
       ]
     },

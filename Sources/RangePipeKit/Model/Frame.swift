@@ -20,6 +20,9 @@ public struct Frame: Sendable {
     public var values: [(x: Double, y: Double)]?
     /// M4 points, when asked for.
     public var points: [(x: Double, y: Double)]?
+    /// The preset whose window this frame's window equals exactly (the
+    /// highlighted button), when the preset track is asked for.
+    public var preset: RangePreset?
 
     /// A frame with the always-present parts; the optional tracks start empty.
     public init(frame: Int, t: Double, phase: Phase, window: Window, selector: (min: Double, max: Double),

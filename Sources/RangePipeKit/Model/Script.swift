@@ -14,6 +14,8 @@ public struct Script: Sendable {
     public var overview = ChartSize(width: 800, height: 120)
     /// The main chart's size in px (pan, pinch, zooms, M4 columns).
     public var main = ChartSize(width: 800, height: 400)
+    /// How x reads: the zone the presets count calendar days in.
+    public var x = XSettings()
     /// The initial window and the window rules.
     public var window = WindowSettings()
     /// How a fling coasts after release.

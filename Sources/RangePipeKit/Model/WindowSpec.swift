@@ -5,6 +5,8 @@ public enum WindowSpec: Sendable, Equatable {
     case last(SpanSpec)
     case first(SpanSpec)
     case all
+    /// A range-selector button: ends at the series' last x (`RangePreset`).
+    case preset(RangePreset)
     /// The seed's default: point ⌊0.6·n⌋ to point ⌊0.8·n⌋.
     case seedDefault
 }

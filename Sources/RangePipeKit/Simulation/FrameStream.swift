@@ -6,7 +6,7 @@ public struct FrameStream {
     /// Which parts of a frame to compute.
     public let tracks: Set<Track>
     // The tracks as flags: read every frame, hashed once.
-    private let range: Bool, annotation: Bool, values: Bool, points: Bool
+    private let range: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool
     /// Frames past this many are refused: a runaway default duration here,
     /// a `duration · fps` past it when the script is decoded.
     public static let maxFrames = 50_000_000
@@ -19,6 +19,7 @@ public struct FrameStream {
         annotation = tracks.contains(.annotation)
         values = tracks.contains(.values)
         points = tracks.contains(.points)
+        preset = tracks.contains(.preset)
     }
 
     /// The frame count N + 1 when the script fixes `duration`.
@@ -82,6 +83,7 @@ public struct FrameStream {
         if points {
             r.points = M4.points(w, shown, width: plan.script.main.width)
         }
+        if preset { r.preset = plan.preset(matching: w) }
         return r
     }
 }

@@ -102,8 +102,11 @@ extension ScriptDecoder {
         } else if let s = o.take("first") {
             spec = .first(try span(s, o.child("first")))
             try o.finish(allowed: ["first"])
+        } else if let p = o.take("preset") {
+            spec = try preset(p, o.child("preset"))
+            try o.finish(allowed: ["preset"])
         } else {
-            throw Failure(path: path, message: "expected \"all\", {\"fraction\": [a, b]}, {\"min\": X, \"max\": X}, {\"last\": SPAN} or {\"first\": SPAN}")
+            throw Failure(path: path, message: "expected \"all\", {\"fraction\": [a, b]}, {\"min\": X, \"max\": X}, {\"last\": SPAN}, {\"first\": SPAN} or {\"preset\": NAME}")
         }
         return spec
     }

@@ -37,7 +37,7 @@ public enum ScriptDecoder {
 
     // MARK: Script
 
-    static let topKeys = ["series", "fps", "duration", "field", "overview", "main", "window", "momentum", "y", "annotation", "events"]
+    static let topKeys = ["series", "fps", "duration", "field", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
 
     static func decodeScript(_ root: JSONValue) throws -> Script {
         var o = try ObjectReader(root, "")
@@ -46,6 +46,7 @@ public enum ScriptDecoder {
         if let v = o.take("fps") { s.fps = try number(v, "fps", 0 ... maxFPS, open: true) }
         if let v = o.take("duration"), v != .null { s.duration = try number(v, "duration", 0 ... maxDuration, open: true) }
         if let v = o.take("field") { s.field = try string(v, "field") }
+        if let v = o.take("x") { s.x = try xSettings(v, "x") }
         if let v = o.take("overview") { s.overview = try chartSize(v, "overview", default: s.overview) }
         if let v = o.take("main") { s.main = try chartSize(v, "main", default: s.main) }
         if let v = o.take("window") { s.window = try windowSettings(v, "window") }

@@ -21,6 +21,8 @@ public struct ScriptPlan: Sendable {
     public let initialWindow: Window
     /// The script's events in order of `at` (ties: script order), with their targets.
     public let events: [PlannedEvent]
+    /// The range-selector buttons on this series, in button order.
+    public let presetButtons: [PresetButton]
 
     /// A script event with its targets resolved for this series.
     public struct PlannedEvent: Sendable {
@@ -96,7 +98,9 @@ public struct ScriptPlan: Sendable {
         let constraints = WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: series.x)
         self.constraints = constraints
 
-        let initial = try Self.resolveWindow(script.window.initial, series, constraints, "window.initial", fail)
+        let zone = script.x.zone
+        presetButtons = Self.presetButtons(series, constraints, zone: zone)
+        let initial = try Self.resolveWindow(script.window.initial, series, constraints, zone: zone, "window.initial", fail)
         initialWindow = initial
 
         var planned: [PlannedEvent] = []
@@ -107,7 +111,7 @@ public struct ScriptPlan: Sendable {
             var p = PlannedEvent(event: event, target: nil, field: nil)
             switch event.kind {
             case let .setWindow(spec, _):
-                p.target = try Self.resolveWindow(spec, series, constraints, "\(event.path).window", fail)
+                p.target = try Self.resolveWindow(spec, series, constraints, zone: zone, "\(event.path).window", fail)
             case .reset:
                 p.target = initial
             case let .switchField(name, _):
@@ -162,12 +166,13 @@ public struct ScriptPlan: Sendable {
         }
     }
 
-    static func resolveWindow(_ spec: WindowSpec, _ series: Series, _ c: WindowConstraints, _ path: String,
+    static func resolveWindow(_ spec: WindowSpec, _ series: Series, _ c: WindowConstraints, zone: DisplayZone, _ path: String,
                               _ fail: (String, String) -> RangePipeError) throws -> Window {
         let n = series.x.count
         let raw: Window
         switch spec {
         case .all: raw = Window(c.lower, c.upper)
+        case let .preset(p): raw = try presetWindow(p, series, c, zone: zone, path, fail)
         case .seedDefault: raw = Window(series.x[Int(0.6 * Double(n))], series.x[min(Int(0.8 * Double(n)), n - 1)])
         case let .fraction(f0, f1): raw = Window(c.lower + f0 * c.extent, c.lower + f1 * c.extent)
         case let .range(lo, hi):

@@ -1,0 +1,37 @@
+/// Presets resolved on a series (`RangePreset`, `PresetButton`).
+extension ScriptPlan {
+    /// The buttons a series has: every preset on a time axis, only `all`
+    /// on number and category axes.
+    /// - Complexity: O(presets · log transitions).
+    static func presetButtons(_ series: Series, _ c: WindowConstraints, zone: DisplayZone) -> [PresetButton] {
+        guard series.axis == .time, let end = series.x.last else {
+            return [PresetButton(preset: .all, window: c.settle(Window(c.lower, c.upper)), offered: true)]
+        }
+        return RangePreset.allCases.map { p in
+            guard let start = p.start(endingAt: end, zone: zone) else {
+                return PresetButton(preset: p, window: c.settle(Window(c.lower, c.upper)), offered: true)
+            }
+            return PresetButton(preset: p, window: c.settle(Window(start, end)), offered: start >= c.lower)
+        }
+    }
+
+    /// The preset's raw window on this series (before the span and bounds
+    /// rules): from its calendar start to the series' last x.
+    /// - Throws: a located error for a preset other than `all` on an axis
+    ///   that is not time.
+    static func presetWindow(_ p: RangePreset, _ series: Series, _ c: WindowConstraints, zone: DisplayZone, _ path: String,
+                             _ fail: (String, String) -> RangePipeError) throws -> Window {
+        guard let end = series.x.last, let start = p.start(endingAt: end, zone: zone) else { return Window(c.lower, c.upper) }
+        guard series.axis == .time else {
+            throw fail(path + ".preset", "preset \"\(p.rawValue)\" needs a time axis, but series '\(series.name)' has a \(series.axis.rawValue) axis (only \"all\" applies)")
+        }
+        return Window(start, end)
+    }
+
+    /// The offered preset whose settled window equals `w` exactly (as
+    /// doubles), the first in button order; nil when none does.
+    /// - Complexity: O(presets).
+    public func preset(matching w: Window) -> RangePreset? {
+        presetButtons.first { $0.offered && $0.window == w }?.preset
+    }
+}

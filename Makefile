@@ -95,6 +95,9 @@ bench-tools:
 	@command -v cc >/dev/null || { echo "bench needs a C compiler"; exit 1; }
 	@[ -x $(BENCH_PY) ] || python3 -m venv Benchmarks/.venv
 	$(BENCH_PY) -m pip install -q --disable-pip-version-check pandas polars duckdb pyarrow numpy tsdownsample
+	# A fresh scratch path, as for check-dependent: SwiftPM keeps a path
+	# dependency's file list from the last build.
+	rm -rf Benchmarks/.build
 	cd Benchmarks && $(SWIFT) build -c release
 
 # Makes the last run's bench-out/results.json the committed baseline.

@@ -34,6 +34,10 @@ struct ScriptFromEventsCommand: ParsableCommand {
             guard start.isFinite, start >= 0, start <= ScriptDecoder.maxDuration else {
                 throw RangePipeError.usage("--start: expected seconds from 0 to \(Int(ScriptDecoder.maxDuration))")
             }
+            // Standard input can be read once.
+            guard [file, self.layout, base].filter({ $0 == "-" }).count <= 1 else {
+                throw RangePipeError.usage("only one of FILE, --layout and --base can be - (standard input)")
+            }
             let layout = try self.layout.map { path in
                 try RecordedSession.readLayout(try read(path, "layout"), source: path)
             }

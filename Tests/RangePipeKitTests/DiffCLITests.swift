@@ -40,6 +40,18 @@ struct DiffCLITests {
         #expect(c.out.isEmpty)
     }
 
+    @Test("numbers past Float64's range differ unless they are the same infinity")
+    func hugeNumbers() throws {
+        let dir = try TemporaryDirectory()
+        let a = try write(dir, "a.ndjson", [Self.frame(0, t: "0.0", max: "1e400")])
+        let b = try write(dir, "b.ndjson", [Self.frame(0, t: "0.0", max: "5")])
+        let c = try write(dir, "c.ndjson", [Self.frame(0, t: "0.0", max: "-1e400")])
+        let d = try write(dir, "d.ndjson", [Self.frame(0, t: "0.0", max: "2e400")])
+        #expect(try runRangepipe(["diff", a, b]).status == 1)
+        #expect(try runRangepipe(["diff", a, c]).status == 1)
+        #expect(try runRangepipe(["diff", a, d]).status == 0)
+    }
+
     @Test("one changed number: exit 1, the first difference and the count")
     func oneNumberChanged() throws {
         let dir = try TemporaryDirectory()

@@ -118,6 +118,35 @@ struct PointerInputTests {
             #"{"at": 0.5, "gesture": "drag-handle", "handle": "max", "path": [[0, 560], [0.5, 700]]}, {"at": 1.5, "gesture": "drag-selection", "path": [[0, 560], [1, 540]]}"#)
     }
 
+    /// The gestures a script's raw input is recognised as, by name.
+    static func recognised(_ events: String) throws -> [String] {
+        try decodeScript(#"{"events": [\#(events)]}"#).events.map { e in
+            switch e.kind {
+            case .pan: return "pan"
+            case .doubleTapDrag: return "double-tap-drag"
+            case .pinch: return "pinch"
+            case .wheel: return "wheel"
+            case .overviewPress: return "press"
+            case .dragSelection, .dragHandle, .setWindow, .reset, .switchField: return "other"
+            }
+        }
+    }
+
+    @Test("tap limits hold for times written in decimals; a press before the tap's up is no double tap")
+    func tapEdges() throws {
+        // 0.4 − 0.1 and 1.7 − 1.4 are 0.30000000000000004 in Float64: still within 0.3 s.
+        let edge = #"{"at": 1.0, "input": "pointer", "samples": [{"t": 0.1, "id": 1, "type": "down", "x": 400, "y": 200, "area": "main"}, {"t": 0.4, "id": 1, "type": "up", "x": 401, "y": 200}, {"t": 0.7, "id": 1, "type": "down", "x": 402, "y": 202, "area": "main"}, {"t": 0.9, "id": 1, "type": "move", "x": 402, "y": 240}, {"t": 1.0, "id": 1, "type": "up", "x": 402, "y": 250}]}"#
+        #expect(try Self.recognised(edge) == ["double-tap-drag"])
+        // 0.31 s after the up: a pan.
+        #expect(try Self.recognised(edge.replacingOccurrences(of: #""t": 0.7"#, with: #""t": 0.71"#)) == ["pan"])
+        // Event B's press goes down (1.1 s) before event A's tap is up (1.2 s).
+        let overlapping = #"{"at": 1.0, "input": "pointer", "samples": [{"t": 0, "id": 1, "type": "down", "x": 400, "area": "main"}, {"t": 0.2, "id": 1, "type": "up", "x": 400}]}, {"at": 1.1, "input": "pointer", "samples": [{"t": 0, "id": 2, "type": "down", "x": 405, "area": "main"}, {"t": 0.5, "id": 2, "type": "up", "x": 300}]}"#
+        #expect(try Self.recognised(overlapping) == ["pan"])
+        // Ignored input between the taps (wheel on the overview) does not cancel the first.
+        let wheelBetween = #"{"at": 1.0, "input": "pointer", "samples": [{"t": 0, "id": 1, "type": "down", "x": 400, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 400}, {"t": 0.2, "type": "wheel", "x": 10, "deltaY": 100, "area": "overview"}, {"t": 0.3, "id": 1, "type": "down", "x": 400, "y": 5, "area": "main"}, {"t": 0.6, "id": 1, "type": "up", "x": 400, "y": 60}]}"#
+        #expect(try Self.recognised(wheelBetween) == ["double-tap-drag"])
+    }
+
     @Test("the hit test: nearest handle within 22 px, ties to min, then inside, else outside")
     func hitTest() {
         let s = (min: 400.0, max: 440.0)

@@ -54,6 +54,14 @@ struct RecordingImportTests {
         #expect(try Self.events(r.out) == RecordingFixtures.webdriverEvents)
     }
 
+    @Test("webdriver: a pressed pointer held through a pause moves only from the pause's end")
+    func heldThroughPause() throws {
+        let actions = #"{"actions": [{"type": "pointer", "id": "m", "actions": [{"type": "pointerMove", "x": 490, "y": 560}, {"type": "pointerDown", "button": 0}, {"type": "pause", "duration": 500}, {"type": "pointerMove", "duration": 250, "x": 530, "y": 560}, {"type": "pointerUp", "button": 0}]}]}"#
+        let r = try importing(actions, "webdriver")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.events(r.out) == ["at 0: @0 down#1 480,60 overview | @0.5 move#1 480,60 | @0.75 move#1 520,60 | @0.75 up#1 520,60"])
+    }
+
     @Test("echarts-recorder: actions on one clock, drag and wheel runs as the hand-derived events")
     func echarts() throws {
         let r = try importing(RecordingFixtures.echarts, "echarts-recorder")

@@ -8,6 +8,7 @@ public struct TrackDiffResult: Sendable, Equatable {
     /// `frame 57 (t 0.95) series "AAPL": window.max: 1234.5 ≠ 1234.6`.
     public var first: String?
 
+    /// True when no frame differs (exit 0).
     public var isEqual: Bool { differing == 0 }
 
     /// What `diff` prints when the tracks differ: the first difference and

@@ -4,6 +4,7 @@
 ///
 /// `series` is not a field: it pairs frames up (see `TrackDiff`).
 public enum TrackField: String, Sendable, CaseIterable {
+    /// A frame's top-level keys (CSV: the columns they flatten to).
     case frame, t, phase, window, selector, y, annotation, values, points
 
     /// The field an NDJSON top-level key names, nil for any other key.

@@ -22,6 +22,8 @@ enum TrackValue: Sendable, Equatable {
         switch (self, other) {
         case let (.number(a), .number(b)):
             if a == b { return true }
+            // Past Float64's range both read as infinities: only equal ones match.
+            guard a.isFinite, b.isFinite else { return false }
             return abs(a - b) <= tolerance * max(1, abs(a), abs(b))
         case let (.time(sa, fa), .time(sb, fb)):
             // Subtract the whole seconds as integers first: exact.

@@ -5,7 +5,7 @@ public enum RecordedScriptText {
     /// `main` and `events`), then `overview` and `main` (the layout's sizes,
     /// or `base`'s for an area the layout lacks), then the events. An
     /// event's `at` is `start` plus the seconds from the recording's origin
-    /// to its first sample; a sample's `t` is the ms since that sample / 1000.
+    /// to its first sample; a sample's `t` is the ms since the event's first sample / 1000.
     /// Numbers are written in the shortest form that reads back the same.
     /// - Complexity: O(samples + base).
     public static func script(_ session: RecordedSession, start: Double = 0, base: JSONValue? = nil) -> String {

@@ -3,7 +3,7 @@ extension ScriptCheck {
     /// Lines like
     ///
     ///     script samples/scripts/stocks-tour.json: valid, 60 fps, duration 8 s, 7 events
-    ///       0.5–0.9 s  events[0]  drag-selection, release fling
+    ///       0.5–0.9 s  events[0]  drag-selection, 3 samples, release fling
     ///       7–7.5 s    events[5]  set-window, animated 0.5 s
     ///     series AAPL: field close, 481 frames (t = 0 … 8 s)
     ///

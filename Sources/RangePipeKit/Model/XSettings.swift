@@ -4,5 +4,6 @@ public struct XSettings: Sendable {
     /// `"zone"`: `UTC` (the default), `±HH:MM` or `Area/City` (tzdata).
     public var zone: DisplayZone = .utc
 
+    /// UTC, the default.
     public init() {}
 }

@@ -15,9 +15,13 @@ public struct RecordedSample: Sendable, Equatable {
 
     /// The sample types of a raw pointer event.
     public enum Kind: Sendable, Equatable {
+        /// Pointer `id` goes down.
         case down(id: Int)
+        /// Pointer `id` moves while down.
         case move(id: Int)
+        /// Pointer `id` goes up.
         case up(id: Int)
+        /// A wheel turn of `deltaY` px.
         case wheel(deltaY: Double)
     }
 

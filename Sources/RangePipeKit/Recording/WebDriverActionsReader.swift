@@ -38,6 +38,7 @@ enum WebDriverActionsReader {
         var timeline: [(time: Double, order: Int, action: RecordedAction)] = []
         var tickStart = 0.0
         let ticks = sources.map(\.actions.count).max() ?? 0
+        var lastTime = [Double](repeating: -.infinity, count: sources.count)
         for tick in 0 ..< ticks {
             var tickDuration = 0.0
             for s in sources where tick < s.actions.count {
@@ -45,8 +46,17 @@ enum WebDriverActionsReader {
             }
             for (k, s) in sources.enumerated() where tick < s.actions.count {
                 let at = try s.duration(tick) ?? tickDuration
+                let before = states[k]
                 if let kind = try s.perform(tick, state: &states[k]) {
                     let time = tickStart + (kind.endsAfterDuration ? at : 0)
+                    // A pressed pointer held still until this tick: its
+                    // position at the tick's start, or play would slide it
+                    // there from its last sample (a slower drag, another fling).
+                    if kind.endsAfterDuration, at > 0, before.down, lastTime[k] < tickStart {
+                        let hold = RecordedAction.Kind.move(id: before.pointerID, x: before.x, y: before.y, pressed: false)
+                        timeline.append((tickStart, timeline.count, RecordedAction(milliseconds: tickStart, kind: hold, location: s.location(tick))))
+                    }
+                    lastTime[k] = time
                     timeline.append((time, timeline.count, RecordedAction(milliseconds: time, kind: kind.action, location: s.location(tick))))
                 }
             }

@@ -16,6 +16,10 @@ struct PointerRecognizer {
     static let flingThreshold = 50.0
     /// WheelEvent.deltaY (px) per notch of the `wheel` gesture.
     static let pixelsPerNotch = 100.0
+    /// Slack (s) on the time limits: times written in decimals differ by
+    /// rounding (0.4 − 0.1 is 0.30000000000000004), and "within 0.3 s"
+    /// must hold for them.
+    static let timeSlack = 1e-9
 
     enum State {
         case idle
@@ -27,6 +31,8 @@ struct PointerRecognizer {
 
     /// The gesture `interaction` makes, or nil for a tap or an ignored input.
     mutating func recognize(_ interaction: PointerInteraction) throws -> ScriptEvent? {
+        // Ignored input (wheel on the overview) leaves a pending tap alone.
+        if case .wheel(.overview, _, _, _) = interaction.kind { return nil }
         let previous = state
         state = .idle
         let kind: ScriptEvent.Kind
@@ -48,10 +54,12 @@ struct PointerRecognizer {
                 }
                 let path = Self.path(first, from: first.down)
                 let start = interaction.start
-                if case let .tapped(up, x, y) = previous, start - up <= Self.doubleTapTimeout,
+                // A press that went down before the tap's up (raw events may
+                // overlap) is not its second tap.
+                if case let .tapped(up, x, y) = previous, start >= up, start - up <= Self.doubleTapTimeout + Self.timeSlack,
                    Self.distance(first.samples[0], x, y) <= Self.doubleTapSlop {
                     kind = .doubleTapDrag(path, scale: 50)
-                } else if first.up - first.down <= Self.tapTimeout,
+                } else if first.up - first.down <= Self.tapTimeout + Self.timeSlack,
                           first.samples.allSatisfy({ Self.distance($0, first.samples[0].x, first.samples[0].y) <= Self.tapSlop }) {
                     state = .tapped(up: interaction.eventAt + first.up, x: first.samples[0].x, y: first.samples[0].y)
                     return nil

@@ -77,10 +77,12 @@ public enum ScriptDecoder {
                 slots.append([])
             }
         }
-        // Stable: ties keep script order.
-        interactions.sort { $0.interaction.start < $1.interaction.start }
+        // Ties keep script order (the slot, then the order within the event).
+        let ordered = interactions.enumerated().sorted {
+            ($0.element.interaction.start, $0.offset) < ($1.element.interaction.start, $1.offset)
+        }
         var recognizer = PointerRecognizer()
-        for (slot, interaction) in interactions {
+        for (_, (slot, interaction)) in ordered {
             if let e = try recognizer.recognize(interaction) { slots[slot].append(e) }
         }
         return slots.flatMap { $0 }

@@ -7,4 +7,7 @@ public enum ScriptSchema {
     /// The schema document, ending in a newline: byte for byte the shipped file.
     /// - Complexity: O(1).
     public static var text: String { body + "\n" }
+
+    /// The document without its final newline (generated in two pieces).
+    static var body: String { settingsPart + "\n" + eventsPart }
 }

@@ -1,0 +1,183 @@
+// Generated from docs/script.schema.json by Tests/Schema/embed-schema.sh: edit the JSON file.
+extension ScriptSchema {
+    /// The schema's lines up to the path definitions: the top level and the settings.
+    static let settingsPart = ##"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "rangepipe play script",
+  "description": "A script for `rangepipe play`: chart sizes, window rules and a list of timed gestures and actions (docs/scripts.md). What a schema cannot say is checked by `rangepipe script check`: strictly increasing path times, pinch pointers at different x, gestures that overlap in time, minSpan > maxSpan, fraction windows with a >= b, and raw pointer samples out of order.",
+  "type": "object",
+  "required": ["events"],
+  "additionalProperties": false,
+  "properties": {
+    "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
+    "fps": { "type": "number", "exclusiveMinimum": 0, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
+    "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
+    "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
+    "x": { "$ref": "#/$defs/xSettings" },
+    "overview": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 120 }, "description": "The overview chart (drag-selection, drag-handle), px." },
+    "main": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 400 }, "description": "The main chart (pan, pinch, double-tap-drag, wheel, M4 columns), px." },
+    "window": { "$ref": "#/$defs/windowSettings" },
+    "momentum": { "$ref": "#/$defs/momentum" },
+    "y": { "$ref": "#/$defs/y" },
+    "annotation": { "$ref": "#/$defs/annotation" },
+    "events": { "type": "array", "items": { "$ref": "#/$defs/event" }, "description": "Gestures and actions, in any order; they start in order of `at` (ties: script order)." }
+  },
+  "$defs": {
+    "seconds": { "type": "number", "minimum": 0, "maximum": 86400 },
+    "coordinate": { "type": "number", "minimum": -1000000000, "maximum": 1000000000 },
+    "chartSize": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 },
+        "height": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 }
+      }
+    },
+    "x": {
+      "description": "An x value: a number in axis units (epoch seconds on time axes), or a string (ISO-8601 time on time axes, a category label on category axes, a decimal on number axes).",
+      "type": ["number", "string"]
+    },
+    "xSettings": {
+      "description": "How x reads: the zone whose wall clock the range-selector presets count calendar days, months and years on (docs/scripts.md, Range-selector presets).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "zone": {
+          "type": "string",
+          "default": "UTC",
+          "pattern": "^(?!(.*/)?\\.{1,2}(/|$))[^/]+(/[^/]+)*$",
+          "description": "UTC, a fixed offset ±HH:MM, or an Area/City tzdata name (read from /usr/share/zoneinfo), as --display-zone: a relative path without empty, . or .. parts. Whether the zone exists is the machine's tzdata's to say."
+        }
+      }
+    },
+    "duration": {
+      "description": "A duration for time axes: 90s, 15m, 12h, 4d, 2w (decimals allowed) or ISO-8601 P1W, P1DT12H, PT90S (weeks, days, hours, minutes, seconds; no months or years). Must be positive.",
+      "type": "string",
+      "pattern": "^[ \\t]*(\\+?(?=[0-9.]*[1-9])([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?[smhdw]|[Pp](?=.*[1-9])(([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[WwDd])*([Tt](([0-9]*[.,]?[0-9]+|[0-9]+[.,]?)[HhMmSs])*)?)[ \\t]*$"
+    },
+    "span": {
+      "description": "A span: axis units, a duration string (time axes), {\"points\": k} or {\"fraction\": f} of the bounds' extent.",
+      "oneOf": [
+        { "type": "number", "exclusiveMinimum": 0 },
+        { "$ref": "#/$defs/duration" },
+        {
+          "type": "object",
+          "required": ["points"],
+          "additionalProperties": false,
+          "properties": { "points": { "type": "integer", "minimum": 1, "maximum": 1000000000000 } }
+        },
+        {
+          "type": "object",
+          "required": ["fraction"],
+          "additionalProperties": false,
+          "properties": { "fraction": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }
+        }
+      ]
+    },
+    "windowSpec": {
+      "description": "A window: \"all\", {\"fraction\": [a, b]} (a < b), {\"min\": X, \"max\": X}, {\"last\": SPAN}, {\"first\": SPAN} or {\"preset\": NAME}.",
+      "oneOf": [
+        { "const": "all" },
+        {
+          "type": "object",
+          "required": ["fraction"],
+          "additionalProperties": false,
+          "properties": {
+            "fraction": {
+              "type": "array",
+              "prefixItems": [
+                { "type": "number", "minimum": 0, "maximum": 1 },
+                { "type": "number", "minimum": 0, "maximum": 1 }
+              ],
+              "minItems": 2,
+              "maxItems": 2
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": ["min", "max"],
+          "additionalProperties": false,
+          "properties": { "min": { "$ref": "#/$defs/x" }, "max": { "$ref": "#/$defs/x" } }
+        },
+        {
+          "type": "object",
+          "required": ["last"],
+          "additionalProperties": false,
+          "properties": { "last": { "$ref": "#/$defs/span" } }
+        },
+        {
+          "type": "object",
+          "required": ["first"],
+          "additionalProperties": false,
+          "properties": { "first": { "$ref": "#/$defs/span" } }
+        },
+        {
+          "type": "object",
+          "required": ["preset"],
+          "additionalProperties": false,
+          "properties": {
+            "preset": {
+              "enum": ["1D", "5D", "1M", "3M", "6M", "YTD", "1Y", "5Y", "all"],
+              "description": "A range-selector button: a window ending at the series' last x, reaching back by calendar days, months (clamped to the month's end), to Jan 1 (YTD), or all; time axes only except all."
+            }
+          }
+        }
+      ]
+    },
+    "windowSettings": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "initial": { "$ref": "#/$defs/windowSpec", "description": "The window on frame 0 (default: point floor(0.6 n) to point floor(0.8 n))." },
+        "minSpan": { "oneOf": [{ "type": "null" }, { "$ref": "#/$defs/span" }], "description": "Default: the smallest x gap in the series." },
+        "maxSpan": { "oneOf": [{ "type": "null" }, { "$ref": "#/$defs/span" }], "description": "Default: none." },
+        "bounds": {
+          "default": "data",
+          "oneOf": [
+            { "const": "data" },
+            {
+              "type": "object",
+              "required": ["min", "max"],
+              "additionalProperties": false,
+              "properties": { "min": { "$ref": "#/$defs/x" }, "max": { "$ref": "#/$defs/x" } }
+            }
+          ]
+        },
+        "elastic": { "type": "boolean", "default": false }
+      }
+    },
+    "momentum": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "model": { "enum": ["decay", "ease-out"], "default": "decay" },
+        "deceleration": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.999999, "default": 0.998, "description": "decay: velocity factor per millisecond." },
+        "duration": { "type": "number", "exclusiveMinimum": 0, "maximum": 60, "default": 1, "description": "ease-out: seconds." }
+      }
+    },
+    "y": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "fit": { "enum": ["edges", "points", "neighbours", "none"], "default": "edges" },
+        "padding": { "type": "number", "minimum": 0, "maximum": 100, "default": 0 },
+        "includeZero": { "type": "boolean", "default": false }
+      }
+    },
+    "annotation": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "source": { "enum": ["last-visible", "last", "edge"], "default": "last-visible" },
+        "format": {
+          "type": "string",
+          "default": "%.2f",
+          "description": "printf subset with exactly one conversion (%.Nf, %.Ne, %.Ng with N 0-17, %f, %e, %g, %d), literal text around it and %% for a percent sign.",
+          "pattern": "^([^%]|%%)*%(\\.0*(1[0-7]|[0-9])[feg]|[dfeg])([^%]|%%)*$"
+        }
+      }
+    },
+"""##
+}

@@ -42,30 +42,39 @@ extension WebDriverActionsReader {
         func perform(_ tick: Int, state: inout SourceState) throws(RecordingFailure) -> (action: RecordedAction.Kind, endsAfterDuration: Bool)? {
             let a = actions[tick]
             let name = try a.string("type")
-            switch (type, name) {
-            case (_, "pause"):
+            if name == "pause" { return nil }
+            // One switch per source type, exhaustive over the types; only
+            // unknown action names (strings) fall to the error.
+            switch type {
+            case .key:
+                guard name == "keyDown" || name == "keyUp" else { break }
                 return nil
-            case (.key, "keyDown"), (.key, "keyUp"):
-                return nil
-            case (.pointer, "pointerDown"):
-                guard !state.down else { throw a.fail("type", "pointerDown while pointer \"\(id)\" is already down") }
-                state.down = true
-                return (.down(id: state.pointerID, x: state.x, y: state.y), false)
-            case (.pointer, "pointerUp"), (.pointer, "pointerCancel"):
-                guard state.down else { throw a.fail("type", "\(name) with pointer \"\(id)\" not down") }
-                state.down = false
-                return (.up(id: state.pointerID, x: state.x, y: state.y), false)
-            case (.pointer, "pointerMove"):
-                let (x, y) = try target(a, pointer: (state.x, state.y), allowPointerOrigin: true)
-                state.x = x
-                state.y = y
-                return (.move(id: state.pointerID, x: x, y: y, pressed: false), true)
-            case (.wheel, "scroll"):
+            case .pointer:
+                switch name {
+                case "pointerDown":
+                    guard !state.down else { throw a.fail("type", "pointerDown while pointer \"\(id)\" is already down") }
+                    state.down = true
+                    return (.down(id: state.pointerID, x: state.x, y: state.y), false)
+                case "pointerUp", "pointerCancel":
+                    guard state.down else { throw a.fail("type", "\(name) with pointer \"\(id)\" not down") }
+                    state.down = false
+                    return (.up(id: state.pointerID, x: state.x, y: state.y), false)
+                case "pointerMove":
+                    let (x, y) = try target(a, pointer: (state.x, state.y), allowPointerOrigin: true)
+                    state.x = x
+                    state.y = y
+                    return (.move(id: state.pointerID, x: x, y: y, pressed: false), true)
+                default:
+                    break
+                }
+            case .wheel:
+                guard name == "scroll" else { break }
                 let (x, y) = try target(a, pointer: nil, allowPointerOrigin: false)
                 return (.wheel(x: x, y: y, deltaY: try a.number("deltaY")), true)
-            default:
-                throw a.fail("type", "unknown action \"\(name)\" for a \(type.rawValue) source (expected \(Self.names(type)))")
+            case .none:
+                break
             }
+            throw a.fail("type", "unknown action \"\(name)\" for a \(type.rawValue) source (expected \(Self.names(type)))")
         }
 
         static func names(_ type: SourceType) -> String {

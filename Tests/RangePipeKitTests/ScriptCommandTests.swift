@@ -178,4 +178,25 @@ struct ScriptCommandTests {
         let both = try runRangepipe(["script", "check", script, "--no-series", "--all"])
         #expect(both.status == 64, "\(both.stderr)")
     }
+
+    @Test("a preset set-window names its button; an animated one its duration too")
+    func presetNamed() throws {
+        let dir = try TemporaryDirectory()
+        let script = try dir.write("p.json", #"""
+        {"fps": 10, "duration": 2, "events": [
+            {"at": 0, "action": "set-window", "window": {"preset": "YTD"}},
+            {"at": 1, "action": "set-window", "window": {"preset": "3M"}, "animate": {"duration": 0.5}},
+            {"at": 1.5, "action": "set-window", "window": "all"}]}
+        """#)
+        let r = try runRangepipe(["script", "check", script, "--no-series"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.out == """
+        script \(script): valid, 10 fps, duration 2 s, 3 events
+          0 s      events[0]  set-window preset YTD
+          1–1.5 s  events[1]  set-window preset 3M, animated 0.5 s
+          1.5 s    events[2]  set-window
+        series: not checked
+
+        """)
+    }
 }

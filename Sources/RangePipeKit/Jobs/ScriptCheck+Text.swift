@@ -43,8 +43,11 @@ extension ScriptCheck {
             return "double-tap-drag, \(Self.samples(path.times.count)), scale \(scale.plainText)"
         case let .wheel(x, notches):
             return "wheel at x \(x.plainText), \(Self.samples(notches.times.count))"
-        case let .setWindow(_, animation):
-            return "set-window" + (animation.map { ", animated \($0.duration.plainText) s" } ?? "")
+        case let .setWindow(spec, animation):
+            // A preset names its button, as the chart shows it.
+            var text = "set-window"
+            if case let .preset(p) = spec { text += " preset \(p.rawValue)" }
+            return text + (animation.map { ", animated \($0.duration.plainText) s" } ?? "")
         case .reset:
             return "reset"
         case let .switchField(field, _):

@@ -137,7 +137,7 @@ struct AppendTests {
         let script = try decodeScript(Self.script(initial: "\"all\"", events: #"{"at": 1, "action": "append", "rows": [[100.25, 1], [110, 2]]}"#,
                                                   extra: #", "maxSpan": {"fraction": 0.5}"#))
         let plan = try ScriptPlan(script: script, series: Self.series)
-        let c = try #require(plan.events[0].batch).constraints
+        let c = try #require(plan.events[0].batch)
         #expect(c.lower == 0 && c.upper == 110)
         #expect(c.minSpan == .width(0.25))
         #expect(c.maxSpan == .width(55))

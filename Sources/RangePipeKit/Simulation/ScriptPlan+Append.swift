@@ -13,8 +13,8 @@ extension ScriptPlan {
         /// Resolves one `append` and adds its rows.
         /// - Throws: `RangePipeError.invalid` at the row (or `from`) that does
         ///   not fit: x not after the last x, unknown fields, a wrong value count.
-        /// - Complexity: O(n + k) for n points and k new rows (the series and
-        ///   its rules are copied, as the events' targets hold them).
+        /// - Complexity: O(n + k) for n points and k new rows (the series is
+        ///   copied once, as the rules of the last append still share it).
         mutating func append(_ spec: AppendSpec, _ event: ScriptEvent, _ script: Script, zone: DisplayZone,
                              _ fail: (String, String) -> RangePipeError) throws -> AppendBatch {
             let lastBefore = series.x[series.x.count - 1]
@@ -34,10 +34,11 @@ extension ScriptPlan {
                 for f in series.fields.indices { series.fields[f].values.append(rows.values[f][i]) }
             }
             series.categories += rows.labels
-            constraints = try constraints.grown(by: rows.x, lastBefore: lastBefore, script.window, "\(event.path)", fail)
+            constraints = try constraints.grown(by: rows.x, over: series.x, lastBefore: lastBefore, script.window, "\(event.path)", fail)
             presetButtons = ScriptPlan.presetButtons(series, constraints, zone: zone)
             return AppendBatch(lastBefore: lastBefore, x: rows.x, values: rows.values,
-                               constraints: constraints, presetButtons: presetButtons)
+                               lower: constraints.lower, upper: constraints.upper,
+                               minSpan: constraints.minSpan, maxSpan: constraints.maxSpan, presetButtons: presetButtons)
         }
 
         /// Rows gathered for one event, x increasing.

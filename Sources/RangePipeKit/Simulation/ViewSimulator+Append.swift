@@ -18,10 +18,12 @@ extension ViewSimulator {
     /// - Complexity: O(n + k) per shown field (indices rebuilt), O(n) more with a spring.
     mutating func appendRows(_ batch: AppendBatch, at t: Double) -> Phase {
         guard !batch.x.isEmpty else { return .idle }
+        // One grown x shared by the rules and every shown field's index.
+        let x = plan.constraints.x + batch.x
         for (k, index) in plan.indices {
-            plan.indices[k] = index.appending(x: batch.x, values: batch.values[k])
+            plan.indices[k] = index.appending(x: x, values: batch.values[k])
         }
-        plan.constraints = batch.constraints
+        plan.constraints = batch.constraints(over: x)
         plan.presetButtons = batch.presetButtons
         if var running = shown.spring {
             running.advance(to: t)

@@ -2,11 +2,12 @@
 /// last x, fraction spans scale with the new extent, and the default
 /// minimum span (the smallest gap) takes in the new gaps.
 extension WindowConstraints {
-    /// These rules with `newX` (increasing, after `lastBefore`) added to the data.
+    /// These rules with `newX` (increasing, after `lastBefore`) added to the
+    /// data; `grownX` is the sorted x with them in.
     /// - Throws: `RangePipeError.invalid` at `path` when a fraction minSpan
     ///   grows past a fixed maxSpan.
-    /// - Complexity: O(n + k): the sorted x the point spans count is copied.
-    func grown(by newX: [Double], lastBefore: Double, _ settings: WindowSettings, _ path: String,
+    /// - Complexity: O(k).
+    func grown(by newX: [Double], over grownX: [Double], lastBefore: Double, _ settings: WindowSettings, _ path: String,
                _ fail: (String, String) -> RangePipeError) throws -> WindowConstraints {
         guard let newLast = newX.last else { return self }
         let upper: Double
@@ -34,6 +35,6 @@ extension WindowConstraints {
         if case let .width(lo) = minSpan, case let .width(hi)? = maxSpan, lo > hi {
             throw fail(path, "with the rows in, minSpan (\(lo.plainText)) is larger than maxSpan (\(hi.plainText))")
         }
-        return WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: x + newX)
+        return WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: grownX)
     }
 }

@@ -36,10 +36,11 @@ struct PlayCommand: ParsableCommand {
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
             guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
-            let session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
+            var session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
             let source = try from.source()
+            session.script = try source.withAppendSources(script)
             let names = try source.playList(named: seriesNames, all: all, script: script)
             var skipped: [SkippedSeries] = []
             try withOutput(output) { out in

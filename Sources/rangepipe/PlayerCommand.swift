@@ -36,6 +36,7 @@ struct PlayerCommand: ParsableCommand {
             let zone = try display.zone()
             let time: TimeOutputFormat = try choice(timeFormat, "--output-time-format")
             let source = try from.source()
+            script = try source.withAppendSources(script)
             let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
             let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))
             let (html, d) = try player.render()

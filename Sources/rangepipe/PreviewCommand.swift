@@ -22,10 +22,11 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            let script = try ScriptFile.load(path: self.script)
+            var script = try ScriptFile.load(path: self.script)
             let wanted = try frameList()
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
+            script = try source.withAppendSources(script)
             let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
             let picked = try FrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
             guard picked.count == wanted.count else {

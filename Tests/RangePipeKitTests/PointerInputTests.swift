@@ -127,7 +127,7 @@ struct PointerInputTests {
             case .pinch: return "pinch"
             case .wheel: return "wheel"
             case .overviewPress: return "press"
-            case .dragSelection, .dragHandle, .setWindow, .reset, .switchField: return "other"
+            case .dragSelection, .dragHandle, .setWindow, .reset, .switchField, .append: return "other"
             }
         }
     }

@@ -198,6 +198,8 @@ ACCEPTED = {
                            {"at": 0, "action": "switch-field", "field": "w",
                             "spring": {"bounciness": 0, "speed": 20, "threshold": 1e12, "clampMin": None}},
                            {"at": 86400, "action": "switch-field", "field": "v", "spring": {"clampMin": -5}}]},
+    "append": {"events": [{"at": 1, "action": "append", "rows": [[1, 2, None], ["2024-01-01", 3], {"x": "b", "v": None, "w": 2}]},
+                          {"at": 2, "action": "append", "from": {"series": "B", "rows": 10000000}}]},
 }
 
 REJECTED = {
@@ -314,6 +316,16 @@ REJECTED = {
     "negative t": (ev(at=0, input="pointer", samples=[dict(WHEEL, t=-1)]), "samples[0].t: -1 is out of range"),
     "sample as array": (ev(at=0, input="pointer", samples=[[0, 1]]), "samples[0]: expected an object"),
     "spring key": (ev(at=0, action="switch-field", field="v", spring={"mass": 1}), "spring.mass: unknown key"),
+    "append nothing": (ev(at=0, action="append"), "rows: missing (append needs"),
+    "append both": (ev(at=0, action="append", rows=[[1, 2]], **{"from": {"series": "B", "rows": 1}}), "give \"rows\" or \"from\", not both"),
+    "append no rows": (ev(at=0, action="append", rows=[]), "rows: expected a non-empty array"),
+    "append row without value": (ev(at=0, action="append", rows=[[1]]), "rows[0]: expected [x, value, …]"),
+    "append row value text": (ev(at=0, action="append", rows=[[1, "2"]]), "rows[0][1]: expected a number"),
+    "append object row without x": (ev(at=0, action="append", rows=[{"v": 1}]), "rows[0].x: missing"),
+    "append object row x only": (ev(at=0, action="append", rows=[{"x": 1}]), "rows[0]: expected at least one field's value"),
+    "append from 0 rows": (ev(at=0, action="append", **{"from": {"series": "B", "rows": 0}}), "from.rows: 0 is out of range"),
+    "append from 1.5 rows": (ev(at=0, action="append", **{"from": {"series": "B", "rows": 1.5}}), "from.rows: 1.5 is not a whole number"),
+    "append from a file": (ev(at=0, action="append", **{"from": {"file": "x.csv", "series": "B", "rows": 1}}), "from.file: files are not read"),
 }
 
 
@@ -395,6 +407,9 @@ PROBES = [
     ("switch-field", event_probe({"at": 0, "action": "switch-field", "field": "v"}), "/$defs/switchField"),
     ("spring", at({"events": [{"at": 0, "action": "switch-field", "field": "v", "spring": {}}]}, "events", 0, "spring"),
      "/$defs/spring"),
+    ("append", event_probe({"at": 0, "action": "append", "rows": [[1, 2]]}), "/$defs/append"),
+    ("append from", at({"events": [{"at": 0, "action": "append", "from": {"series": "B", "rows": 1}}]}, "events", 0, "from"),
+     "/$defs/append/properties/from"),
     ("pointer input", event_probe(pointer([DOWN, UP])), "/$defs/pointerInput"),
     ("pointer down", at({"events": [pointer([DOWN, UP])]}, "events", 0, "samples", 0), "/$defs/pointerDown"),
     ("pointer move", at({"events": [pointer([DOWN, MOVE, UP])]}, "events", 0, "samples", 1), "/$defs/pointerMoveOrUp"),

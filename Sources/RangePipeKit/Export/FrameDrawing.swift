@@ -8,13 +8,16 @@ struct FrameDrawing {
     let yTicks: [(Double, String)]
     let mainWidth: Double
     let mainHeight: Double
+    /// The overview's extent on this frame (`append` grows it).
+    let bounds: Window
 
     init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
-        let all = M4.points(p.bounds, shown, width: ov.width)
-        overviewLine = Self.line(all, p.bounds, Self.range(all), ov)
+        bounds = r.bounds ?? p.bounds
+        let all = M4.points(bounds, shown, width: ov.width)
+        overviewLine = Self.line(all, bounds, Self.range(all), ov)
         let points = r.points ?? M4.points(r.window, shown, width: main.width)
         let yr = r.y ?? Self.range(points)
         yRange = yr

@@ -93,7 +93,7 @@ public struct HTMLPlayer {
                                    label: plan.script.annotation.format)
         let player = FrameStream(plan: plan, tracks: Self.tracks)
         let exact = Double(d.columns) >= plan.script.main.width
-        let bounds = preview.bounds, ov = plan.script.overview
+        let ov = plan.script.overview
         var pass = Pass()
         var lastPoints = "", pointsIndex = -1
         var lastOverviewKey: [Double]? = nil, overviewIndex = -1
@@ -116,8 +116,9 @@ public struct HTMLPlayer {
                 lastPoints = points
                 pointsIndex += 1
             }
-            // The overview changes only with the shown values: the field, a clamp, or a spring in flight.
-            let key: [Double] = [Double(sim.field), sim.clampMin ?? .nan, sim.spring == nil ? -1 : Double(k)]
+            // The overview changes only with the shown values: the field, a clamp, a spring in flight, appended rows.
+            let key: [Double] = [Double(sim.field), sim.clampMin ?? .nan, sim.spring == nil ? -1 : Double(k), Double(shown.index.count)]
+            let bounds = r.bounds ?? preview.bounds
             if lastOverviewKey.map({ !Self.same($0, key) }) ?? true {
                 let all = M4.points(bounds, shown, width: Double(overviewWidth))
                 let line = JSONText.string(FrameDrawing.line(all, bounds, FrameDrawing.range(all), ov)) + "\n"

@@ -44,6 +44,8 @@ public struct SVGPreview {
         /// The annotation's y pixel and label.
         var annotation: (y: Double, label: String)?
         var xAxis = ""
+        /// The overview's extent; nil: the plan's.
+        var bounds: Window?
 
         init() {}
 
@@ -57,6 +59,7 @@ public struct SVGPreview {
                 annotation = (ChartLayout.yPixel(a.y, yr, height: d.mainHeight), label.format(a.y))
             }
             xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
+            bounds = d.bounds
         }
     }
 
@@ -71,7 +74,7 @@ public struct SVGPreview {
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
         s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
         s += selectionSVG(c.selection.0, c.selection.1, height: ov.height, id: ids)
-        s += ChartLayout.xAxisSVG(overviewTicks, width: ov.width, height: ov.height)
+        s += ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
         s += "</g>\n"
         // Main chart: the window, fitted to its y-range, with both axes.
         s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
@@ -102,7 +105,7 @@ public struct SVGPreview {
     }
 
     /// The overview's x ticks: the whole bounds across the overview's width.
-    var overviewTicks: [(Double, String)] {
+    func overviewTicks(_ bounds: Window) -> [(Double, String)] {
         let w = plan.script.overview.width
         return ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w)
     }

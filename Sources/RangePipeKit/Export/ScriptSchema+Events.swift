@@ -98,6 +98,7 @@ extension ScriptSchema {
         { "$ref": "#/$defs/setWindow" },
         { "$ref": "#/$defs/reset" },
         { "$ref": "#/$defs/switchField" },
+        { "$ref": "#/$defs/append" },
         { "$ref": "#/$defs/pointerInput" }
       ]
     },
@@ -196,6 +197,45 @@ extension ScriptSchema {
         "field": { "type": "string" },
         "spring": { "$ref": "#/$defs/spring" }
       }
+    },
+    "append": {
+      "description": "Rows added to the end of the played series (live data): inline `rows`, or the next rows of another series (`from`).",
+      "type": "object",
+      "required": ["at", "action"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "action": { "const": "append" },
+        "rows": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/appendRow" } },
+        "from": {
+          "type": "object",
+          "required": ["series", "rows"],
+          "additionalProperties": false,
+          "properties": {
+            "series": { "type": "string", "description": "A series of the store or the --input files." },
+            "rows": { "type": "integer", "minimum": 1, "maximum": 10000000, "description": "How many rows at most (fewer when the source runs out)." }
+          }
+        }
+      },
+      "oneOf": [{ "required": ["rows"] }, { "required": ["from"] }]
+    },
+    "appendRow": {
+      "description": "[x, v1, v2, …] with one value per field in field order, or {\"x\": x, \"FIELD\": v, …}; values are numbers or null (missing). x: a number, an ISO time, or a new category label.",
+      "oneOf": [
+        {
+          "type": "array",
+          "minItems": 2,
+          "prefixItems": [{ "$ref": "#/$defs/x" }],
+          "items": { "type": ["number", "null"] }
+        },
+        {
+          "type": "object",
+          "required": ["x"],
+          "minProperties": 2,
+          "properties": { "x": { "$ref": "#/$defs/x" } },
+          "additionalProperties": { "type": ["number", "null"] }
+        }
+      ]
     },
     "pointerInput": {
       "type": "object",

@@ -54,6 +54,10 @@ extension ScriptCheck {
             return "switch-field to \(field)"
         case let .overviewPress(path, release):
             return "overview press (drags a handle or the selection, hit-tested when it starts), \(Self.samples(path.times.count)), release \(release.rawValue)"
+        case let .append(.rows(rows)):
+            return "append \(rows.count) row\(rows.count == 1 ? "" : "s")"
+        case let .append(.series(name, count)):
+            return "append the next \(count) row\(count == 1 ? "" : "s") of series \(name)"
         }
     }
 }

@@ -44,6 +44,7 @@ public struct ScriptCheck: Sendable {
     ///   simulator run without tracks when the script fixes no duration).
     public init(script: Script, source: SeriesSource, seriesNames: [String], all: Bool) throws {
         let names = try source.playList(named: seriesNames, all: all, script: script)
+        let script = try source.withAppendSources(script)
         var plays: [SeriesPlay] = []
         for name in names {
             let plan = try ScriptPlan(script: script, series: try source.load(name))

@@ -23,6 +23,9 @@ public struct Frame: Sendable {
     /// The preset whose window this frame's window equals exactly (the
     /// highlighted button), when the preset track is asked for.
     public var preset: RangePreset?
+    /// The overview's extent [U0, U1] on this frame (it grows when the
+    /// script appends rows); pictures draw the overview over it.
+    public var bounds: Window?
 
     /// A frame with the always-present parts; the optional tracks start empty.
     public init(frame: Int, t: Double, phase: Phase, window: Window, selector: (min: Double, max: Double),

@@ -28,6 +28,9 @@ public struct Script: Sendable {
     public var events: [ScriptEvent] = []
     /// The script's file name, for messages.
     public var source = "script"
+    /// The series `append` actions take rows from, by name; filled in by
+    /// whoever loads series (`SeriesSource.withAppendSources`).
+    public var appendSources: [String: Series] = [:]
 
     /// A script with every setting at its default and no events.
     public init() {}

@@ -23,13 +23,15 @@ public struct ScriptEvent: Sendable {
         /// drags (a handle, the selection, or the selection after a jump) is
         /// hit-tested against the selector when it starts.
         case overviewPress(PointerPath, Release)
+        /// Rows added to the played series (issue 18, live data).
+        case append(AppendSpec)
     }
 
     /// True for the pointer gestures, which may not overlap in time.
     public var isGesture: Bool {
         switch kind {
         case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress: return true
-        case .setWindow, .reset, .switchField: return false
+        case .setWindow, .reset, .switchField, .append: return false
         }
     }
 
@@ -44,7 +46,7 @@ public struct ScriptEvent: Sendable {
             return at + notches.duration
         case let .setWindow(_, animation):
             return at + (animation?.duration ?? 0)
-        case .reset, .switchField:
+        case .reset, .switchField, .append:
             return at
         }
     }

@@ -69,7 +69,7 @@ public struct FrameStream {
     /// Frame k's record with the chosen tracks.
     func record(frame: Int, t: Double, phase: Phase, _ sim: ViewSimulator) -> Frame {
         let w = sim.window
-        let c = plan.constraints
+        let c = sim.plan.constraints
         let ow = plan.script.overview.width
         let shown = sim.shownValues
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
@@ -83,7 +83,8 @@ public struct FrameStream {
         if points {
             r.points = M4.points(w, shown, width: plan.script.main.width)
         }
-        if preset { r.preset = plan.preset(matching: w) }
+        if preset { r.preset = sim.plan.preset(matching: w) }
+        r.bounds = Window(c.lower, c.upper)
         return r
     }
 }

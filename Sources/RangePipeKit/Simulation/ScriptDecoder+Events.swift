@@ -1,7 +1,7 @@
 /// The events array: gestures with their pointer paths, and actions.
 extension ScriptDecoder {
     static let gestureNames = ["drag-selection", "drag-handle", "pan", "pinch", "double-tap-drag", "wheel"]
-    static let actionNames = ["set-window", "reset", "switch-field"]
+    static let actionNames = ["set-window", "reset", "switch-field", "append"]
 
     /// One entry of the events array: an event, or raw pointer input still
     /// to be recognised (across the whole script, see `PointerRecognizer`).
@@ -76,6 +76,8 @@ extension ScriptDecoder {
                 if let s = o.take("spring") { spring = try springSettings(s, o.child("spring")) }
                 kind = .switchField(field, spring)
                 try o.finish(allowed: ["at", "action", "field", "spring"])
+            case "append":
+                kind = try append(&o)
             default:
                 throw Failure(path: o.child("action"), message: "unknown action \"\(name)\" (expected one of: \(actionNames.joined(separator: ", ")))")
             }

@@ -7,22 +7,24 @@ public struct ScriptPlan: Sendable {
     public let seriesName: String
     /// The series' x axis kind.
     public let axis: Axis
-    /// The category labels (category axes; x is the label's index).
+    /// The category labels (category axes; x is the label's index), with
+    /// every label `append` actions add.
     public let categories: [String]
     /// The series' field names, in field order.
     public let fieldNames: [String]
-    /// The query index of each field the script shows, by field number.
-    public let indices: [Int: SeriesIndex]
+    /// The query index of each field the script shows, by field number
+    /// (grown by `append` as it plays: `ViewSimulator.plan`).
+    public internal(set) var indices: [Int: SeriesIndex]
     /// The field shown on frame 0.
     public let initialField: Int
     /// The window rules (bounds, spans) in axis units.
-    public let constraints: WindowConstraints
+    public internal(set) var constraints: WindowConstraints
     /// The window on frame 0, settled.
     public let initialWindow: Window
     /// The script's events in order of `at` (ties: script order), with their targets.
     public let events: [PlannedEvent]
     /// The range-selector buttons on this series, in button order.
-    public let presetButtons: [PresetButton]
+    public internal(set) var presetButtons: [PresetButton]
 
     /// A script event with its targets resolved for this series.
     public struct PlannedEvent: Sendable {
@@ -32,6 +34,8 @@ public struct ScriptPlan: Sendable {
         public var target: Window?
         /// `switch-field`: the field's index.
         public var field: Int?
+        /// `append`: the rows and the rules once they are in.
+        public var batch: AppendBatch?
     }
 
     /// Resolves `script` against `series`.
@@ -41,7 +45,6 @@ public struct ScriptPlan: Sendable {
         self.script = script
         seriesName = series.name
         axis = series.axis
-        categories = series.categories
         fieldNames = series.fields.map(\.name)
         let source = script.source
         func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(source): \(path): \(message)") }
@@ -105,15 +108,20 @@ public struct ScriptPlan: Sendable {
 
         var planned: [PlannedEvent] = []
         var used: Set<Int> = [fieldIndex]
+        // Targets resolve against the data as appends have grown it by then.
+        var live = AppendedData(series: series, constraints: constraints, presetButtons: presetButtons)
         // Events start in order of `at`, ties in script order (SPEC 4.1).
         let ordered = script.events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         for (_, event) in ordered {
-            var p = PlannedEvent(event: event, target: nil, field: nil)
+            var p = PlannedEvent(event: event, target: nil, field: nil, batch: nil)
             switch event.kind {
             case let .setWindow(spec, _):
-                p.target = try Self.resolveWindow(spec, series, constraints, zone: zone, "\(event.path).window", fail)
+                p.target = try Self.resolveWindow(spec, live.series, live.constraints, zone: zone, "\(event.path).window", fail)
             case .reset:
-                p.target = initial
+                p.target = live.appends == 0 ? initial
+                    : try Self.resolveWindow(script.window.initial, live.series, live.constraints, zone: zone, "window.initial", fail)
+            case let .append(spec):
+                p.batch = try live.append(spec, event, script, zone: zone, fail)
             case let .switchField(name, _):
                 guard let k = fieldNames.firstIndex(of: name) else {
                     throw fail("\(event.path).field", "series '\(series.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
@@ -126,6 +134,7 @@ public struct ScriptPlan: Sendable {
             planned.append(p)
         }
         events = planned
+        categories = live.series.categories
         var indices: [Int: SeriesIndex] = [:]
         for k in used { indices[k] = SeriesIndex(x: series.x, values: series.fields[k].values) }
         self.indices = indices

@@ -8,8 +8,9 @@
 /// are separate because a field switch springs the values while the window
 /// keeps its own motion (a pan or a fling goes on under a switch).
 public struct ViewSimulator: Sendable {
-    /// The resolved script this simulator plays.
-    public let plan: ScriptPlan
+    /// The resolved script this simulator plays, as `append` events have
+    /// grown it so far (its indices and window rules).
+    public internal(set) var plan: ScriptPlan
     /// The window shown on the current frame.
     public internal(set) var window: Window
     /// What moves the window.
@@ -91,6 +92,8 @@ public struct ViewSimulator: Sendable {
     mutating func start(_ k: Int, at t: Double) -> Phase {
         let planned = plan.events[k]
         let event = planned.event
+        // New rows cancel nothing: a held gesture or a motion goes on over them.
+        if case .append = event.kind { return appendRows(planned.batch!, at: event.at) }
         // Starting anything cancels running momentum, elastic returns and
         // window animations; the window stays where the last step left it.
         switch state {
@@ -123,6 +126,8 @@ public struct ViewSimulator: Sendable {
             return begin(WheelGesture(x: x, samples: samples), at: event.at, frameTime: t)
         case let .overviewPress(path, release):
             return press(path, release, at: event.at, frameTime: t)
+        case .append:
+            preconditionFailure("appends start above")
         }
     }
 

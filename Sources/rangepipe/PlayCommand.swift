@@ -40,13 +40,12 @@ struct PlayCommand: ParsableCommand {
             let session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
-            let syncNames = try linked.names(conflicts: [("--all", all), ("--series", !seriesNames.isEmpty),
-                                                         ("--on-series-error skip", session.onSeriesError == .skip)])
+            let linkedSeries = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: session.onSeriesError == .skip)
             let source = try from.source()
-            if let syncNames {
+            if let (syncNames, whereFrom) = linkedSeries {
                 // Linked charts: one simulation; a series that cannot be played stops it.
-                let series = try source.linked(syncNames, source: "--sync")
-                try withOutput(output) { out in try session.playSync(series, source: "--sync", write: { try out.write(bytes: $0) }) }
+                let series = try source.linked(syncNames, source: whereFrom)
+                try withOutput(output) { out in try session.playSync(series, source: whereFrom, write: { try out.write(bytes: $0) }) }
                 return
             }
             let names = try source.playList(named: seriesNames, all: all, script: script)

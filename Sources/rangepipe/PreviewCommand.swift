@@ -27,9 +27,9 @@ struct PreviewCommand: ParsableCommand {
             let wanted = try frameList()
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
-            if let names = try linked.names(conflicts: [("--series", seriesName != nil)]) {
+            if let (names, whereFrom) = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false) {
                 // Linked charts: a panel per series, stacked, under one window.
-                let plan = try SyncPlan(script: script, series: try source.linked(names, source: "--sync"), source: "--sync")
+                let plan = try SyncPlan(script: script, series: try source.linked(names, source: whereFrom), source: whereFrom)
                 let picked = try SyncFrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
                 try checkCount(picked.count, wanted.count)
                 let svg = SVGPreview.renderLinked(plan.plans.map { SVGPreview(plan: $0, zone: zone) }, frames: picked)

@@ -7,6 +7,20 @@ struct SyncOption: ParsableArguments {
     @Option(name: .customLong("sync"), help: "Play these series (comma-separated) linked: one x-window over the union of their x, each its own y-fit and annotation; frame-major output, one record per series per frame.")
     var sync: String?
 
+    /// The linked series to play and where their list came from
+    /// (`--sync`, or the script's `sync` when no `--sync`, `--series` or
+    /// `--all` is given); nil for a solo play.
+    /// - Throws: as `names(conflicts:)`; usage also for `--on-series-error skip`
+    ///   with the script's `sync`.
+    func linkedSeries(_ script: Script, series given: Bool, all: Bool, skip: Bool) throws -> (names: [String], source: String)? {
+        if let names = try names(conflicts: [("--all", all), ("--series", given), ("--on-series-error skip", skip)]) {
+            return (names, "--sync")
+        }
+        guard !given, !all, let names = script.sync else { return nil }
+        guard !skip else { throw RangePipeError.usage("--on-series-error skip: the script's sync plays its series linked, as one; give --series or --all to play them solo") }
+        return (names, "\(script.source): sync")
+    }
+
     /// The names given, or nil without `--sync`.
     /// - Throws: usage (exit 64) for an empty name, a name given twice, or
     ///   `--sync` with `--series`/`--all`.

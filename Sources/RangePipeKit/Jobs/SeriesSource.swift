@@ -44,7 +44,7 @@ extension SeriesSource {
     public func playList(named seriesNames: [String], all: Bool, script: Script) throws -> [String] {
         let available = try names()
         if all { return available.sorted() }
-        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? []
+        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? script.sync ?? []
         if wanted.isEmpty {
             guard available.count == 1 else {
                 throw RangePipeError.invalid("\(script.source): series: the script names no series and the store holds \(available.count) (\(available.sorted().joined(separator: ", "))); give --series or --all")

@@ -133,6 +133,8 @@ struct SyncCLITests {
         // a: 0, 2, 4, 6; b: 5, 5.25, 8 → union 0, 2, 4, 5, 5.25, 6, 8: bounds [0, 8], smallest gap 0.25.
         let csv = "name,x,v\na,0,1\na,2,2\na,4,3\na,6,4\nb,5,1\nb,5.25,2\nb,8,3\n"
         #expect(try firstWindow(csv, #"{"initial": "all"}"#) == (0, 8))
+        // The default window: union points at 0.6 n and 0.8 n of n = 7, x[4] and x[5].
+        #expect(try firstWindow(csv, "{}") == (5.25, 6))
         #expect(try firstWindow(csv, #"{"initial": {"min": 1, "max": 1.0625}}"#) == (0.90625, 1.15625))
         // The last 3 union points start at 5.25; the first 4 end at 5.
         #expect(try firstWindow(csv, #"{"initial": {"last": {"points": 3}}}"#) == (5.25, 8))

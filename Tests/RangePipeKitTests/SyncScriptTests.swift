@@ -56,6 +56,13 @@ struct SyncScriptTests {
         #expect(unknown.stderr.contains("u.json: sync[1]: series 'zz' is not in the input"), "\(unknown.stderr)")
         let skip = try runRangepipe(["play", linked] + input + ["--on-series-error", "skip"])
         #expect(skip.status == 64)
+        // player shows one series: a linked script needs --series there.
+        let out = dir.path("p.html")
+        let player = try runRangepipe(["player", linked] + input + ["-o", out])
+        #expect(player.status == 64)
+        #expect(player.stderr.contains("linked.json: sync: the script links b, a; this command shows one series: give --series"), "\(player.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try runRangepipe(["player", linked] + input + ["--series", "a", "-o", out]).status == 0)
     }
 
     @Test("script check counts the linked play's frames")

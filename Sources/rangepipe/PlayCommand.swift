@@ -10,6 +10,7 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "The script (JSON).")
     var script: String
     @OptionGroup var from: SeriesInputOptions
+    @OptionGroup var linked: SyncOption
     @Option(name: .customLong("series"), help: "Series to play (repeatable; default: the script's \"series\").")
     var seriesNames: [String] = []
     @Flag(help: "Play every series in the store, by name.")
@@ -39,8 +40,15 @@ struct PlayCommand: ParsableCommand {
             var session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
+            let linkedSeries = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: session.onSeriesError == .skip)
             let source = try from.source()
             session.script = try source.withAppendSources(script)
+            if let (syncNames, whereFrom) = linkedSeries {
+                // Linked charts: one simulation; a series that cannot be played stops it.
+                let series = try source.linked(syncNames, source: whereFrom)
+                try withOutput(output) { out in try session.playSync(series, source: whereFrom, write: { try out.write(bytes: $0) }) }
+                return
+            }
             let names = try source.playList(named: seriesNames, all: all, script: script)
             var skipped: [SkippedSeries] = []
             try withOutput(output) { out in

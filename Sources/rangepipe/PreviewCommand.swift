@@ -12,6 +12,7 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(name: .customLong("series"), help: "The series (default: the script's).")
     var seriesName: String?
+    @OptionGroup var linked: SyncOption
     @Option(help: "The frame to draw.")
     var frame: Int?
     @Option(help: "A strip of frames A:B:STEP (B inclusive).")
@@ -27,13 +28,26 @@ struct PreviewCommand: ParsableCommand {
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
             script = try source.withAppendSources(script)
+            if let (names, whereFrom) = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false) {
+                // Linked charts: a panel per series, stacked, under one window.
+                let plan = try SyncPlan(script: script, series: try source.linked(names, source: whereFrom), source: whereFrom)
+                let picked = try SyncFrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
+                try checkCount(picked.count, wanted.count)
+                let svg = SVGPreview.renderLinked(plan.plans.map { SVGPreview(plan: $0, zone: zone) }, frames: picked)
+                try withOutput(output) { try $0.write(svg) }
+                return
+            }
             let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
             let picked = try FrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
-            guard picked.count == wanted.count else {
-                throw RangePipeError.usage("--frame: the script has only \(picked.count == 0 ? "fewer" : "\(picked.count) of the") frames asked for")
-            }
+            try checkCount(picked.count, wanted.count)
             let svg = SVGPreview(plan: plan, zone: zone).render(picked.map(\.0), values: picked.map(\.1))
             try withOutput(output) { try $0.write(svg) }
+        }
+    }
+
+    func checkCount(_ found: Int, _ wanted: Int) throws {
+        guard found == wanted else {
+            throw RangePipeError.usage("--frame: the script has only \(found == 0 ? "fewer" : "\(found) of the") frames asked for")
         }
     }
 

@@ -15,6 +15,7 @@ struct ScriptCheckCommand: ParsableCommand {
     var seriesNames: [String] = []
     @Flag(help: "Check against every series in the store.")
     var all = false
+    @OptionGroup var linked: SyncOption
     @Option(help: "Frames per second (overrides the script).")
     var fps: Double?
     @Flag(name: .customLong("no-series"), help: "Check the script alone, without a store or input.")
@@ -26,10 +27,12 @@ struct ScriptCheckCommand: ParsableCommand {
             try script.override(fps: fps)
             let check: ScriptCheck
             if noSeries {
-                guard seriesNames.isEmpty, !all, from.input.isEmpty else {
-                    throw RangePipeError.usage("--no-series: give no --series, --all or --input")
+                guard seriesNames.isEmpty, !all, from.input.isEmpty, linked.sync == nil else {
+                    throw RangePipeError.usage("--no-series: give no --series, --all, --sync or --input")
                 }
                 check = ScriptCheck(script: script)
+            } else if let (names, whereFrom) = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: false) {
+                check = try ScriptCheck(script: script, source: try from.source(), linked: names, whereFrom: whereFrom)
             } else {
                 check = try ScriptCheck(script: script, source: try from.source(), seriesNames: seriesNames, all: all)
             }

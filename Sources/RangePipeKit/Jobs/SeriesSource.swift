@@ -44,7 +44,7 @@ extension SeriesSource {
     public func playList(named seriesNames: [String], all: Bool, script: Script) throws -> [String] {
         let available = try names()
         if all { return available.sorted() }
-        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? []
+        let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? script.sync ?? []
         if wanted.isEmpty {
             guard available.count == 1 else {
                 throw RangePipeError.invalid("\(script.source): series: the script names no series and the store holds \(available.count) (\(available.sorted().joined(separator: ", "))); give --series or --all")
@@ -61,6 +61,10 @@ extension SeriesSource {
 
     /// The one series a picture shows: `--series`, else the script's, else the only one there is.
     public func one(named wanted: String?, script: Script) throws -> Series {
+        if wanted == nil, let linked = script.sync {
+            // Only `play`, `preview` and `script check` draw linked charts.
+            throw RangePipeError.usage("\(script.source): sync: the script links \(linked.joined(separator: ", ")); this command shows one series: give --series")
+        }
         // A named series is looked up alone: listing 10^5 names to draw one is waste.
         let available = wanted ?? script.series == nil ? try names() : []
         guard let name = wanted ?? script.series ?? (available.count == 1 ? available[0] : nil) else {

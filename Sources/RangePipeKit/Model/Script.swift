@@ -4,6 +4,9 @@
 public struct Script: Sendable {
     /// The series to play (`--series` overrides; optional with one series).
     public var series: String?
+    /// Linked charts: the series played through one x-window (`--sync`
+    /// overrides; `--series`/`--all` play solo instead); nil plays solo.
+    public var sync: [String]?
     /// Frames per second: frame k is at t = k/fps.
     public var fps: Double = 60
     /// Seconds to play; nil plays until the last event's motion comes to rest.

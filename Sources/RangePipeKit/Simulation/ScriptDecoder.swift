@@ -37,12 +37,17 @@ public enum ScriptDecoder {
 
     // MARK: Script
 
-    static let topKeys = ["series", "fps", "duration", "field", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
+    static let topKeys = ["series", "sync", "fps", "duration", "field", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
 
     static func decodeScript(_ root: JSONValue) throws -> Script {
         var o = try ObjectReader(root, "")
         var s = Script()
         if let v = o.take("series") { s.series = try string(v, "series") }
+        if let v = o.take("sync") {
+            s.sync = try syncList(v, "sync")
+            // One list of what to play: `sync` names every series.
+            guard s.series == nil else { throw Failure(path: "sync", message: "the script names both series and sync; sync names every series to play, so leave out series") }
+        }
         if let v = o.take("fps") { s.fps = try number(v, "fps", 0 ... maxFPS, open: true) }
         if let v = o.take("duration"), v != .null { s.duration = try number(v, "duration", 0 ... maxDuration, open: true) }
         if let v = o.take("field") { s.field = try string(v, "field") }

@@ -42,10 +42,17 @@ public struct ScriptPlan: Sendable {
     /// - Throws: `RangePipeError.invalid` naming the script path that does not fit the series.
     /// - Complexity: O(n) per shown field (the indices).
     public init(script: Script, series: Series) throws {
+        try self.init(script: script, fields: series, windowsOn: series)
+    }
+
+    /// Resolves `script` with its fields, values and queries from `fields`
+    /// and its bounds, spans, windows and presets on `series` (the x of
+    /// linked charts' union, `ScriptPlan+Union`; `fields` itself otherwise).
+    init(script: Script, fields fieldSeries: Series, windowsOn series: Series) throws {
         self.script = script
-        seriesName = series.name
+        seriesName = fieldSeries.name
         axis = series.axis
-        fieldNames = series.fields.map(\.name)
+        fieldNames = fieldSeries.fields.map(\.name)
         let source = script.source
         func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(source): \(path): \(message)") }
 
@@ -55,11 +62,11 @@ public struct ScriptPlan: Sendable {
         let fieldIndex: Int
         if let name = script.field {
             guard let k = fieldNames.firstIndex(of: name) else {
-                throw fail("field", "series '\(series.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
+                throw fail("field", "series '\(fieldSeries.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
             }
             fieldIndex = k
         } else {
-            guard !fieldNames.isEmpty else { throw fail("field", "series '\(series.name)' has no value fields") }
+            guard !fieldNames.isEmpty else { throw fail("field", "series '\(fieldSeries.name)' has no value fields") }
             fieldIndex = 0
         }
         initialField = fieldIndex
@@ -124,7 +131,7 @@ public struct ScriptPlan: Sendable {
                 p.batch = try live.append(spec, event, script, zone: zone, fail)
             case let .switchField(name, _):
                 guard let k = fieldNames.firstIndex(of: name) else {
-                    throw fail("\(event.path).field", "series '\(series.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
+                    throw fail("\(event.path).field", "series '\(fieldSeries.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
                 }
                 p.field = k
                 used.insert(k)
@@ -136,7 +143,7 @@ public struct ScriptPlan: Sendable {
         events = planned
         categories = live.series.categories
         var indices: [Int: SeriesIndex] = [:]
-        for k in used { indices[k] = SeriesIndex(x: series.x, values: series.fields[k].values) }
+        for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }
         self.indices = indices
     }
 

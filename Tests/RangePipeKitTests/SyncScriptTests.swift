@@ -79,4 +79,19 @@ struct SyncScriptTests {
         let bad = try runRangepipe(["script", "check", linked] + input + ["--sync", "a,zz"])
         #expect(bad.status == 65)
     }
+
+    @Test("an append is refused in a linked play: located, exit 65, no output")
+    func appendRefused() throws {
+        let dir = try TemporaryDirectory()
+        let csv = try dir.write("d.csv", Self.data)
+        let script = try dir.write("ap.json", #"{"events": [{"at": 0.1, "action": "append", "rows": [[20, 7]]}]}"#)
+        let out = dir.path("o.ndjson")
+        let r = try runRangepipe(["play", script, "--input", csv, "--series-column", "name", "--sync", "a,b", "-o", out])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("ap.json: events[0]: append is not supported with linked charts (--sync)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // Alone, the same append plays.
+        let alone = try runRangepipe(["play", script, "--input", csv, "--series-column", "name", "--series", "b"])
+        #expect(alone.status == 0, "\(alone.stderr)")
+    }
 }

@@ -66,9 +66,10 @@ extension CSVRecordCollector {
         if let input = direct {
             if afterField { cursor += 1 }
             let end = cursor + count
-            // In place when the input holds exactly these bytes here, followed by a delimiter or line end.
-            if end <= input.count, count == 0 || data!.load(as: UInt8.self) == input[cursor],
-               end == input.count || input[end] == delimiter || input[end] == 0x0a || input[end] == 0x0d {
+            // In place when a delimiter or line end follows `count` bytes from
+            // the cursor: libcsv only drops spaces around an unquoted field,
+            // and had it dropped any, the field's raw text would be longer.
+            if end <= input.count, end == input.count || input[end] == delimiter || input[end] == 0x0a || input[end] == 0x0d {
                 afterField = true
                 cellsInRecord += 1
                 batch.cells.append(Cell(start: cursor, count: count, slot: cellsInRecord - 1, kind: .text, column: cellsInRecord, line: startLine))

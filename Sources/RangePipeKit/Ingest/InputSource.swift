@@ -139,6 +139,7 @@ final class InputSource {
             if bytes[k] == 0x0a { n = k + 1 - position }
         }
         let slice = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n])
+        mapping?.releasePages(before: position)
         position += n
         if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
         return slice
@@ -167,6 +168,7 @@ final class InputSource {
             let n = min(buffer.count, rangeEnd - position)
             guard n > 0 else { return 0 }
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n]))
+            mapping?.releasePages(before: position)
             if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
             return n
         }

@@ -60,6 +60,14 @@ extension Platform {
         return UnsafeRawBufferPointer(start: base, count: size)
     }
 
+    /// `madvise(MADV_DONTNEED)` over part of a mapping from `mapReadOnly`
+    /// (`bytes` starts on a page boundary): its pages leave this process's
+    /// memory; touched again, they are read from the file as they were.
+    static func release(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), bytes.count, MADV_DONTNEED)
+    }
+
     /// `munmap(2)` of a mapping from `mapReadOnly`.
     static func unmap(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }

@@ -31,7 +31,9 @@ struct CSVReader {
         var rowsDelivered = 0
         var rowsPerByte = 0.0
         var firstChunk = speculative == nil
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.chunkSize(Self.chunkSize), alignment: 16)
+        // A mapped file is parsed in place, in slices; anything else is read into a buffer.
+        let mapped = source.mappedBytes
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: mapped == nil ? source.chunkSize(Self.chunkSize) : 0, alignment: 16)
         defer { buffer.deallocate() }
         var split = speculative == nil ? FileSplit.State.undecided : .done
         defer { FileSplit.abandon(split) }
@@ -45,7 +47,7 @@ struct CSVReader {
 
         func deliver() throws {
             let batch = parser.batch
-            let bytes = parser.fieldBytes.buffer
+            let bytes = parser.cellBytes
             var records = batch.records[...]
             if let record = records.first, needHeader {
                 records = records.dropFirst()
@@ -72,7 +74,9 @@ struct CSVReader {
         do {
             while true {
                 if let speculative, speculative.isRaised { throw SplitCancel.Stopped() }
-                let n = try source.read(into: buffer)
+                var chunk = mapped == nil ? UnsafeRawBufferPointer(rebasing: buffer[0 ..< (try source.read(into: buffer))])
+                    : source.mappedChunk(preferred: Self.chunkSize)
+                let n = chunk.count
                 if n == 0 {
                     guard case .running = split else { break }
                     // The first half ends at the split: join there or read on.
@@ -81,14 +85,13 @@ struct CSVReader {
                     }
                     continue
                 }
-                var chunk = UnsafeRawBufferPointer(rebasing: buffer[0 ..< n])
                 if firstChunk {
                     firstChunk = false
                     if n >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
                         chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
                     }
                 }
-                try parser.parse(chunk)
+                try parser.parse(chunk, within: mapped)
                 try drain()
                 if rowsPerByte == 0, speculative == nil {
                     rowsPerByte = FileSplit.estimateRows(source, sink, rowsSoFar: rowsDelivered)

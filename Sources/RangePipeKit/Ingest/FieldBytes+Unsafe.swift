@@ -24,6 +24,12 @@ struct FieldBytes {
         count += n
     }
 
+    /// Appends the bytes of `bytes`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+        append(UnsafeRawPointer(start), count: bytes.count)
+    }
+
     private mutating func grow(to needed: Int) {
         var size = capacity * 2
         while size < needed { size *= 2 }

@@ -7,6 +7,8 @@ import CZlib
 
 /// A file or stdin read in bounded chunks; gzip is decompressed transparently
 /// (zlib reads plain files unchanged), so `.csv.gz` and piped gzip both work.
+/// A plain regular file is mapped instead (`MappedFile`): readers that can
+/// parse in place take slices of it (`mappedChunk`), others get copies.
 final class InputSource {
     /// The name used in messages: the path, or "-" for stdin.
     let displayName: String
@@ -26,6 +28,8 @@ final class InputSource {
     /// A plain descriptor over part of a file (a split's second half).
     private var rangeFD: Int32 = -1
     private var rangeEnd = 0
+    /// The whole file, when it is a plain regular file that could be mapped.
+    private var mapping: MappedFile?
 
     /// A read buffer size: a chunk, or less for a small input.
     func chunkSize(_ preferred: Int) -> Int {
@@ -53,10 +57,19 @@ final class InputSource {
             close(fd)
             throw RangePipeError.noInput(path: path, reason: "cannot open")
         }
-        gzbuffer(h, 1 << 18)
-        handle = h
         var info = stat()
         let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : 0
+        if path != "-", size > 0, let mapped = MappedFile(fd, size: Int(size)) {
+            // gzip's magic number: zlib reads it; anything else is parsed in place.
+            if mapped.bytes.count >= 2, mapped.bytes[0] == 0x1f, mapped.bytes[1] == 0x8b {
+                mapping = nil
+            } else {
+                mapping = mapped
+                rangeEnd = mapped.bytes.count
+            }
+        }
+        gzbuffer(h, 1 << 18)
+        handle = h
         // gzip expands: only a plain file's size bounds what it yields.
         sizeHint = path.hasSuffix(".gz") ? 0 : Int(size)
         if path != "-", size > 0 { regularFilePath = path }
@@ -89,13 +102,47 @@ final class InputSource {
         guard rangeFD >= 0 else { throw RangePipeError.noInput(path: path, reason: String(cString: strerror(errno))) }
         position = range.lowerBound
         rangeEnd = range.upperBound
+        var info = stat()
+        if fstat(rangeFD, &info) == 0, Int(info.st_size) >= range.upperBound,
+           let mapped = MappedFile(rangeFD, size: range.upperBound) {
+            mapping = mapped
+            close(rangeFD)
+            rangeFD = -1
+        }
     }
 
     /// True when the bytes read so far came from a plain (not gzip) regular
     /// file, so its remaining bytes can be split at a byte offset.
     var isPlainFile: Bool {
+        if mapping != nil { return regularFilePath != nil }
         guard let handle, regularFilePath != nil, pending.isEmpty else { return false }
         return gzdirect(handle) == 1
+    }
+
+    /// The whole mapped file, which `mappedChunk` slices; nil when the
+    /// input is read with copies (stdin, pipes, gzip, memory).
+    var mappedBytes: UnsafeRawBufferPointer? { mapping?.bytes }
+
+    /// The next bytes of a mapped file, in place: up to `preferred` bytes,
+    /// ending just after a line feed when one is in them (so a CSV chunk
+    /// usually ends between records); empty at the end. Honours `stopAt`.
+    /// - Complexity: O(length of the last line in the slice).
+    func mappedChunk(preferred: Int) -> UnsafeRawBufferPointer {
+        guard let bytes = mapping?.bytes else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let end = min(rangeEnd, stopAt ?? rangeEnd)
+        var n = min(preferred, end - position)
+        guard n > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        if position + n < end {
+            var k = position + n - 1
+            let floor = max(position, k - (1 << 16))
+            while k > floor, bytes[k] != 0x0a { k -= 1 }
+            if bytes[k] == 0x0a { n = k + 1 - position }
+        }
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n])
+        mapping?.releasePages(before: position)
+        position += n
+        if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
+        return slice
     }
 
     deinit {
@@ -117,6 +164,14 @@ final class InputSource {
 
     private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard buffer.count > 0 else { return 0 }
+        if let bytes = mapping?.bytes {
+            let n = min(buffer.count, rangeEnd - position)
+            guard n > 0 else { return 0 }
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n]))
+            mapping?.releasePages(before: position)
+            if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
+            return n
+        }
         if rangeFD >= 0 {
             let wanted = min(buffer.count, rangeEnd - position)
             guard wanted > 0 else { return 0 }
@@ -152,6 +207,11 @@ final class InputSource {
     /// The input's first `count` bytes (fewer at its end), left in place
     /// for `read`; `isWholeInput` when they are all of it.
     func peek(_ count: Int) throws -> (bytes: [UInt8], isWholeInput: Bool) {
+        if let bytes = mapping?.bytes {
+            // Left in place: a mapped file is read where it lies.
+            let n = min(count, rangeEnd - position)
+            return (Array(bytes[position ..< position + n]), n < count)
+        }
         var head = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {

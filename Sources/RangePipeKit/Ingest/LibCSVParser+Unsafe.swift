@@ -6,20 +6,31 @@ import Darwin
 import CLibCSV
 
 /// The pointer work of talking to libcsv: the callbacks reach the
-/// collector through the context pointer, and a field's bytes are copied
-/// out of libcsv's buffer.
+/// collector through the context pointer, and a field's bytes are located
+/// in the input or copied out of libcsv's buffer.
 extension LibCSVParser {
-    /// Parses one chunk, appending complete records to `batch`.
-    func parse(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
-        if parseBytes(chunk) != chunk.count { try raiseError() }
+    /// Parses one chunk, appending complete records to `batch`. `input`:
+    /// the whole mapped input `chunk` is a slice of, so cells can point
+    /// into it (see `CSVRecordCollector`); nil copies every field.
+    func parse(_ chunk: UnsafeRawBufferPointer, within input: UnsafeRawBufferPointer? = nil) throws(Failure) {
+        if parseBytes(chunk, within: input) != chunk.count { try raiseError() }
     }
 
     /// Runs libcsv over `chunk` with the collector as the callbacks' context;
     /// returns the bytes it consumed.
-    func parseBytes(_ chunk: UnsafeRawBufferPointer) -> Int {
+    func parseBytes(_ chunk: UnsafeRawBufferPointer, within input: UnsafeRawBufferPointer? = nil) -> Int {
         let quote = self.quote
-        collector.value.fieldsMayHoldNewlines = parser.quoted != 0
+        let mayHoldQuotes = parser.quoted != 0
             || (chunk.count > 0 && memchr(chunk.baseAddress!, Int32(quote), chunk.count) != nil)
+        collector.value.fieldsMayHoldNewlines = mayHoldQuotes
+        if let input, let base = input.baseAddress, let start = chunk.baseAddress, !mayHoldQuotes {
+            let boundary = atRecordBoundary
+            collector.value.enterDirect(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: input.count),
+                                        at: start - base, atRecordBoundary: boundary)
+        } else {
+            // A quoted field's text differs from its input bytes.
+            collector.value.leaveDirect()
+        }
         return csv_parse(&parser, chunk.baseAddress, chunk.count, Self.onField, Self.onRecordEnd, collector.context)
     }
 
@@ -51,8 +62,23 @@ extension CSVRecordCollector {
         if cellsInRecord == 0 {
             firstCellOfBatchRecord = batch.cells.count
         }
-        let start = fieldBytes.count
         let startLine = line
+        if let input = direct {
+            if afterField { cursor += 1 }
+            let end = cursor + count
+            // In place when a delimiter or line end follows `count` bytes from
+            // the cursor: libcsv only drops spaces around an unquoted field,
+            // and had it dropped any, the field's raw text would be longer.
+            if end <= input.count, end == input.count || input[end] == delimiter || input[end] == 0x0a || input[end] == 0x0d {
+                afterField = true
+                cellsInRecord += 1
+                batch.cells.append(Cell(start: cursor, count: count, slot: cellsInRecord - 1, kind: .text, column: cellsInRecord, line: startLine))
+                cursor = end
+                return
+            }
+            leaveDirect()
+        }
+        let start = fieldBytes.count
         if let data, count > 0 {
             fieldBytes.append(data, count: count)
             if fieldsMayHoldNewlines, memchr(data, 0x0a, count) != nil || memchr(data, 0x0d, count) != nil {

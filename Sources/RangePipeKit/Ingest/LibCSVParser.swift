@@ -18,6 +18,7 @@ final class LibCSVParser {
         self.quote = quote
         csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL))
         csv_set_delim(&parser, delimiter)
+        collector.value.delimiter = delimiter
         csv_set_quote(&parser, quote)
         csv_set_realloc_func(&parser, Self.limitedRealloc)
         // Only spaces are trimmed around unquoted fields; tabs are data when
@@ -36,8 +37,11 @@ final class LibCSVParser {
 
     /// Records and cells parsed so far; their text is in `fieldBytes`.
     var batch: RecordBatch { collector.value.batch }
-    /// The text of the cells in `batch`.
+    /// The text of the cells in `batch`, when they are copies (see `cellBytes`).
     var fieldBytes: FieldBytes { collector.value.fieldBytes }
+    /// The bytes the offsets of `batch`'s cells refer to: the input itself
+    /// or `fieldBytes`.
+    var cellBytes: UnsafeBufferPointer<UInt8> { collector.value.cellBytes }
     /// The physical line the parser has reached (1-based).
     var line: Int { collector.value.line }
 

@@ -48,11 +48,13 @@ extension TableBuilder {
         if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
         // The series of the row before: the key table's first guess.
         var lastSeries = 0
+        // The last date read: most rows repeat it.
+        var dayCache = TimeParser.DayCache()
         // Rows a series may end with: the file's rows over the series so far.
         var expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
         try cells.withUnsafeBufferPointer { cellBuffer in
             for record in records {
-                if let rowPlan, let keys, convert(record, rowPlan, keys, cellBuffer, bytes, row, handles, expectedRows, &lastSeries) { continue }
+                if let rowPlan, let keys, convert(record, rowPlan, keys, cellBuffer, bytes, row, handles, expectedRows, &lastSeries, &dayCache) { continue }
                 keys = nil
                 try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
                 if row.count < plan.valueColumns.count {
@@ -77,7 +79,8 @@ extension TableBuilder {
     @inline(__always)
     private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: UnsafeBufferPointer<Cell>,
                          _ bytes: UnsafeBufferPointer<UInt8>, _ row: UnsafeMutableBufferPointer<Double>,
-                         _ handles: [Unmanaged<SeriesAccumulator>], _ expectedRows: Int, _ lastSeries: inout Int) -> Bool {
+                         _ handles: [Unmanaged<SeriesAccumulator>], _ expectedRows: Int, _ lastSeries: inout Int,
+                         _ dayCache: inout TimeParser.DayCache) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
         @inline(__always) func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
@@ -98,7 +101,7 @@ extension TableBuilder {
         let xText = field(plan.xSlot)
         let x: Double
         if let time = plan.time {
-            guard let t = time.parseBulk(xText) else { return false }
+            guard let t = time.parseBulk(xText, &dayCache) else { return false }
             x = t
         } else {
             guard let v = DecimalParser.parseNumber(xText, 0, xText.count), v.isFinite else { return false }

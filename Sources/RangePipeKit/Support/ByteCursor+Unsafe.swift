@@ -17,3 +17,13 @@ struct ByteCursor {
     @inline(__always)
     subscript(_ index: Int) -> UInt8 { bytes[index] }
 }
+
+extension ByteCursor {
+    /// Bytes 0–7 and 8–9 of `bytes` as two words, to compare a ten-byte
+    /// date with the last one in two tests (callers check `bytes.count >= 10`).
+    @inline(__always)
+    static func dateKey(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt16) {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+    }
+}

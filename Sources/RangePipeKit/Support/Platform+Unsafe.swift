@@ -47,6 +47,34 @@ extension Platform {
     }
 }
 
+// MARK: Mapped files
+
+extension Platform {
+    /// `mmap(2)` of the first `size` bytes of `fd`, read-only and private,
+    /// advised for one sequential pass (`MADV_SEQUENTIAL`: the kernel reads
+    /// ahead and may drop pages behind); nil if it cannot be mapped.
+    static func mapReadOnly(_ fd: Descriptor, size: Int) -> UnsafeRawBufferPointer? {
+        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0),
+              base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        _ = madvise(base, size, MADV_SEQUENTIAL)
+        return UnsafeRawBufferPointer(start: base, count: size)
+    }
+
+    /// `madvise(MADV_DONTNEED)` over part of a mapping from `mapReadOnly`
+    /// (`bytes` starts on a page boundary): its pages leave this process's
+    /// memory; touched again, they are read from the file as they were.
+    static func release(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), bytes.count, MADV_DONTNEED)
+    }
+
+    /// `munmap(2)` of a mapping from `mapReadOnly`.
+    static func unmap(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+    }
+}
+
 // MARK: Threads and locks
 
 extension Platform {

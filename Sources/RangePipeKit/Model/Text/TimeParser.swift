@@ -88,21 +88,45 @@ public struct TimeParser: Sendable {
         }
     }
 
+    /// The date of the last row `parseBulk` read and its day number: bulk
+    /// files repeat one `YYYY-MM-DD` for thousands of rows, so a row whose
+    /// ten date bytes match skips reading and validating them again.
+    struct DayCache {
+        /// The date bytes 0–7 and 8–9 of the last date read (see `ByteCursor.dateKey`).
+        var key: (UInt64, UInt16) = (0, 0)
+        /// Days since the epoch of that date; nil until one is read.
+        var days: Int?
+
+        init() {}
+    }
+
     /// `parse` with a fixed-offset path for the shape bulk files use,
     /// `YYYY-MM-DDTHH:MM:SS[.f…][Z]`; any other text takes `parse`, so the
     /// two always agree (the fast path computes the same fields the same way).
+    /// `cache` remembers the last date read, to reuse its day number.
     @inline(__always)
-    func parseBulk(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+    func parseBulk(_ b: UnsafeBufferPointer<UInt8>, _ cache: inout DayCache) -> Double? {
         guard case .iso = kind, b.count >= 19, b[4] == 0x2d, b[7] == 0x2d, b[10] == 0x54, b[13] == 0x3a, b[16] == 0x3a
         else { return parse(b) }
         @inline(__always) func two(_ k: Int) -> Int {
             let hi = b[k] &- 0x30, lo = b[k + 1] &- 0x30
             return hi < 10 && lo < 10 ? Int(hi) * 10 + Int(lo) : -1000
         }
-        let century = two(0), year = two(2), m = two(5), d = two(8), h = two(11), mi = two(14), s = two(17)
-        // A non-digit makes its pair negative, so one test covers all seven.
-        guard century | year | m | d | h | mi | s >= 0 else { return parse(b) }
-        let y = century * 100 + year
+        let key = ByteCursor.dateKey(b)
+        let days: Int
+        if let known = cache.days, key == cache.key {
+            days = known
+        } else {
+            let century = two(0), year = two(2), m = two(5), d = two(8)
+            // A non-digit makes its pair negative, so one test covers all four.
+            guard century | year | m | d >= 0, let read = TimeParser.day(century * 100 + year, m, d) else { return parse(b) }
+            days = read
+            cache = DayCache()
+            cache.key = key
+            cache.days = read
+        }
+        let h = two(11), mi = two(14), s = two(17)
+        guard h | mi | s >= 0 else { return parse(b) }
         var k = 19
         var frac = 0.0
         if k < b.count, b[k] == 0x2e {
@@ -118,7 +142,7 @@ public struct TimeParser: Sendable {
             k += 1
         }
         guard k == b.count else { return parse(b) }
-        return TimeParser.epoch(y, m, d, h, mi, s, frac, offset: offset)
+        return TimeParser.epoch(days: days, h, mi, s, frac, offset: offset)
     }
 
     private func parseISO(_ c: inout ByteCursor) -> Double? {
@@ -175,10 +199,22 @@ public struct TimeParser: Sendable {
 
     /// Validated civil fields → epoch seconds.
     static func epoch(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int, _ frac: Double, offset: Int) -> Double? {
-        guard m >= 1, m <= 12, d >= 1, d <= CivilTime.daysInMonth(year: y, month: m),
-              h >= 0, (h <= 23 || (h == 24 && mi == 0 && s == 0 && frac == 0)), mi >= 0, mi <= 59, s >= 0, s <= 59
+        guard let days = day(y, m, d) else { return nil }
+        return epoch(days: days, h, mi, s, frac, offset: offset)
+    }
+
+    /// A valid civil date → days since the epoch; nil for a month or day out of range.
+    @inline(__always)
+    static func day(_ y: Int, _ m: Int, _ d: Int) -> Int? {
+        guard m >= 1, m <= 12, d >= 1, d <= CivilTime.daysInMonth(year: y, month: m) else { return nil }
+        return CivilTime.days(year: y, month: m, day: d)
+    }
+
+    /// A day number and validated time of day → epoch seconds.
+    @inline(__always)
+    static func epoch(days: Int, _ h: Int, _ mi: Int, _ s: Int, _ frac: Double, offset: Int) -> Double? {
+        guard h >= 0, (h <= 23 || (h == 24 && mi == 0 && s == 0 && frac == 0)), mi >= 0, mi <= 59, s >= 0, s <= 59
         else { return nil }
-        let days = CivilTime.days(year: y, month: m, day: d)
         let whole = days * 86_400 + h * 3600 + mi * 60 + s - offset
         return Double(whole) + frac
     }

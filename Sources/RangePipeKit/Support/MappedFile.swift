@@ -1,0 +1,34 @@
+/// A whole regular file mapped into memory, read-only, for the life of this
+/// object: a large input is parsed where it lies, with no `read` copies into
+/// buffers (see `InputSource`). Used by one thread at a time.
+final class MappedFile {
+    /// The file's bytes; valid until this object is released.
+    let bytes: UnsafeRawBufferPointer
+
+    /// Maps `size` bytes of the open descriptor `fd` (which the caller may
+    /// close afterwards); nil when the file cannot be mapped.
+    /// - Complexity: O(1); pages are read as they are first touched.
+    init?(_ fd: Platform.Descriptor, size: Int) {
+        guard let bytes = Platform.mapReadOnly(fd, size: size) else { return nil }
+        self.bytes = bytes
+    }
+
+    /// Bytes below this offset have been released (`releasePages`).
+    private var releasedUpTo = 0
+
+    /// Lets go of the pages of bytes read long ago: a mapped file's pages
+    /// count in the process's resident memory, and a 4 GB input would
+    /// otherwise hold them all to the end. The last 8 MiB before `offset`
+    /// stay (a record straddling slices reads them again); releasing is
+    /// only a hint, so a later read of a released byte still sees the file.
+    /// - Complexity: O(1) calls, one per 32 MiB read.
+    func releasePages(before offset: Int) {
+        // 64 KiB: a multiple of every page size in use.
+        let upTo = max(0, offset - (8 << 20)) & ~((1 << 16) - 1)
+        guard upTo - releasedUpTo >= 32 << 20 else { return }
+        Platform.release(UnsafeRawBufferPointer(rebasing: bytes[releasedUpTo ..< upTo]))
+        releasedUpTo = upTo
+    }
+
+    deinit { Platform.unmap(bytes) }
+}

@@ -13,6 +13,20 @@ struct FrameDrawing {
         record = r
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
+        let scale = p.plan.scale
+        guard scale.isLinear else {
+            // Log and ordinal: both charts drawn linearly in view units u.
+            let view = scale.u(r.window), xBounds = scale.x(p.bounds)
+            let all = M4.points(xBounds, view: p.bounds, scale, shown, width: ov.width)
+            overviewLine = Self.line(all.map { (scale.u($0.x), $0.y) }, p.bounds, Self.range(all), ov)
+            let points = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
+            let yr = r.y ?? Self.range(points)
+            yRange = yr
+            mainLine = Self.line(points.map { (scale.u($0.x), $0.y) }, view, yr, main)
+            xTicks = p.xTicks(r.window)
+            yTicks = p.yTicks(yr)
+            return
+        }
         let all = M4.points(p.bounds, shown, width: ov.width)
         overviewLine = Self.line(all, p.bounds, Self.range(all), ov)
         let points = r.points ?? M4.points(r.window, shown, width: main.width)

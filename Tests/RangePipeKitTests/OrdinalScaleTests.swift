@@ -148,6 +148,18 @@ struct OrdinalScaleTests {
         #expect(points.window == Window(x[x.count - 5], x[x.count - 1]))
     }
 
+    @Test("a preset is still its calendar window (1M back from Wed Mar 31 is Sun Feb 28, inside a weekend gap), named on the frame")
+    func preset() throws {
+        let s = Self.series, x = s.x
+        let f = try #require(try frames(#"{"duration": 0.01, "x": {"scale": "ordinal"}, "window": {"initial": {"preset": "1M"}}, "events": []}"#,
+                                        s, tracks: [.range, .preset]).first)
+        #expect(abs(f.window.lower - WalkedCalendar.seconds("2021-02-28", time: 57_600)) < 1e-3 && f.window.upper == x.last!, "\(f.window)")
+        #expect(f.preset == .oneMonth)
+        // Sunday 16:00 is 2/3 of the way from Friday 16:00 to Monday 16:00.
+        let friday = try #require(x.firstIndex(of: WalkedCalendar.seconds("2021-02-26", time: 57_600)))
+        #expect(abs(f.selector.min - (Double(friday) + 2.0 / 3) / Double(x.count - 1) * 800) < 1e-6)
+    }
+
     @Test("linear written out plays the same frames as no scale")
     func linearIsDefault() throws {
         let s = Self.series

@@ -165,3 +165,12 @@ extension ScriptPlan {
         return c.settle(raw)
     }
 }
+
+extension ScriptPlan {
+    /// `preset(matching:)` for a frame's window in x (the pictures): the
+    /// buttons' view windows are compared after the same map to x.
+    /// - Complexity: O(presets · log n).
+    public func preset(matchingX w: Window) -> RangePreset? {
+        scale.isLinear ? preset(matching: w) : presetButtons.first { $0.offered && scale.x($0.window) == w }?.preset
+    }
+}

@@ -77,6 +77,19 @@ struct LogScaleTests {
         }
     }
 
+    @Test("a pan multiplies both edges by (b/a)^(Δpx/W); bounds that are not points come back exactly")
+    func panAndBounds() throws {
+        let w = try Self.window(#"""
+        {"fps": 10, "duration": 1, "x": {"scale": "log"}, "main": {"width": 400},
+         "window": {"initial": {"min": 10, "max": 1000}},
+         "events": [{"at": 0.2, "gesture": "pan", "path": [[0, 300], [0.2, 200]]}]}
+        """#)
+        // −100 px of 400 over a ratio of 100: × 100^(1/4) = √10.
+        #expect(Self.near(w.lower, 10 * 10.0.squareRoot()) && Self.near(w.upper, 1000 * 10.0.squareRoot()), "\(w)")
+        let all = try Self.window(#"{"duration": 1, "x": {"scale": "log"}, "window": {"initial": "all", "bounds": {"min": 0.3, "max": 20000}}, "events": []}"#, at: 0)
+        #expect(all == Window(0.3, 20_000))
+    }
+
     @Test("M4 columns are uniform in ln x")
     func columns() throws {
         let f = try #require(try frames(#"{"duration": 0.01, "x": {"scale": "log"}, "main": {"width": 5}, "window": {"initial": {"min": 1, "max": 10000}}, "events": []}"#,

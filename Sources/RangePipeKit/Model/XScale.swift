@@ -51,6 +51,7 @@ public struct XScale: Sendable {
     }
 
     /// Whether u = x.
+    /// - Complexity: O(1).
     @inline(__always)
     public var isLinear: Bool { kind == .linear }
 
@@ -94,8 +95,10 @@ public struct XScale: Sendable {
     }
 
     /// A window in u as x.
+    /// - Complexity: O(log n).
     public func x(_ w: Window) -> Window { Window(x(w.lower), x(w.upper)) }
 
     /// A window in x as u.
+    /// - Complexity: O(log n) for ordinal, O(1) otherwise.
     public func u(_ w: Window) -> Window { Window(u(w.lower), u(w.upper)) }
 }

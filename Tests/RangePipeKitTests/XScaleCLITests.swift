@@ -47,5 +47,10 @@ struct XScaleCLITests {
         let svg = try runRangepipe(["preview", args[0], "--store", dir.path("s.sqlite"), "--frame", "40", "-o", dir.path("p.svg")])
         #expect(svg.status == 0, "\(svg.stderr)")
         #expect(try String(contentsOfFile: dir.path("p.svg"), encoding: .utf8).hasPrefix("<svg"))
+        // The player maps x through the scale in its script (the linear page's script has no xu).
+        let player = try runRangepipe(["player", args[0], "--store", dir.path("s.sqlite"), "-o", dir.path("p.html")])
+        #expect(player.status == 0, "\(player.stderr)")
+        let html = try String(contentsOfFile: dir.path("p.html"), encoding: .utf8)
+        #expect(html.contains("id=\"scale\"") && html.contains("const a = xu(seconds(f.window.min))"))
     }
 }

@@ -235,7 +235,8 @@ struct PresetTests {
             (#"{"x": {"zone": "Mars/Olympus"}, "events": []}"#, "t.json: x.zone: no zone \"Mars/Olympus\" in /usr/share/zoneinfo"),
             (#"{"x": {"zone": "../etc/passwd"}, "events": []}"#, "t.json: x.zone: expected UTC, ±HH:MM or Area/City"),
             (#"{"x": {"zone": 5}, "events": []}"#, "t.json: x.zone: expected a string"),
-            (#"{"x": {"scale": "log"}, "events": []}"#, "t.json: x.scale: unknown key"),
+            (#"{"x": {"scale": "exp"}, "events": []}"#, #"t.json: x.scale: "exp" is not one of "linear", "log", "ordinal""#),
+            (#"{"x": {"zone": "UTC", "base": 10}, "events": []}"#, "t.json: x.base: unknown key"),
         ] {
             do {
                 _ = try decodeScript(text)

@@ -85,7 +85,8 @@ struct ScriptCommandTests {
     func agreesWithPlay() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
-        for (file, extra) in [("stocks-monthly.csv", ["--series-column", "symbol"]), ("seattle-weather.csv", []), ("quarterly-sales.csv", [])] {
+        for (file, extra) in [("stocks-monthly.csv", ["--series-column", "symbol"]), ("seattle-weather.csv", []), ("quarterly-sales.csv", []),
+                             ("seattle-weekdays.csv", []), ("sf-temps-hours.csv", [])] {
             let r = try runRangepipe(["ingest", samples.appendingPathComponent(file).path, "--store", store, "--quiet"] + extra)
             #expect(r.status == 0, "\(r.stderr)")
         }

@@ -16,6 +16,19 @@ struct FrameDrawing {
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
         bounds = r.bounds ?? p.bounds
+        let scale = p.plan.scale
+        guard scale.isLinear else {
+            // Log and ordinal: both charts drawn linearly in view units u.
+            let view = scale.u(r.window)
+            overviewLine = Self.overviewPolyline(scale, p.bounds, shown, ov, width: ov.width)
+            let points = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
+            let yr = r.y ?? Self.range(points)
+            yRange = yr
+            mainLine = Self.line(points.map { (scale.u($0.x), $0.y) }, view, yr, main)
+            xTicks = p.xTicks(r.window)
+            yTicks = p.yTicks(yr)
+            return
+        }
         let all = M4.points(bounds, shown, width: ov.width)
         overviewLine = Self.line(all, bounds, Self.range(all), ov)
         let points = r.points ?? M4.points(r.window, shown, width: main.width)
@@ -24,6 +37,16 @@ struct FrameDrawing {
         mainLine = Self.line(points, r.window, yr, main)
         xTicks = p.xTicks(r.window)
         yTicks = p.yTicks(yr)
+    }
+
+    /// The overview's polyline: the bounds (view units) `columns` wide, drawn in u.
+    static func overviewPolyline(_ scale: XScale, _ bounds: Window, _ shown: ShownValues, _ size: ChartSize, width columns: Double) -> String {
+        guard !scale.isLinear else {
+            let all = M4.points(bounds, shown, width: columns)
+            return line(all, bounds, range(all), size)
+        }
+        let all = M4.points(scale.x(bounds), view: bounds, scale, shown, width: columns)
+        return line(all.map { (scale.u($0.x), $0.y) }, bounds, range(all), size)
     }
 
     static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {

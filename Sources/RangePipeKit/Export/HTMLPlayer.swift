@@ -100,7 +100,10 @@ public struct HTMLPlayer {
         try player.drive { k, t, phase, sim in
             var r = player.record(frame: k, t: t, phase: phase, sim)
             let shown = sim.shownValues
-            if !exact { r.points = M4.points(r.window, shown, width: Double(d.columns)) }
+            if !exact {
+                r.points = plan.scale.isLinear ? M4.points(r.window, shown, width: Double(d.columns))
+                    : M4.points(r.window, view: plan.scale.u(r.window), plan.scale, shown, width: Double(d.columns))
+            }
             let head = encoder.encode(r)
             pass.heads += Self.embed(String(head.dropLast()))
             pass.heads += "\n"
@@ -120,8 +123,7 @@ public struct HTMLPlayer {
             let key: [Double] = [Double(sim.field), sim.clampMin ?? .nan, sim.spring == nil ? -1 : Double(k), Double(shown.index.count)]
             let bounds = r.bounds ?? preview.bounds
             if lastOverviewKey.map({ !Self.same($0, key) }) ?? true {
-                let all = M4.points(bounds, shown, width: Double(overviewWidth))
-                let line = JSONText.string(FrameDrawing.line(all, bounds, FrameDrawing.range(all), ov)) + "\n"
+                let line = JSONText.string(FrameDrawing.overviewPolyline(plan.scale, bounds, shown, ov, width: Double(overviewWidth))) + "\n"
                 pass.overviewBytes += line.utf8.count
                 if keepAll || pass.pointsBytes + pass.overviewBytes + pass.fixedBytes <= budget {
                     pass.overviews += line
@@ -176,6 +178,8 @@ public struct HTMLPlayer {
         html += HTMLPlayerPage.data("points", pass.points)
         html += HTMLPlayerPage.data("draws", pass.draws)
         html += HTMLPlayerPage.data("overviews", Self.embed(pass.overviews))
-        return html + HTMLPlayerPage.script + "</body>\n</html>\n"
+        guard !plan.scale.isLinear else { return html + HTMLPlayerPage.script + "</body>\n</html>\n" }
+        html += HTMLPlayerPage.data("scale", HTMLPlayerPage.scaleJSON(plan.scale) + "\n")
+        return html + HTMLPlayerPage.scaledScript + "</body>\n</html>\n"
     }
 }

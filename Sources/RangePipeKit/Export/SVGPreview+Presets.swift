@@ -11,7 +11,7 @@ extension SVGPreview {
     /// - Complexity: O(presets).
     func presetButtonsSVG(_ r: Frame, _ layout: ChartLayout) -> String {
         guard plan.script.usesPresets else { return "" }
-        let chosen = plan.preset(matching: r.window)
+        let chosen = plan.preset(matchingX: r.window)
         let buttons = plan.presetButtons
         let widths = buttons.map { max(22, Double($0.preset.rawValue.count) * 6.6 + 10) }
         let total = widths.reduce(0, +) + Self.presetButtonGap * Double(max(buttons.count - 1, 0))

@@ -12,6 +12,7 @@ public struct SVGPreview {
         ticks = AxisTicks(axis: plan.axis, categories: plan.categories, zone: zone)
     }
 
+    /// The bounds in view units (x when linear).
     var bounds: Window { Window(plan.constraints.lower, plan.constraints.upper) }
 
     /// One SVG document with the given frames stacked vertically.
@@ -107,12 +108,14 @@ public struct SVGPreview {
     /// The overview's x ticks: the whole bounds across the overview's width.
     func overviewTicks(_ bounds: Window) -> [(Double, String)] {
         let w = plan.script.overview.width
+        if !plan.scale.isLinear { return ChartLayout.xPixels(ticks.x(plan.scale.x(bounds), scale: plan.scale, width: w), bounds, width: w) }
         return ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w)
     }
 
-    /// The main chart's x ticks for a window, in pixels from its left.
+    /// The main chart's x ticks for a window (x), in pixels from its left.
     func xTicks(_ w: Window) -> [(Double, String)] {
         let width = plan.script.main.width
+        if !plan.scale.isLinear { return ChartLayout.xPixels(ticks.x(w, scale: plan.scale, width: width), plan.scale.u(w), width: width) }
         return ChartLayout.xPixels(ticks.x(w.lower, w.upper, width: width), w, width: width)
     }
 

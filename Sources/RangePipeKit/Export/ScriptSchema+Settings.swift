@@ -49,8 +49,14 @@ extension ScriptSchema {
           "default": "UTC",
           "pattern": "^(?!(.*/)?\\.{1,2}(/|$))[^/]+(/[^/]+)*$",
           "description": "UTC, a fixed offset ±HH:MM, or an Area/City tzdata name (read from /usr/share/zoneinfo), as --display-zone: a relative path without empty, . or .. parts. Whether the zone exists is the machine's tzdata's to say."
-        }
+        },
+        "scale": { "$ref": "#/$defs/xScale" }
       }
+    },
+    "xScale": {
+      "description": "How x maps to the view units gestures, spans and pixels are linear in (docs/scripts.md, X scales): linear (u = x, any axis), log (u = ln x; number axes, every x and the bounds > 0; number spans are ratios b/a > 1) or ordinal (u = point index, straight between neighbouring points; time axes with distinct x; durations count calendar days that hold a point).",
+      "enum": ["linear", "log", "ordinal"],
+      "default": "linear"
     },
     "duration": {
       "description": "A duration for time axes: 90s, 15m, 12h, 4d, 2w (decimals allowed) or ISO-8601 P1W, P1DT12H, PT90S (weeks, days, hours, minutes, seconds; no months or years). Must be positive.",

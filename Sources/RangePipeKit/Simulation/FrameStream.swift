@@ -68,12 +68,17 @@ public struct FrameStream {
 
     /// Frame k's record with the chosen tracks.
     func record(frame: Int, t: Double, phase: Phase, _ sim: ViewSimulator) -> Frame {
-        let w = sim.window
-        let c = sim.plan.constraints
+        // The simulator's window is in view units; the frame and its queries
+        // are in x. `sim.plan` is the plan as appends have grown it.
+        let plan = sim.plan
+        let u = sim.window
+        let linear = plan.scale.isLinear
+        let w = linear ? u : plan.scale.x(u)
+        let c = plan.constraints
         let ow = plan.script.overview.width
         let shown = sim.shownValues
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
-                      selector: ((w.lower - c.lower) / c.extent * ow, (w.upper - c.lower) / c.extent * ow))
+                      selector: ((u.lower - c.lower) / c.extent * ow, (u.upper - c.lower) / c.extent * ow))
         if range { r.y = FrameQuery.yRange(w, shown, plan.script.y) }
         if annotation { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
         if values, plan.axis == .category || sim.spring != nil {
@@ -81,10 +86,11 @@ public struct FrameStream {
             r.values = (i0 ..< max(i0, i1)).map { (shown.index.x[$0], shown.value($0)) }
         }
         if points {
-            r.points = M4.points(w, shown, width: plan.script.main.width)
+            r.points = linear ? M4.points(w, shown, width: plan.script.main.width)
+                : M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
-        if preset { r.preset = sim.plan.preset(matching: w) }
-        r.bounds = Window(c.lower, c.upper)
+        if preset { r.preset = plan.preset(matching: u) }
+        r.bounds = linear ? Window(c.lower, c.upper) : plan.scale.x(Window(c.lower, c.upper))
         return r
     }
 }

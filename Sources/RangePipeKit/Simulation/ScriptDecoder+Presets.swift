@@ -1,6 +1,7 @@
 /// The script's `x` object and the `{"preset": NAME}` window form.
 extension ScriptDecoder {
-    /// `"x": {"zone": "UTC" | "±HH:MM" | "Area/City"}`; the zone's TZif
+    /// `"x": {"zone": "UTC" | "±HH:MM" | "Area/City", "scale": "linear" |
+    /// "log" | "ordinal"}`; the zone's TZif
     /// file is read now (`ZoneInfoFile`), so a missing zone fails with the
     /// script's path rather than per series.
     static func xSettings(_ v: JSONValue, _ path: String,
@@ -15,7 +16,8 @@ extension ScriptDecoder {
                 throw Failure(path: o.child("zone"), message: error.description)
             }
         }
-        try o.finish(allowed: ["zone"])
+        if let k = o.take("scale") { x.scale = try choice(k, o.child("scale")) }
+        try o.finish(allowed: ["zone", "scale"])
         return x
     }
 

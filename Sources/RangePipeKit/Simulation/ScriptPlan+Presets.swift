@@ -1,9 +1,10 @@
 /// Presets resolved on a series (`RangePreset`, `PresetButton`).
 extension ScriptPlan {
     /// The buttons a series has: every preset on a time axis, only `all`
-    /// on number and category axes.
+    /// on number and category axes. Windows in view units (`scale`): on an
+    /// ordinal axis a preset is still its calendar window in x.
     /// - Complexity: O(presets · log transitions).
-    static func presetButtons(_ series: Series, _ c: WindowConstraints, zone: DisplayZone) -> [PresetButton] {
+    static func presetButtons(_ series: Series, _ c: WindowConstraints, _ scale: XScale, zone: DisplayZone) -> [PresetButton] {
         guard series.axis == .time, let end = series.x.last else {
             return [PresetButton(preset: .all, window: c.settle(Window(c.lower, c.upper)), offered: true)]
         }
@@ -11,7 +12,7 @@ extension ScriptPlan {
             guard let start = p.start(endingAt: end, zone: zone) else {
                 return PresetButton(preset: p, window: c.settle(Window(c.lower, c.upper)), offered: true)
             }
-            return PresetButton(preset: p, window: c.settle(Window(start, end)), offered: start >= c.lower)
+            return PresetButton(preset: p, window: c.settle(scale.u(Window(start, end))), offered: scale.u(start) >= c.lower)
         }
     }
 

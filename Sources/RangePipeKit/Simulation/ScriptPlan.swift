@@ -17,8 +17,11 @@ public struct ScriptPlan: Sendable {
     public internal(set) var indices: [Int: SeriesIndex]
     /// The field shown on frame 0.
     public let initialField: Int
-    /// The window rules (bounds, spans) in axis units.
+    /// The window rules (bounds, spans) in view units (`scale`'s u; axis
+    /// units when linear), grown by `append` as it plays.
     public internal(set) var constraints: WindowConstraints
+    /// The map between x and the view units the simulator works in (`x.scale`).
+    public let scale: XScale
     /// The window on frame 0, settled.
     public let initialWindow: Window
     /// The script's events in order of `at` (ties: script order), with their targets.
@@ -71,27 +74,32 @@ public struct ScriptPlan: Sendable {
         }
         initialField = fieldIndex
 
-        // Bounds.
-        let lower: Double, upper: Double
+        // Bounds (x), then in view units.
+        let xLower: Double, xUpper: Double
         switch script.window.bounds {
-        case .data: (lower, upper) = (first, last)
+        case .data: (xLower, xUpper) = (first, last)
         case let .range(lo, hi):
-            lower = try Self.resolveX(lo, series, "window.bounds.min", fail)
-            upper = try Self.resolveX(hi, series, "window.bounds.max", fail)
-            guard lower < upper else { throw fail("window.bounds", "min is not less than max") }
+            xLower = try Self.resolveX(lo, series, "window.bounds.min", fail)
+            xUpper = try Self.resolveX(hi, series, "window.bounds.max", fail)
+            guard xLower < xUpper else { throw fail("window.bounds", "min is not less than max") }
         }
+        let scale = try Self.scale(script.x.scale, series, bounds: (xLower, xUpper), fail)
+        self.scale = scale
+        let lower = scale.u(xLower), upper = scale.u(xUpper)
         let extent = upper - lower
 
         // Spans.
         func limit(_ spec: SpanSpec, _ path: String) throws -> SpanLimit {
+            if !scale.isLinear { return try Self.scaledLimit(spec, series, scale, extent: extent, zone: script.x.zone, path, fail) }
             switch spec {
             case let .points(k): return .points(k)
             case .units, .seconds, .fraction: return .width(try Self.width(spec, series, extent: extent, path, fail))
             }
         }
+        let ux = scale.isLinear ? series.x : scale.us
         var smallestGap = Double.infinity
-        for i in 1 ..< series.x.count {
-            let gap = series.x[i] - series.x[i - 1]
+        for i in 1 ..< ux.count {
+            let gap = ux[i] - ux[i - 1]
             if gap > 0, gap < smallestGap { smallestGap = gap }
         }
         let minSpan = try script.window.minSpan.map { try limit($0, "window.minSpan") } ?? .width(smallestGap)
@@ -105,12 +113,12 @@ public struct ScriptPlan: Sendable {
         if case let .points(lo) = minSpan, case let .points(hi)? = maxSpan, lo > hi {
             throw fail("window.minSpan", "minSpan (\(lo) points) is larger than maxSpan (\(hi) points)")
         }
-        let constraints = WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: series.x)
+        let constraints = WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: ux)
         self.constraints = constraints
 
         let zone = script.x.zone
-        presetButtons = Self.presetButtons(series, constraints, zone: zone)
-        let initial = try Self.resolveWindow(script.window.initial, series, constraints, zone: zone, "window.initial", fail)
+        presetButtons = Self.presetButtons(series, constraints, scale, zone: zone)
+        let initial = try Self.resolveWindow(script.window.initial, series, constraints, scale, zone: zone, "window.initial", fail)
         initialWindow = initial
 
         var planned: [PlannedEvent] = []
@@ -123,11 +131,16 @@ public struct ScriptPlan: Sendable {
             var p = PlannedEvent(event: event, target: nil, field: nil, batch: nil)
             switch event.kind {
             case let .setWindow(spec, _):
-                p.target = try Self.resolveWindow(spec, live.series, live.constraints, zone: zone, "\(event.path).window", fail)
+                p.target = try Self.resolveWindow(spec, live.series, live.constraints, scale, zone: zone, "\(event.path).window", fail)
             case .reset:
                 p.target = live.appends == 0 ? initial
-                    : try Self.resolveWindow(script.window.initial, live.series, live.constraints, zone: zone, "window.initial", fail)
+                    : try Self.resolveWindow(script.window.initial, live.series, live.constraints, scale, zone: zone, "window.initial", fail)
             case let .append(spec):
+                // Ordinal u is the point index and log u is checked against
+                // the data once: a growing series would move both under the plan.
+                guard scale.isLinear else {
+                    throw fail(event.path, "append needs a linear x scale (the script's x.scale is \(script.x.scale.rawValue))")
+                }
                 p.batch = try live.append(spec, event, script, zone: zone, fail)
             case let .switchField(name, _):
                 guard let k = fieldNames.firstIndex(of: name) else {

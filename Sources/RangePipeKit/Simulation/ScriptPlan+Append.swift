@@ -35,7 +35,8 @@ extension ScriptPlan {
             }
             series.categories += rows.labels
             constraints = try constraints.grown(by: rows.x, over: series.x, lastBefore: lastBefore, script.window, "\(event.path)", fail)
-            presetButtons = ScriptPlan.presetButtons(series, constraints, zone: zone)
+            // Appends play on linear x only (ScriptPlan refuses them otherwise).
+            presetButtons = ScriptPlan.presetButtons(series, constraints, .linear, zone: zone)
             return AppendBatch(lastBefore: lastBefore, x: rows.x, values: rows.values,
                                lower: constraints.lower, upper: constraints.upper,
                                minSpan: constraints.minSpan, maxSpan: constraints.maxSpan, presetButtons: presetButtons)

@@ -23,6 +23,9 @@ public struct Frame: Sendable {
     /// The preset whose window this frame's window equals exactly (the
     /// highlighted button), when the preset track is asked for.
     public var preset: RangePreset?
+    /// Log y: how many values ≤ 0 the y-fit left out, when the omitted
+    /// track is asked for (nil on a linear y-axis).
+    public var yOmitted: Int?
 
     /// A frame with the always-present parts; the optional tracks start empty.
     public init(frame: Int, t: Double, phase: Phase, window: Window, selector: (min: Double, max: Double),

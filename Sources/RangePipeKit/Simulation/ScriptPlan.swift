@@ -23,6 +23,8 @@ public struct ScriptPlan: Sendable {
     public let events: [PlannedEvent]
     /// The range-selector buttons on this series, in button order.
     public let presetButtons: [PresetButton]
+    /// Log y: each shown field's positive values and non-positive count.
+    public let positiveIndices: [Int: PositiveIndex]
 
     /// A script event with its targets resolved for this series.
     public struct PlannedEvent: Sendable {
@@ -129,6 +131,7 @@ public struct ScriptPlan: Sendable {
         var indices: [Int: SeriesIndex] = [:]
         for k in used { indices[k] = SeriesIndex(x: series.x, values: series.fields[k].values) }
         self.indices = indices
+        positiveIndices = script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : [:]
     }
 
     // MARK: Resolution helpers

@@ -276,7 +276,7 @@ REJECTED = {
     "no handle": (ev(at=0, gesture="drag-handle", path=[[0, 1]]), "events[0].handle: missing"),
     "handle name": (ev(at=0, gesture="drag-handle", handle="left", path=[[0, 1]]), "is not \"min\" or \"max\""),
     "handle release": (ev(at=0, gesture="drag-handle", handle="min", path=[[0, 1]], release="stop"), "events[0].release: unknown key"),
-    "pinch of two": (ev(at=0, gesture="pinch", path=[[0, 1]]), "expected [dt, x, y]"),
+    "pinch of two": (ev(at=0, gesture="pinch", path=[[0, 1]]), "expected [dt, x1, x2] or [dt, x1, y1, x2, y2]"),
     "pinch release": (ev(at=0, gesture="pinch", path=[[0, 1, 2]], release="fling"), "unknown key"),
     "double-tap without y": (ev(at=0, gesture="double-tap-drag", path=[[0, 1]]), "expected [dt, x, y]"),
     "scale 0": (ev(at=0, gesture="double-tap-drag", path=[[0, 1, 2]], scale=0), "events[0].scale: 0 is out of range"),

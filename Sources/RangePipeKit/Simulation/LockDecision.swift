@@ -1,7 +1,9 @@
 /// Which axes one pan or pinch on the main chart moves when y is zoomed by
 /// hand (`y.lock`), and from which sample. Samples before `fromSample`
 /// count as the down position for the moving axes, so an axis chosen late
-/// starts from where the pointer went down (it catches up at once).
+/// moves from where the pointer went down: it catches up with the pointer
+/// over the interval that leads to the deciding sample (the path stays
+/// continuous, so no movement hangs on a frame landing exactly on a sample).
 struct LockDecision: Sendable, Equatable {
     /// Whether the gesture moves the x-window.
     var x: Bool
@@ -49,53 +51,39 @@ struct LockDecision: Sendable, Equatable {
         return decide(lock, dx: dx, dy: dy)
     }
 
-    /// The sample times an axis sees: unchanged, or (an axis that starts
-    /// following at sample k > 0) with one more sample just before t_k,
-    /// so the axis holds still until t_k and then jumps to the pointer.
-    func times(_ times: [Double]) -> [Double] {
-        guard inserts(times) else { return times }
-        return Array(times[..<fromSample]) + [times[fromSample].nextDown] + Array(times[fromSample...])
-    }
-
     /// One coordinate as an axis that `moves` sees it: held at the down
-    /// position when it does not move, or before `fromSample`.
-    func coordinate(_ c: [Double], moves: Bool, times: [Double]) -> [Double] {
-        guard moves else { return Array(repeating: c[0], count: self.times(times).count) }
-        let held = Array(repeating: c[0], count: min(fromSample, c.count))
-        let extra = inserts(times) ? [c[0]] : []
-        return held + extra + Array(c[min(fromSample, c.count)...])
-    }
-
-    /// Whether the axes start late enough to need the extra sample.
-    private func inserts(_ times: [Double]) -> Bool {
-        fromSample > 0 && fromSample < times.count && times[fromSample].nextDown > times[fromSample - 1]
+    /// position when it does not move, or at samples before `fromSample`.
+    func coordinate(_ c: [Double], moves: Bool) -> [Double] {
+        guard moves else { return Array(repeating: c[0], count: c.count) }
+        let k = min(fromSample, c.count)
+        return Array(repeating: c[0], count: k) + c[k...]
     }
 
     /// The pan path the x-window follows: y held (the x gesture reads only x).
     func xPath(_ p: PointerPath) -> PointerPath {
-        PointerPath(times: times(p.times), xs: coordinate(p.xs, moves: x, times: p.times), ys: coordinate(p.ys, moves: false, times: p.times))
+        PointerPath(times: p.times, xs: coordinate(p.xs, moves: x), ys: coordinate(p.ys, moves: false))
     }
 
     /// The pan path the y-window follows.
     func yPath(_ p: PointerPath) -> PointerPath {
-        PointerPath(times: times(p.times), xs: coordinate(p.xs, moves: false, times: p.times), ys: coordinate(p.ys, moves: y, times: p.times))
+        PointerPath(times: p.times, xs: coordinate(p.xs, moves: false), ys: coordinate(p.ys, moves: y))
     }
 
     /// The pinch path the x-window follows (the fingers' x; y held).
     func xPinch(_ p: PinchPath) -> PinchPath {
-        PinchPath(times: times(p.times),
-                  firstFingerX: coordinate(p.firstFingerX, moves: x, times: p.times),
-                  secondFingerX: coordinate(p.secondFingerX, moves: x, times: p.times),
-                  firstFingerY: coordinate(p.firstFingerY, moves: false, times: p.times),
-                  secondFingerY: coordinate(p.secondFingerY, moves: false, times: p.times))
+        PinchPath(times: p.times,
+                  firstFingerX: coordinate(p.firstFingerX, moves: x),
+                  secondFingerX: coordinate(p.secondFingerX, moves: x),
+                  firstFingerY: coordinate(p.firstFingerY, moves: false),
+                  secondFingerY: coordinate(p.secondFingerY, moves: false))
     }
 
     /// The pinch path the y-window follows (the fingers' y; x held).
     func yPinch(_ p: PinchPath) -> PinchPath {
-        PinchPath(times: times(p.times),
-                  firstFingerX: coordinate(p.firstFingerX, moves: false, times: p.times),
-                  secondFingerX: coordinate(p.secondFingerX, moves: false, times: p.times),
-                  firstFingerY: coordinate(p.firstFingerY, moves: y, times: p.times),
-                  secondFingerY: coordinate(p.secondFingerY, moves: y, times: p.times))
+        PinchPath(times: p.times,
+                  firstFingerX: coordinate(p.firstFingerX, moves: false),
+                  secondFingerX: coordinate(p.secondFingerX, moves: false),
+                  firstFingerY: coordinate(p.firstFingerY, moves: y),
+                  secondFingerY: coordinate(p.secondFingerY, moves: y))
     }
 }

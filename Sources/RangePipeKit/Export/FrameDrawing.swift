@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One frame's drawn numbers: polylines and ticks in chart pixels.
 struct FrameDrawing {
     let record: Frame
@@ -8,20 +14,32 @@ struct FrameDrawing {
     let yTicks: [(Double, String)]
     let mainWidth: Double
     let mainHeight: Double
+    /// Heights by log10 of the value (`y.scale: "log"`): `yRange` is then in log10 units.
+    let log: Bool
 
     init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
-        let all = M4.points(p.bounds, shown, width: ov.width)
+        log = p.plan.script.y.scale == .log
+        // On a log axis heights are log10 of the values; values ≤ 0 become
+        // -inf or NaN, which the line and the range leave out.
+        let log = log
+        func heights(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+            log ? points.map { ($0.x, log10($0.y)) } : points
+        }
+        let all = heights(M4.points(p.bounds, shown, width: ov.width))
         overviewLine = Self.line(all, p.bounds, Self.range(all), ov)
-        let points = r.points ?? M4.points(r.window, shown, width: main.width)
-        let yr = r.y ?? Self.range(points)
+        let points = heights(r.points ?? M4.points(r.window, shown, width: main.width))
+        let yr = r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? Self.range(points)
         yRange = yr
         mainLine = Self.line(points, r.window, yr, main)
         xTicks = p.xTicks(r.window)
-        yTicks = p.yTicks(yr)
+        yTicks = p.yTicks(yr, log: log)
     }
+
+    /// The height a value is drawn at (its log10 on a log axis).
+    func height(_ v: Double) -> Double { log ? log10(v) : v }
 
     static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {
         let ys = points.map(\.y).filter { $0.isFinite }

@@ -159,6 +159,34 @@ struct YZoomTests {
         #expect(close(after.window.span, 44))
     }
 
+    @Test("raw pointer input carries y: a two-finger contact plays as the pinch with the fingers' y, a one-finger one as the pan")
+    func rawPointer() throws {
+        let raw = #"""
+            {"at": 0, "input": "pointer", "samples": [
+              {"t": 0, "id": 1, "type": "down", "x": 400, "y": 150, "area": "main"},
+              {"t": 0, "id": 2, "type": "down", "x": 400, "y": 250, "area": "main"},
+              {"t": 0.5, "id": 1, "type": "move", "x": 400, "y": 125},
+              {"t": 0.5, "id": 2, "type": "move", "x": 400, "y": 275},
+              {"t": 1, "id": 1, "type": "up", "x": 400, "y": 100},
+              {"t": 1, "id": 2, "type": "up", "x": 400, "y": 300}]},
+            {"at": 1.5, "input": "pointer", "samples": [
+              {"t": 0, "id": 1, "type": "down", "x": 400, "y": 100, "area": "main"},
+              {"t": 0.5, "id": 1, "type": "up", "x": 400, "y": 300}]}
+            """#
+        let named = #"""
+            {"at": 0, "gesture": "pinch", "path": [[0, 400, 150, 400, 250], [0.5, 400, 125, 400, 275], [1, 400, 100, 400, 300]]},
+            {"at": 1.5, "gesture": "pan", "path": [[0, 400, 100], [0.5, 400, 300]]}
+            """#
+        let a = try Self.play(Self.script(lock: "x", events: raw)), b = try Self.play(Self.script(lock: "x", events: named))
+        #expect(a.count == b.count)
+        for (f, g) in zip(a, b) {
+            #expect(f.y! == g.y! && f.window == g.window && f.phase == g.phase, "t \(f.t)")
+        }
+        // Pinch: span 100 → 50 about 50; pan +200 px: +25.
+        let end = try frame(a, at: 2)
+        #expect(close(end.y!.min, 50) && close(end.y!.max, 100))
+    }
+
     @Test("decoder: manual needs initial; the manual keys need fit manual; spans and samples are checked")
     func refusals() {
         for (json, message) in [

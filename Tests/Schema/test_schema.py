@@ -101,6 +101,9 @@ def test_every_accepted_swift_test_script_validates():
 NOT_EXPRESSIBLE = [
     r"is not after",                    # path times strictly increasing
     r"the two pointers are at the same x",
+    r"the two pointers are at the same point",  # pinch [dt, x1, y1, x2, y2]
+    r"y\.(initial|bounds): min .* is not less than max",  # y value ranges a < b
+    r"minSpan \(.*\) is larger than the bounds",         # y minSpan vs y bounds
     r"overlaps events\[",               # gestures overlapping in time
     r"minSpan is larger than maxSpan",
     r"million frames",                  # duration x fps
@@ -379,6 +382,7 @@ PROBES = [
     ("span fraction", at({"window": {"maxSpan": {"fraction": 0.5}}, "events": []}, "window", "maxSpan"), "/$defs/span/oneOf/3"),
     ("momentum", at({"momentum": {}, "events": []}, "momentum"), "/$defs/momentum"),
     ("y", at({"y": {}, "events": []}, "y"), "/$defs/y"),
+    ("y.initial", at({"y": {"fit": "manual", "initial": {"min": 0, "max": 1}}, "events": []}, "y", "initial"), "/$defs/valueRange"),
     ("annotation", at({"annotation": {}, "events": []}, "annotation"), "/$defs/annotation"),
     ("drag-selection", event_probe({"at": 0, "gesture": "drag-selection", "path": [[0, 1]]}), "/$defs/dragSelection"),
     ("drag-handle", event_probe({"at": 0, "gesture": "drag-handle", "handle": "max", "path": [[0, 1]]}), "/$defs/dragHandle"),

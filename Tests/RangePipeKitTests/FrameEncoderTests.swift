@@ -45,6 +45,7 @@ import Testing
                     frame.points = pairs()
                     // Without drawing from rng, so the other parts' random stream stays as it was.
                     frame.preset = trial % 4 == 0 ? nil : RangePreset.allCases[trial % RangePreset.allCases.count]
+                    frame.yOmitted = trial % 5 == 0 ? nil : trial * 7919 % 100_003
                     let want = reference.encode(frame)
                     #expect(fast.encode(frame) == want, "trial \(trial) \(format) \(time)")
                     if format == .csv { #expect(fast.csvHeader == reference.csvHeader) }
@@ -109,6 +110,7 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.values) { columns.append("values") }
         if tracks.contains(.points) { columns.append("points") }
         if tracks.contains(.preset) { columns.append("preset") }
+        if tracks.contains(.omitted) { columns.append("y_omitted") }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -141,6 +143,7 @@ struct ReferenceFrameEncoder {
             s += ",\"points\":" + pointsJSON(points)
         }
         if tracks.contains(.preset) { s += ",\"preset\":" + (r.preset.map { ReferenceText.jsonString($0.rawValue) } ?? "null") }
+        if tracks.contains(.omitted) { s += ",\"yOmitted\":" + (r.yOmitted.map { String($0) } ?? "null") }
         return s + "}\n"
     }
 
@@ -168,6 +171,7 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.values) { f.append(r.values.map { ReferenceCSV.field(valuesJSON($0)) } ?? "") }
         if tracks.contains(.points) { f.append(r.points.map { ReferenceCSV.field(pointsJSON($0)) } ?? "") }
         if tracks.contains(.preset) { f.append(r.preset.map { ReferenceCSV.field($0.rawValue) } ?? "") }
+        if tracks.contains(.omitted) { f.append(r.yOmitted.map { String($0) } ?? "") }
         return f.joined(separator: ",") + "\n"
     }
 }

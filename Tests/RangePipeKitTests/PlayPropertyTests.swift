@@ -159,7 +159,7 @@ struct PlayPropertyTests {
         func take(_ v: Double) { if !v.isNaN { lo = min(lo, v); hi = max(hi, v) } }
         let inside = x.indices.filter { w.lower <= x[$0] && x[$0] <= w.upper }
         switch s.fit {
-        case .none: return nil
+        case .none, .manual: return nil
         case .points: inside.forEach { take(y[$0]) }
         case .neighbours:
             inside.forEach { take(y[$0]) }

@@ -101,6 +101,9 @@ def test_every_accepted_swift_test_script_validates():
 NOT_EXPRESSIBLE = [
     r"is not after",                    # path times strictly increasing
     r"the two pointers are at the same x",
+    r"the two pointers are at the same point",  # pinch [dt, x1, y1, x2, y2]
+    r"y\.(initial|bounds): min .* is not less than max",  # y value ranges a < b
+    r"minSpan \(.*\) is larger than the bounds",         # y minSpan vs y bounds
     r"overlaps events\[",               # gestures overlapping in time
     r"minSpan is larger than maxSpan",
     r"million frames",                  # duration x fps
@@ -279,7 +282,7 @@ REJECTED = {
     "no handle": (ev(at=0, gesture="drag-handle", path=[[0, 1]]), "events[0].handle: missing"),
     "handle name": (ev(at=0, gesture="drag-handle", handle="left", path=[[0, 1]]), "is not \"min\" or \"max\""),
     "handle release": (ev(at=0, gesture="drag-handle", handle="min", path=[[0, 1]], release="stop"), "events[0].release: unknown key"),
-    "pinch of two": (ev(at=0, gesture="pinch", path=[[0, 1]]), "expected [dt, x, y]"),
+    "pinch of two": (ev(at=0, gesture="pinch", path=[[0, 1]]), "expected [dt, x1, x2] or [dt, x1, y1, x2, y2]"),
     "pinch release": (ev(at=0, gesture="pinch", path=[[0, 1, 2]], release="fling"), "unknown key"),
     "double-tap without y": (ev(at=0, gesture="double-tap-drag", path=[[0, 1]]), "expected [dt, x, y]"),
     "scale 0": (ev(at=0, gesture="double-tap-drag", path=[[0, 1, 2]], scale=0), "events[0].scale: 0 is out of range"),
@@ -392,6 +395,7 @@ PROBES = [
     ("span fraction", at({"window": {"maxSpan": {"fraction": 0.5}}, "events": []}, "window", "maxSpan"), "/$defs/span/oneOf/3"),
     ("momentum", at({"momentum": {}, "events": []}, "momentum"), "/$defs/momentum"),
     ("y", at({"y": {}, "events": []}, "y"), "/$defs/y"),
+    ("y.initial", at({"y": {"fit": "manual", "initial": {"min": 0, "max": 1}}, "events": []}, "y", "initial"), "/$defs/valueRange"),
     ("annotation", at({"annotation": {}, "events": []}, "annotation"), "/$defs/annotation"),
     ("drag-selection", event_probe({"at": 0, "gesture": "drag-selection", "path": [[0, 1]]}), "/$defs/dragSelection"),
     ("drag-handle", event_probe({"at": 0, "gesture": "drag-handle", "handle": "max", "path": [[0, 1]]}), "/$defs/dragHandle"),

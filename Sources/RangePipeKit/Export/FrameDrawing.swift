@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One frame's drawn numbers: polylines and ticks in chart pixels.
 struct FrameDrawing {
     let record: Frame
@@ -10,43 +16,50 @@ struct FrameDrawing {
     let mainHeight: Double
     /// The overview's extent on this frame (`append` grows it).
     let bounds: Window
+    /// Heights by log10 of the value (`y.scale: "log"`): `yRange` is then in log10 units.
+    let log: Bool
 
     init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
         bounds = r.bounds ?? p.bounds
-        let scale = p.plan.scale
-        guard scale.isLinear else {
-            // Log and ordinal: both charts drawn linearly in view units u.
-            let view = scale.u(r.window)
-            overviewLine = Self.overviewPolyline(scale, p.bounds, shown, ov, width: ov.width)
-            let points = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
-            let yr = r.y ?? Self.range(points)
-            yRange = yr
-            mainLine = Self.line(points.map { (scale.u($0.x), $0.y) }, view, yr, main)
-            xTicks = p.xTicks(r.window)
-            yTicks = p.yTicks(yr)
-            return
+        log = p.plan.script.y.scale == .log
+        // On a log y-axis heights are log10 of the values; values ≤ 0 become
+        // -inf or NaN, which the line and the range leave out.
+        let log = log
+        func heights(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+            log ? points.map { ($0.x, log10($0.y)) } : points
         }
-        let all = M4.points(bounds, shown, width: ov.width)
+        // Both charts are drawn linearly in view units u (x on a linear x-axis).
+        let scale = p.plan.scale
+        let view = scale.isLinear ? r.window : scale.u(r.window)
+        let all = heights(Self.overviewPoints(scale, bounds, shown, width: ov.width))
         overviewLine = Self.line(all, bounds, Self.range(all), ov)
-        let points = r.points ?? M4.points(r.window, shown, width: main.width)
-        let yr = r.y ?? Self.range(points)
+        let drawn = r.points ?? (scale.isLinear ? M4.points(r.window, shown, width: main.width)
+            : M4.points(r.window, view: view, scale, shown, width: main.width))
+        let points = heights(scale.isLinear ? drawn : drawn.map { (scale.u($0.x), $0.y) })
+        let yr = r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? Self.range(points)
         yRange = yr
-        mainLine = Self.line(points, r.window, yr, main)
+        mainLine = Self.line(points, view, yr, main)
         xTicks = p.xTicks(r.window)
-        yTicks = p.yTicks(yr)
+        yTicks = p.yTicks(yr, log: log)
+    }
+
+    /// The height a value is drawn at (its log10 on a log axis).
+    func height(_ v: Double) -> Double { log ? log10(v) : v }
+
+    /// The overview's M4 points over the bounds (view units) `columns`
+    /// wide, with x in view units.
+    static func overviewPoints(_ scale: XScale, _ bounds: Window, _ shown: ShownValues, width columns: Double) -> [(x: Double, y: Double)] {
+        guard !scale.isLinear else { return M4.points(bounds, shown, width: columns) }
+        return M4.points(scale.x(bounds), view: bounds, scale, shown, width: columns).map { (scale.u($0.x), $0.y) }
     }
 
     /// The overview's polyline: the bounds (view units) `columns` wide, drawn in u.
     static func overviewPolyline(_ scale: XScale, _ bounds: Window, _ shown: ShownValues, _ size: ChartSize, width columns: Double) -> String {
-        guard !scale.isLinear else {
-            let all = M4.points(bounds, shown, width: columns)
-            return line(all, bounds, range(all), size)
-        }
-        let all = M4.points(scale.x(bounds), view: bounds, scale, shown, width: columns)
-        return line(all.map { (scale.u($0.x), $0.y) }, bounds, range(all), size)
+        let all = overviewPoints(scale, bounds, shown, width: columns)
+        return line(all, bounds, range(all), size)
     }
 
     static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {

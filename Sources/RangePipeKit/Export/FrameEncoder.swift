@@ -17,7 +17,7 @@ public struct FrameEncoder: Sendable {
     private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
     private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
-    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool
+    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool, omitted: Bool
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
     private let fixedRoom: Int, pairRoom: Int
@@ -52,6 +52,7 @@ public struct FrameEncoder: Sendable {
         values = tracks.contains(.values)
         points = tracks.contains(.points)
         preset = tracks.contains(.preset)
+        omitted = tracks.contains(.omitted)
         fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
         pairRoom = 96 + 6 * (categories.map(\.utf8.count).max() ?? 0)
     }
@@ -69,6 +70,7 @@ public struct FrameEncoder: Sendable {
         if tracks.contains(.values) { columns.append("values") }
         if tracks.contains(.points) { columns.append("points") }
         if tracks.contains(.preset) { columns.append("preset") }
+        if tracks.contains(.omitted) { columns.append("y_omitted") }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -212,6 +214,10 @@ public struct FrameEncoder: Sendable {
             append(points: p, &out)
         }
         if preset { appendPresetJSON(r.preset, &out) }
+        if omitted {
+            out.append(",\"yOmitted\":")
+            if let n = r.yOmitted { out.append(integer: n) } else { out.append("null") }
+        }
         out.append("}\n")
     }
 
@@ -266,6 +272,10 @@ public struct FrameEncoder: Sendable {
         if preset {
             out.append(byte: UInt8(ascii: ","))
             if let p = r.preset { out.append(string: p.rawValue) }
+        }
+        if omitted {
+            out.append(byte: UInt8(ascii: ","))
+            if let n = r.yOmitted { out.append(integer: n) }
         }
         out.append(byte: UInt8(ascii: "\n"))
     }

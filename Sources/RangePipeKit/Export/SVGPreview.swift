@@ -21,9 +21,10 @@ public struct SVGPreview {
         let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: drawn.flatMap { $0.yTicks.map(\.1) })
         var svg = Self.header(width: layout.width, height: layout.height * Double(frames.count), id: nil)
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        if clipsMain { svg += mainClipDefs(layout) }
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
-            svg += panel(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format), layout, ids: false)
+            svg += panel(clipped(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format)), layout, ids: false)
             svg += presetButtonsSVG(d.record, layout)
             svg += "</g>\n"
         }
@@ -56,8 +57,8 @@ public struct SVGPreview {
             selection = (d.record.selector.min, d.record.selector.max)
             yAxis = ChartLayout.yAxisSVG(d.yTicks, width: d.mainWidth)
             mainLine = d.mainLine
-            if let a = d.record.annotation, let yr = d.yRange {
-                annotation = (ChartLayout.yPixel(a.y, yr, height: d.mainHeight), label.format(a.y))
+            if let a = d.record.annotation, let yr = d.yRange, d.height(a.y).isFinite {
+                annotation = (ChartLayout.yPixel(d.height(a.y), yr, height: d.mainHeight), label.format(a.y))
             }
             xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
             bounds = d.bounds
@@ -81,7 +82,7 @@ public struct SVGPreview {
         s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
         s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
-        let clip = ids ? " clip-path=\"url(#mainclip)\"" : ""
+        let clip = ids || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
         s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
         if ids || c.annotation != nil {
             let y = fmt(c.annotation?.y ?? 0), hidden = c.annotation == nil ? " visibility=\"hidden\"" : ""
@@ -119,9 +120,11 @@ public struct SVGPreview {
         return ChartLayout.xPixels(ticks.x(w.lower, w.upper, width: width), w, width: width)
     }
 
-    /// The main chart's y ticks for a y-range, in pixels from its top.
-    func yTicks(_ yr: (min: Double, max: Double)?) -> [(Double, String)] {
+    /// The main chart's y ticks for a y-range, in pixels from its top; with
+    /// `log` the range is in log10 units and the ticks fall per decade.
+    func yTicks(_ yr: (min: Double, max: Double)?, log: Bool = false) -> [(Double, String)] {
         guard let yr else { return [] }
+        if log { return logYTicks(yr) }
         let height = plan.script.main.height
         return ticks.y(yr.min, yr.max, height: height).map { (ChartLayout.yPixel($0.value, yr, height: height), $0.label) }
     }

@@ -25,14 +25,15 @@ extension ScriptSchema {
       }
     },
     "pinchPath": {
-      "description": "Samples [dt, x1, x2]: the two pointers' x (px, never equal), dt strictly increasing.",
+      "description": "Samples [dt, x1, x2] (the two pointers' x, px, never equal) or [dt, x1, y1, x2, y2] (two different points; y moves a manual y-window), dt strictly increasing.",
       "type": "array",
       "minItems": 1,
       "items": {
         "type": "array",
-        "prefixItems": [{ "$ref": "#/$defs/seconds" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }],
+        "prefixItems": [{ "$ref": "#/$defs/seconds" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }, { "$ref": "#/$defs/coordinate" }],
         "minItems": 3,
-        "maxItems": 3
+        "maxItems": 5,
+        "not": { "minItems": 4, "maxItems": 4 }
       }
     },
     "wheelPath": {

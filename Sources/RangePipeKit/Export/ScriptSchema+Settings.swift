@@ -168,9 +168,36 @@ extension ScriptSchema {
       "type": "object",
       "additionalProperties": false,
       "properties": {
-        "fit": { "enum": ["edges", "points", "neighbours", "none"], "default": "edges" },
-        "padding": { "type": "number", "minimum": 0, "maximum": 100, "default": 0 },
-        "includeZero": { "type": "boolean", "default": false }
+        "fit": { "enum": ["edges", "points", "neighbours", "none", "manual"], "default": "edges", "description": "manual: a y-window the main chart's pan and pinch move (initial, minSpan, maxSpan, bounds, lock)." },
+        "padding": { "type": "number", "minimum": 0, "maximum": 100, "default": 0, "description": "A fraction of the range on each side (of its decades with scale log)." },
+        "includeZero": { "type": "boolean", "default": false },
+        "scale": { "enum": ["linear", "log"], "default": "linear", "description": "log: fit and padding by log10 of the positive values; values <= 0 left out and counted (yOmitted)." },
+        "initial": { "$ref": "#/$defs/valueRange", "description": "manual: the y-window on frame 0 (values)." },
+        "minSpan": { "type": ["number", "null"], "exclusiveMinimum": 0, "description": "manual: the narrowest y-window (values)." },
+        "maxSpan": { "type": ["number", "null"], "exclusiveMinimum": 0, "description": "manual: the widest y-window (values)." },
+        "bounds": { "oneOf": [{ "$ref": "#/$defs/valueRange" }, { "type": "null" }], "description": "manual: values the y-window stays inside." },
+        "lock": { "enum": ["x", "y", "none", "dominant"], "default": "none", "description": "manual: the axis a main-chart pan or pinch leaves alone; dominant: the axis of larger movement at the first sample 10 px from the down position (ties: x)." }
+      },
+      "allOf": [
+        {
+          "if": { "properties": { "fit": { "const": "manual" } }, "required": ["fit"] },
+          "then": { "required": ["initial"], "properties": { "scale": { "const": "linear" } } },
+          "else": { "not": { "anyOf": [{ "required": ["initial"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }, { "required": ["bounds"] }, { "required": ["lock"] }] } }
+        },
+        {
+          "if": { "properties": { "scale": { "const": "log" } }, "required": ["scale"] },
+          "then": { "properties": { "includeZero": { "const": false } } }
+        }
+      ]
+    },
+    "valueRange": {
+      "description": "{min, max} in value units, min < max.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["min", "max"],
+      "properties": {
+        "min": { "type": "number" },
+        "max": { "type": "number" }
       }
     },
     "annotation": {

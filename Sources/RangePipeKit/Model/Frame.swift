@@ -23,9 +23,13 @@ public struct Frame: Sendable {
     /// The preset whose window this frame's window equals exactly (the
     /// highlighted button), when the preset track is asked for.
     public var preset: RangePreset?
-    /// The overview's extent [U0, U1] on this frame (it grows when the
-    /// script appends rows); pictures draw the overview over it.
+    /// The overview's extent [U0, U1] on this frame, in view units (x on a
+    /// linear x-axis; it grows when the script appends rows); pictures
+    /// draw the overview over it.
     public var bounds: Window?
+    /// Log y: how many values ≤ 0 the y-fit left out, when the omitted
+    /// track is asked for (nil on a linear y-axis).
+    public var yOmitted: Int?
 
     /// A frame with the always-present parts; the optional tracks start empty.
     public init(frame: Int, t: Double, phase: Phase, window: Window, selector: (min: Double, max: Double),

@@ -3,13 +3,18 @@ public enum Track: String, Sendable, CaseIterable {
     case range, annotation, selector, values, points
     /// The preset button the window matches (`RangePreset`), or null.
     case preset
+    /// The number of values ≤ 0 a log y-axis left out of the window's fit
+    /// (`yOmitted`), on scripts with `y.scale: "log"`.
+    case omitted
 
     public static let defaults: Set<Track> = [.range, .annotation, .selector, .values]
 
     /// The tracks written when `--tracks` is not given: `defaults`, plus
-    /// `preset` when the script sets a window by preset.
+    /// `preset` when the script sets a window by preset, plus `omitted` when y is log.
     /// - Complexity: O(events).
     public static func defaults(for script: Script) -> Set<Track> {
-        script.usesPresets ? defaults.union([.preset]) : defaults
+        var tracks = script.usesPresets ? defaults.union([.preset]) : defaults
+        if script.y.scale == .log { tracks.insert(.omitted) }
+        return tracks
     }
 }

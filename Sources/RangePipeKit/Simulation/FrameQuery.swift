@@ -11,7 +11,8 @@ public enum FrameQuery {
             if let r { lo = min(lo, r.min); hi = max(hi, r.max) }
         }
         switch settings.fit {
-        case .none:
+        case .none, .manual:
+            // manual: the y-window is the simulator's (`ViewSimulator.yWindow`).
             return nil
         case .points:
             take(values.minMax(i0, i1))

@@ -6,7 +6,7 @@ public struct FrameStream {
     /// Which parts of a frame to compute.
     public let tracks: Set<Track>
     // The tracks as flags: read every frame, hashed once.
-    private let range: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool
+    private let range: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool, omitted: Bool
     /// Frames past this many are refused: a runaway default duration here,
     /// a `duration · fps` past it when the script is decoded.
     public static let maxFrames = 50_000_000
@@ -20,6 +20,7 @@ public struct FrameStream {
         values = tracks.contains(.values)
         points = tracks.contains(.points)
         preset = tracks.contains(.preset)
+        omitted = tracks.contains(.omitted)
     }
 
     /// The frame count N + 1 when the script fixes `duration`.
@@ -79,7 +80,7 @@ public struct FrameStream {
         let shown = sim.shownValues
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
                       selector: ((u.lower - c.lower) / c.extent * ow, (u.upper - c.lower) / c.extent * ow))
-        if range { r.y = FrameQuery.yRange(w, shown, plan.script.y) }
+        if range || omitted { yAxis(&r, shown, sim) }
         if annotation { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
         if values, plan.axis == .category || sim.spring != nil {
             let i0 = shown.index.lowerBound(w.lower), i1 = shown.index.upperBound(w.upper)
@@ -90,7 +91,23 @@ public struct FrameStream {
                 : M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
         if preset { r.preset = plan.preset(matching: u) }
-        r.bounds = linear ? Window(c.lower, c.upper) : plan.scale.x(Window(c.lower, c.upper))
+        r.bounds = Window(c.lower, c.upper)
         return r
+    }
+
+    /// The frame's y-range (fitted, on a log axis, or the hand-zoomed
+    /// y-window) and the log axis' left-out count.
+    private func yAxis(_ r: inout Frame, _ shown: ShownValues, _ sim: ViewSimulator) {
+        let plan = sim.plan
+        let y = plan.script.y
+        if let manual = sim.yWindow {
+            if range { r.y = (manual.lower, manual.upper) }
+        } else if let positive = plan.positiveIndices[sim.field] {
+            let (fit, n) = FrameQuery.logRange(r.window, shown, positive: positive, y)
+            if range { r.y = fit }
+            if omitted { r.yOmitted = n }
+        } else if range {
+            r.y = FrameQuery.yRange(r.window, shown, y)
+        }
     }
 }

@@ -107,13 +107,16 @@ struct PointerRecognizer {
         var path = PinchPath(times: [], firstFingerX: [], secondFingerX: [])
         for t in times {
             let pa = a.position(at: t), pb = b.position(at: t)
-            guard pa.x != pb.x else {
+            // Fingers level in x still pinch y (a manual y-window).
+            guard pa.x != pb.x || pa.y != pb.y else {
                 throw ScriptDecoder.Failure(path: (pb.t >= pa.t ? pb : pa).path,
                                             message: "the two pointers are at the same x (\(pa.x.plainText))")
             }
             path.times.append(t - start)
             path.firstFingerX.append(pa.x)
             path.secondFingerX.append(pb.x)
+            path.firstFingerY.append(pa.y)
+            path.secondFingerY.append(pb.y)
         }
         return path
     }

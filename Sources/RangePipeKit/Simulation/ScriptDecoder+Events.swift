@@ -35,11 +35,7 @@ extension ScriptDecoder {
                 kind = .dragHandle(side, try pointerPath(o.take("path"), o.child("path"), coordinates: [1, 2]))
                 try o.finish(allowed: ["at", "gesture", "handle", "path"])
             case "pinch":
-                let s = try samples(o.take("path"), o.child("path"), coordinates: [2])
-                for k in s.first.indices where s.first[k] == s.second[k] {
-                    throw Failure(path: o.child("path") + "[\(k)]", message: "the two pointers are at the same x (\(s.first[k].plainText))")
-                }
-                kind = .pinch(PinchPath(times: s.times, firstFingerX: s.first, secondFingerX: s.second))
+                kind = .pinch(try pinchPath(o.take("path"), o.child("path")))
                 try o.finish(allowed: ["at", "gesture", "path"])
             case "double-tap-drag":
                 let p = try pointerPath(o.take("path"), o.child("path"), coordinates: [2])

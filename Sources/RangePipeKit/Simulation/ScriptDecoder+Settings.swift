@@ -52,7 +52,10 @@ extension ScriptDecoder {
         if let x = o.take("fit") { y.fit = try choice(x, o.child("fit")) }
         if let x = o.take("padding") { y.padding = try number(x, o.child("padding"), 0 ... 100) }
         if let x = o.take("includeZero") { y.includeZero = try bool(x, o.child("includeZero")) }
-        try o.finish(allowed: ["fit", "padding", "includeZero"])
+        if let x = o.take("scale") { y.scale = try choice(x, o.child("scale")) }
+        y.zoom = try yZoom(&o, fit: y.fit)
+        try o.finish(allowed: ["fit", "padding", "includeZero", "scale", "initial", "minSpan", "maxSpan", "bounds", "lock"])
+        try checkYScale(y, o)
         return y
     }
 

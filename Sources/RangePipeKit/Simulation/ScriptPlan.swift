@@ -28,6 +28,9 @@ public struct ScriptPlan: Sendable {
     public let events: [PlannedEvent]
     /// The range-selector buttons on this series, in button order.
     public internal(set) var presetButtons: [PresetButton]
+    /// Log y: each shown field's positive values and non-positive count
+    /// (grown by `append` with `indices`).
+    public internal(set) var positiveIndices: [Int: PositiveIndex]
 
     /// A script event with its targets resolved for this series.
     public struct PlannedEvent: Sendable {
@@ -158,6 +161,7 @@ public struct ScriptPlan: Sendable {
         var indices: [Int: SeriesIndex] = [:]
         for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }
         self.indices = indices
+        positiveIndices = script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : [:]
     }
 
     // MARK: Resolution helpers

@@ -23,6 +23,10 @@ extension ViewSimulator {
         for (k, index) in plan.indices {
             plan.indices[k] = index.appending(x: x, values: batch.values[k])
         }
+        // Log y: the positive values' index grows with the field's.
+        if !plan.positiveIndices.isEmpty {
+            for (k, index) in plan.indices { plan.positiveIndices[k] = PositiveIndex(values: index.values) }
+        }
         plan.constraints = batch.constraints(over: x)
         plan.presetButtons = batch.presetButtons
         if var running = shown.spring {

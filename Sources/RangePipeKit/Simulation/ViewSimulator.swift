@@ -19,6 +19,8 @@ public struct ViewSimulator: Sendable {
     var shown: ShownField
     /// The next planned event to start.
     var nextEvent = 0
+    /// The hand-zoomed y-window (`y.fit: "manual"`); nil when y is fitted.
+    var yZoom: YZoom?
 
     /// What moves the window between events; each transition is one
     /// `mutating func` with one `switch` over it.
@@ -39,6 +41,7 @@ public struct ViewSimulator: Sendable {
         self.plan = plan
         window = plan.initialWindow
         shown = ShownField(field: plan.initialField)
+        yZoom = plan.script.y.zoom.map { YZoom(settings: $0, height: plan.script.main.height) }
     }
 
     var elastic: Bool { plan.script.window.elastic }
@@ -74,12 +77,14 @@ public struct ViewSimulator: Sendable {
         var phase = Phase.idle
         // 1. The active gesture moves up to min(t, release), releasing if due.
         phase = min(phase, moveGesture(upTo: t))
+        if yZoom != nil { phase = min(phase, moveY(upTo: t)) }
         // 2. Events due by t start in order of `at` (ties: script order).
         while nextEvent < plan.events.count, plan.events[nextEvent].event.at <= t {
             let k = nextEvent
             nextEvent += 1
             phase = min(phase, start(k, at: t))
         }
+        if yZoom != nil { phase = min(phase, moveY(upTo: t)) }
         // 3. Motions advance to t.
         phase = min(phase, advanceMotion(to: t))
         if shown.spring != nil { phase = min(phase, advanceSpring(to: t)) }
@@ -106,6 +111,7 @@ public struct ViewSimulator: Sendable {
             return .animate
         case .setWindow(_, nil), .reset:
             window = planned.target!
+            if case .reset = event.kind { resetY() }
             return .animate
         case let .switchField(_, settings):
             startSpring(to: planned.field!, settings: settings, at: event.at)
@@ -113,18 +119,24 @@ public struct ViewSimulator: Sendable {
             if elastic, !constraints.isValid(window) { startMotion(.elastic(elasticReturn(at: event.at, velocity: (0, 0)))) }
             return .spring
         case let .dragSelection(path, release):
+            cancelY()
             return begin(DragSelectionGesture(drag: HorizontalDrag(path: path, release: release)), at: event.at, frameTime: t)
         case let .dragHandle(side, path):
+            cancelY()
             return begin(DragHandleGesture(side: side, path: path), at: event.at, frameTime: t)
         case let .pan(path, release):
-            return begin(PanGesture(drag: HorizontalDrag(path: path, release: release)), at: event.at, frameTime: t)
+            let xPath = startYPan(path, at: event.at)
+            return begin(PanGesture(drag: HorizontalDrag(path: xPath, release: release)), at: event.at, frameTime: t)
         case let .pinch(path):
-            return begin(PinchGesture(path: path), at: event.at, frameTime: t)
+            return begin(PinchGesture(path: startYPinch(path, at: event.at)), at: event.at, frameTime: t)
         case let .doubleTapDrag(path, scale):
+            cancelY()
             return begin(DoubleTapDragGesture(path: path, scale: scale), at: event.at, frameTime: t)
         case let .wheel(x, samples):
+            cancelY()
             return begin(WheelGesture(x: x, samples: samples), at: event.at, frameTime: t)
         case let .overviewPress(path, release):
+            cancelY()
             return press(path, release, at: event.at, frameTime: t)
         case .append:
             preconditionFailure("appends start above")

@@ -64,4 +64,11 @@ struct AxisOverlapTests {
         #expect(ticks.map(\.label) == ["Aug", "Sep", "Oct", "Nov"])
         #expect(!AxisTicks.overlap(ticks, a, b, width: 800))
     }
+
+    @Test("labels past 18 decimals (a 1e-19 decade tick) are the shortest text, not a trap")
+    func tinyLabels() {
+        #expect(NumberTicks.label(1e-19, decimals: 19) == "1e-19")
+        #expect(NumberTicks.label(2.5e-20, decimals: 21) == "2.5e-20")
+        #expect(NumberTicks.label(0.5, decimals: 1) == "0.5")
+    }
 }

@@ -85,7 +85,7 @@ struct M4Tests {
             if present.isEmpty { #expect(got == nil); continue }
             let mn = present.map { v[$0] }.min()!, mx = present.map { v[$0] }.max()!
             #expect(got?.min == present.first { v[$0] == mn } && got?.max == present.first { v[$0] == mx })
-            let range = v.withUnsafeBufferPointer { p.minMax($0, lo, hi) }
+            let range = p.minMax(v, lo, hi)
             #expect(range?.min == mn && range?.max == mx)
         }
     }

@@ -94,4 +94,15 @@ struct SyncScriptTests {
         let alone = try runRangepipe(["play", script, "--input", csv, "--series-column", "name", "--series", "b"])
         #expect(alone.status == 0, "\(alone.stderr)")
     }
+
+    @Test("a log or ordinal x scale is refused in a linked play (exit 65, located at x.scale)", arguments: ["log", "ordinal"])
+    func scaleRefused(scale: String) throws {
+        let dir = try TemporaryDirectory()
+        let csv = try dir.write("d.csv", Self.data)
+        let script = try dir.write("sc.json", #"{"x": {"scale": ""# + scale + #""}, "events": []}"#)
+        let r = try runRangepipe(["play", script, "--input", csv, "--series-column", "name", "--sync", "a,b"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("sc.json: x.scale: linked charts (--sync) need a linear x scale, not \"\(scale)\""), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
 }

@@ -44,7 +44,9 @@ public enum NumberTicks {
     /// commas from 10,000 up (4-digit numbers such as years read better bare).
     public static func label(_ v: Double, decimals: Int) -> String {
         let scaled = (abs(v) * pow10(decimals)).rounded()
-        guard scaled < 9e18 else { return JSONText.number(v) }
+        // Past Int64 (a huge value, or 19+ decimals for a tiny tick): the
+        // shortest round-trip text, exponent and all.
+        guard scaled < 9e18, decimals <= 18 else { return JSONText.number(v) }
         let n = Int64(scaled)
         let unit = Int64(pow10(decimals))
         var whole = String(n / unit)

@@ -122,12 +122,45 @@ public struct MinMaxPyramid: Sendable {
 
     /// Min and max of `values[lo..<hi]` over non-missing values; nil when
     /// there are none. `values` must be the array the pyramid was built on.
+    ///
+    /// Values only, no indices: the partial blocks are plain min/max loops
+    /// (vectorised; NaN never wins a comparison) and an empty node's
+    /// ±infinity never wins either, so none is nil exactly when min > max.
     /// - Complexity: O(log n + 64).
-    public func minMax<Values: RandomAccessCollection>(_ values: Values, _ lo: Int, _ hi: Int) -> (min: Double, max: Double)?
-    where Values.Element == Double, Values.Index == Int {
+    public func minMax(_ values: [Double], _ lo: Int, _ hi: Int) -> (min: Double, max: Double)? {
         guard hi > lo else { return nil }
-        let node = fold(values, lo, hi)
-        return node.argMin == Self.absent ? nil : (node.min, node.max)
+        var mn = Double.infinity, mx = -Double.infinity
+        let firstFull = (lo + Self.blockSize - 1) >> Self.blockShift
+        let endFull = hi >> Self.blockShift
+        Self.withStorage(values) { v in
+            @inline(__always) func scan(_ from: Int, _ to: Int) {
+                for i in from ..< to {
+                    let x = v[i]
+                    mn = x < mn ? x : mn
+                    mx = x > mx ? x : mx
+                }
+            }
+            if firstFull >= endFull {
+                scan(lo, hi)
+                return
+            }
+            scan(lo, firstFull << Self.blockShift)
+            scan(endFull << Self.blockShift, hi)
+        }
+        if firstFull < endFull {
+            withLevels { nodes, levelStart in
+                var l = firstFull, r = endFull, level = 0
+                while l < r {
+                    let base = levelStart[level]
+                    if l & 1 == 1 { mn = Swift.min(mn, nodes[base + l].min); mx = Swift.max(mx, nodes[base + l].max); l += 1 }
+                    if r & 1 == 1 { r -= 1; mn = Swift.min(mn, nodes[base + r].min); mx = Swift.max(mx, nodes[base + r].max) }
+                    l >>= 1
+                    r >>= 1
+                    level += 1
+                }
+            }
+        }
+        return mn <= mx ? (mn, mx) : nil
     }
 
     /// The first indices of the minimum and the maximum of `values[lo..<hi]`

@@ -31,6 +31,11 @@ public struct SyncPlan: Sendable {
                 throw RangePipeError.invalid("\(source): series '\(s.name)' and '\(first.name)' have different category labels; linked category series must list the same labels in the same order")
             }
         }
+        // Log and ordinal u are built on the union's x; a panel's own points
+        // would need their own map into it, which linked plays lack so far.
+        guard script.x.scale == .linear else {
+            throw RangePipeError.invalid("\(script.source): x.scale: linked charts (\(source)) need a linear x scale, not \"\(script.x.scale.rawValue)\"; play the series alone")
+        }
         // An append grows one series; which panel it feeds is not defined yet.
         if let event = script.events.first(where: { if case .append = $0.kind { return true } else { return false } }) {
             throw RangePipeError.invalid("\(script.source): \(event.path): append is not supported with linked charts (\(source)); play the series alone")

@@ -64,25 +64,47 @@ public enum CivilTime {
         if sod < 0 { sod += 86_400; day -= 1 }
         let (y, m, d) = date(days: Int(day))
         if y < 0 { bytes.append(byte: UInt8(ascii: "-")) }
+        // Fixed-width fields by constant divisors (multiplications once
+        // compiled): a variable divisor costs a hardware divide per digit.
         let ay = abs(y)
-        digits(ay, width: ay < 1000 ? 4 : 0, to: &bytes)
+        if ay < 10_000 {
+            pair(ay / 100, to: &bytes)
+            pair(ay % 100, to: &bytes)
+        } else {
+            digits(ay, width: 0, to: &bytes)
+        }
         bytes.append(byte: UInt8(ascii: "-"))
-        digits(m, width: 2, to: &bytes)
+        pair(m, to: &bytes)
         bytes.append(byte: UInt8(ascii: "-"))
-        digits(d, width: 2, to: &bytes)
+        pair(d, to: &bytes)
         bytes.append(byte: UInt8(ascii: "T"))
-        digits(sod / 3600, width: 2, to: &bytes)
+        pair(sod / 3600, to: &bytes)
         bytes.append(byte: UInt8(ascii: ":"))
-        digits(sod % 3600 / 60, width: 2, to: &bytes)
+        pair(sod % 3600 / 60, to: &bytes)
         bytes.append(byte: UInt8(ascii: ":"))
-        digits(sod % 60, width: 2, to: &bytes)
+        pair(sod % 60, to: &bytes)
         if frac != 0 {
-            var width = 6
-            while frac % 10 == 0 { frac /= 10; width -= 1 }
+            // Six places with trailing zeros dropped: the leading digit each
+            // time, the rest shifted up one place.
+            var width = 6, rest = frac
+            while rest % 10 == 0 { rest /= 10; width -= 1 }
             bytes.append(byte: UInt8(ascii: "."))
-            digits(frac, width: width, to: &bytes)
+            var scaled = frac
+            for _ in 0 ..< width {
+                let digit = scaled / 100_000
+                bytes.append(byte: UInt8(truncatingIfNeeded: digit) &+ 48)
+                scaled = (scaled - digit * 100_000) * 10
+            }
         }
         bytes.append(byte: UInt8(ascii: "Z"))
+    }
+
+    /// Two decimal digits of 0 ≤ `value` < 100.
+    @inline(__always)
+    private static func pair<Sink: ByteSink>(_ value: Int, to bytes: inout Sink) {
+        let tens = value / 10
+        bytes.append(byte: UInt8(truncatingIfNeeded: tens) &+ 48)
+        bytes.append(byte: UInt8(truncatingIfNeeded: value - tens * 10) &+ 48)
     }
 
     /// A non-negative number in decimal, zero-padded to `width` digits

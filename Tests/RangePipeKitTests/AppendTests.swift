@@ -99,6 +99,27 @@ struct AppendTests {
         #expect(close(y.min, -3 - 1.2) && close(y.max, 9 + 1.2))
     }
 
+    @Test("on a log y-axis the appended rows join the fit: positive values fitted, values ≤ 0 counted (brute force)")
+    func logFitGrows() throws {
+        let json = Self.script(initial: #"{"min": 95, "max": 100}"#, events: #"{"at": 1, "action": "append", "rows": \#(Self.rows)}"#,
+                               settings: #", "y": {"fit": "points", "scale": "log"}"#)
+        let all = try frames(json, Self.series, tracks: Track.defaults.union([.omitted]))
+        var xs = Self.series.x, vs = Self.series.fields[0].values
+        xs += [101, 102, 103]
+        vs += [9, -3, 4]
+        for f in all {
+            let n = f.t < 1 ? 101 : 104
+            let inside = (0 ..< n).filter { xs[$0] >= f.window.lower && xs[$0] <= f.window.upper }.map { vs[$0] }
+            let positive = inside.filter { $0 > 0 }
+            let y = try #require(f.y)
+            #expect(y.min == positive.min()! && y.max == positive.max()!, "t = \(f.t)")
+            #expect(f.yOmitted == inside.count - positive.count, "t = \(f.t)")
+        }
+        // After the append the window [98, 103] holds 0, 1, 9, −3, 4 (98 mod 7 = 0): 1 … 9, two left out.
+        let after = try frame(all, at: 1)
+        #expect(after.y! == (1, 9) && after.yOmitted == 2)
+    }
+
     @Test("during a pan the window does not jump; the pan goes on in the new bounds")
     func duringPan() throws {
         // Pan left 400 px over 1 s (window span 20 on 800 px: 10 units), starting at the edge.

@@ -120,6 +120,58 @@ struct AppendTests {
         #expect(after.y! == (1, 9) && after.yOmitted == 2)
     }
 
+    @Test("a held handle stays put when the extent grows: 300 px of a 100-unit, then 150-unit overview")
+    func heldHandle() throws {
+        // The max handle moves 300 px × 100/800 = 37.5 units (50 → 87.5), then the pointer holds still.
+        let events = #"""
+        {"at": 0, "gesture": "drag-handle", "handle": "max", "path": [[0, 400], [0.5, 700], [2, 700]]},
+        {"at": 1, "action": "append", "rows": [[101, 1], [150, 2]]}
+        """#
+        let all = try frames(Self.script(initial: #"{"min": 20, "max": 50}"#, events: events), Self.series)
+        for t in [0.6, 1.0, 1.1, 1.5, 2.0] {
+            #expect(try frame(all, at: t).window == Window(20, 87.5), "t = \(t)")
+        }
+        // The selector redraws over [0, 150]: the window is now 87.5/150 of the way.
+        #expect(close(try frame(all, at: 1.5).selector.max, 87.5 / 150 * 800))
+    }
+
+    @Test("momentum held at the old bound coasts on from there when the bound moves; no jump")
+    func pinnedMomentum() throws {
+        // A 400 px/0.1 s pan flings the window [80, 100] right into the bound; it stays pinned until the append.
+        let events = #"""
+        {"at": 0, "gesture": "pan", "path": [[0, 800], [0.1, 400]], "release": "fling"},
+        {"at": 0.6, "action": "append", "rows": [[101, 1], [120, 2], [200, 3]]}
+        """#
+        let all = try frames(Self.script(initial: #"{"min": 80, "max": 100}"#, events: events), Self.series)
+        #expect(try frame(all, at: 0.5).window == Window(80, 100))
+        let atAppend = try frame(all, at: 0.6).window
+        #expect(close(atAppend.lower, 80) && close(atAppend.upper, 100))
+        // From there it moves right, each frame less than the one before (the fling decays), never by a jump:
+        // 100 units/s at release (400 px/0.1 s × 20/800), × 0.998^500 after 0.5 s ≈ 36.8 units/s, under 3.7 a
+        // frame; its unconstrained place would be ≈ 31.6 units on (the decay's offset after 0.5 s).
+        var previous = try frame(all, at: 0.6).window.lower, step = Double.infinity
+        for f in all where f.t > 0.6 && f.phase == .momentum {
+            let d = f.window.lower - previous
+            #expect(d >= 0 && d <= step && d < 3.7, "t = \(f.t): step \(d)")
+            previous = f.window.lower
+            step = d
+        }
+        #expect(previous > 80)
+    }
+
+    @Test("an elastic return under way stops where the grown bounds make its window valid (no pull back to the old edge)")
+    func elasticReturnRetargets() throws {
+        // The pan drags [80, 100] 200 px (5 units) past the right bound; released, it springs back toward 100.
+        let events = #"""
+        {"at": 0, "gesture": "pan", "path": [[0, 600], [0.2, 400]]},
+        {"at": 0.3, "action": "append", "rows": [[101, 1], [150, 2]]}
+        """#
+        let all = try frames(Self.script(initial: #"{"min": 80, "max": 100}"#, events: events, extra: #", "elastic": true"#), Self.series)
+        let held = try frame(all, at: 0.3).window
+        #expect(held.upper > 100 && held.span == 20)
+        for t in [0.4, 1.0, 2.0] { #expect(try frame(all, at: t).window == held, "t = \(t)") }
+    }
+
     @Test("during a pan the window does not jump; the pan goes on in the new bounds")
     func duringPan() throws {
         // Pan left 400 px over 1 s (window span 20 on 800 px: 10 units), starting at the edge.
@@ -166,9 +218,9 @@ struct AppendTests {
     }
 
     @Test("x not after the last x is a located error", arguments: [
-        (#"[[100, 1]]"#, "events[0].rows[0][0]: x 100 is not after the last x (100); appended x must increase"),
-        (#"[[101, 1], [101, 2]]"#, "events[0].rows[1][0]: x 101 is not after the last x (101); appended x must increase"),
-        (#"[{"x": 102, "v": 1}, {"x": 101.5, "v": 2}]"#, "events[0].rows[1].x: x 101.5 is not after the last x (102); appended x must increase"),
+        (#"[[100, 1]]"#, "events[0].rows[0][0]: x 100 is not after the last x of series 's' (100); appended x must increase"),
+        (#"[[101, 1], [101, 2]]"#, "events[0].rows[1][0]: x 101 is not after the last x of series 's' (101); appended x must increase"),
+        (#"[{"x": 102, "v": 1}, {"x": 101.5, "v": 2}]"#, "events[0].rows[1].x: x 101.5 is not after the last x of series 's' (102); appended x must increase"),
         (#"[[101, 1, 2]]"#, "events[0].rows[0]: expected x and 1 value (fields: v), got 2"),
         (#"[{"x": 101, "w": 1}]"#, "events[0].rows[0].w: series 's' has no field \"w\" (fields: v)"),
     ])

@@ -14,6 +14,8 @@ extension RangePreset {
     /// - Complexity: O(log transitions) for a named zone, else O(1).
     public func start(endingAt end: Double, zone: DisplayZone) -> Double? {
         let local = zone.local(end)
+        // Past what a calendar date can hold (Int days): no such window.
+        guard abs(local) < 9e15 else { return nil }
         let dayNumber = (local / 86_400).rounded(.down)
         let day = Int(dayNumber)
         var timeOfDay = local - dayNumber * 86_400

@@ -27,6 +27,13 @@ struct DragHandleGesture: WindowGesture {
         return true
     }
 
+    /// The handle start moves so that the pointer's movement so far, at the
+    /// new units per pixel, lands where it did at the old ones.
+    mutating func extentChanged(from old: Double, to new: Double, elapsed: Double, overviewWidth: Double) {
+        let totalDx = path.position(at: elapsed).x - path.xs[0]
+        handleStart += totalDx * (old - new) / overviewWidth
+    }
+
     /// The window with the handle moved `totalDx` overview px from its start.
     func dragged(totalDx: Double, _ context: GestureContext) -> Window {
         let constraints = context.constraints, overview = context.overviewWidth

@@ -1,6 +1,6 @@
 /// A running fling: the window at release moved by the model's offset.
 struct MomentumMotion: Sendable {
-    let releaseWindow: Window
+    private(set) var releaseWindow: Window
     let releaseTime: Double
     /// px/s in the gesture's chart.
     let velocity: Double
@@ -52,4 +52,12 @@ struct MomentumMotion: Sendable {
     }
 
     func isDone(at t: Double) -> Bool { t - releaseTime >= stopTime }
+
+    /// The same motion with its window moved by `du` axis units (the
+    /// offsets from release unchanged).
+    func shifted(by du: Double) -> MomentumMotion {
+        var m = self
+        m.releaseWindow = Window(releaseWindow.lower + du, releaseWindow.upper + du)
+        return m
+    }
 }

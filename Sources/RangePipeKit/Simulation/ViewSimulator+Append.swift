@@ -18,6 +18,7 @@ extension ViewSimulator {
     /// - Complexity: O(n + k) per shown field (indices rebuilt), O(n) more with a spring.
     mutating func appendRows(_ batch: AppendBatch, at t: Double) -> Phase {
         guard !batch.x.isEmpty else { return .idle }
+        let old = plan.constraints
         // One grown x shared by the rules and every shown field's index.
         let x = plan.constraints.x + batch.x
         for (k, index) in plan.indices {
@@ -44,8 +45,36 @@ extension ViewSimulator {
             let upper = window.upper == batch.lastBefore ? batch.lastAfter : window.upper + (batch.lastAfter - batch.lastBefore)
             window = constraints.settle(Window(upper - window.span, upper))
             return .animate
-        case .gesture, .moving:
+        case .gesture(var g, let overlay):
+            g.gesture.extentChanged(from: old.extent, to: constraints.extent, elapsed: min(t, g.release) - g.start,
+                                    overviewWidth: plan.script.overview.width)
+            state = .gesture(g, overlay: overlay.map { rebased($0, over: old, at: t) })
             return .idle
+        case let .moving(motion):
+            state = .moving(rebased(motion, over: old, at: t))
+            return .idle
+        }
+    }
+
+    /// A motion going on under grown rules from where it shows the window.
+    ///
+    /// - momentum held at the old bounds (not elastic): its base moves by
+    ///   what the old bounds rule was holding back at t, so it coasts on from
+    ///   the window shown instead of jumping to its unconstrained place;
+    /// - an elastic return: a new spring from the window to the nearest
+    ///   window valid under the new rules (the old target may pull away from
+    ///   the new data);
+    /// - an animation: unchanged (its target was resolved on the grown data).
+    func rebased(_ motion: WindowMotion, over old: WindowConstraints, at t: Double) -> WindowMotion {
+        switch motion {
+        case let .momentum(m):
+            guard !elastic else { return motion }
+            let raw = m.window(at: t)
+            return .momentum(m.shifted(by: old.settle(raw, keepCentre: false).lower - raw.lower))
+        case .elastic:
+            return .elastic(elasticReturn(at: t, velocity: (0, 0)))
+        case .animation:
+            return motion
         }
     }
 }

@@ -18,10 +18,17 @@ protocol WindowGesture: Sendable {
     /// The momentum its release starts: the pointer's release velocity in
     /// px/s and axis units per px; nil when the release just stops.
     func fling(window: Window, plan: ScriptPlan) -> (velocity: Double, unitsPerPixel: Double)?
+    /// The bounds' extent changed mid-gesture (`append`) from `old` to
+    /// `new` units, `elapsed` seconds in: a gesture that scales the
+    /// pointer's total movement by the extent re-bases, so a held pointer
+    /// keeps the window where it is.
+    mutating func extentChanged(from old: Double, to new: Double, elapsed: Double, overviewWidth: Double)
 }
 
 extension WindowGesture {
     var movesAtStart: Bool { false }
     mutating func begin(window: Window) {}
     func fling(window: Window, plan: ScriptPlan) -> (velocity: Double, unitsPerPixel: Double)? { nil }
+    /// Gestures that move by each step's own movement need nothing.
+    mutating func extentChanged(from old: Double, to new: Double, elapsed: Double, overviewWidth: Double) {}
 }

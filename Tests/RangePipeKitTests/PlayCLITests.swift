@@ -127,6 +127,24 @@ struct PlayCLITests {
         #expect(viaInput.stdout == one.stdout)
     }
 
+    @Test("series whose frames fill several 1 MiB blocks: --jobs 2 and 3 stream the bytes of --jobs 1", arguments: ["ndjson", "csv"])
+    func jobsStreamManyBlocks(format: String) throws {
+        let dir = try TemporaryDirectory()
+        let store = try stocksStore(dir)
+        // 12,001 frames of about 250 bytes each: 3 MB per series, 15 MB in all.
+        let s = try dir.write("s.json", """
+        {"fps": 1000, "duration": 12, "window": {"initial": {"fraction": [0.2, 0.6]}},
+         "events": [{"at": 0.5, "gesture": "pan", "path": [[0, 400], [6, 100]]}]}
+        """)
+        let one = try runRangepipe(["play", s, "--store", store, "--all", "--format", format, "--jobs", "1"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.count > 5 * (1 << 20))
+        for jobs in ["2", "3"] {
+            let many = try runRangepipe(["play", s, "--store", store, "--all", "--format", format, "--jobs", jobs])
+            #expect(many.status == 0 && many.stdout == one.stdout, "--jobs \(jobs): \(many.stderr)")
+        }
+    }
+
     @Test("script errors exit 65 naming the JSON path", arguments: [
         (#"{"events": [{"at": 0, "gesture": "pan", "path": [[0, 1], [0.25, 2], [0.1, 3]]}]}"#, "events[0].path[2]: time 0.1 is not after 0.25"),
         (#"{"events": [{"at": 0, "gesture": "swipe", "path": [[0, 1]]}]}"#, "events[0].gesture: unknown gesture \"swipe\""),

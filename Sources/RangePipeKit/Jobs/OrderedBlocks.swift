@@ -1,0 +1,110 @@
+/// Output blocks made by worker threads, one series each at a time, taken by
+/// one writer in series order.
+///
+/// The series being written streams: its blocks go out as they are made.
+/// Later series' blocks wait in memory, up to `budget` bytes in all; past it
+/// their workers wait until the writer reaches their series or frees room.
+/// The writer's series never waits, and every series before it has ended,
+/// so some worker can always go on (a worker plays its series in order).
+/// Written blocks come back as room for the next ones, so steady output
+/// allocates and faults in no new memory.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only
+/// inside `lock.withLock`; `lock` and `blockCapacity` are `let`. A block is
+/// handed over whole (the giver keeps no use of it).
+final class OrderedBlocks: @unchecked Sendable {
+    private let lock = Platform.Condition()
+    private var blocks: [[[UInt8]]]
+    private var ends: [Result<Void, any Error>?]
+    private var queuedBytes = 0
+    /// The most bytes queued at once (for tests of the budget).
+    private var peak = 0
+    private var budget: Int
+    private var writing = 0
+    private var cancelled = false
+    private var room: [[UInt8]] = []
+    private let blockCapacity: Int
+
+    /// Queues for `count` series; blocks have `blockCapacity` bytes of room.
+    init(count: Int, budget: Int, blockCapacity: Int) {
+        blocks = Array(repeating: [], count: count)
+        ends = Array(repeating: nil, count: count)
+        self.budget = budget
+        self.blockCapacity = blockCapacity
+    }
+
+    /// A worker hands on series `k`'s next block of bytes. Unless the
+    /// writer is on series `k`, it waits while the queued bytes are over
+    /// budget (and something is queued: a block is never refused outright).
+    /// Returns false, dropping the block, once the run is cancelled.
+    func put(_ block: [UInt8], for k: Int) -> Bool {
+        lock.withLock {
+            while !cancelled, k != writing, queuedBytes > 0, queuedBytes + block.count > budget {
+                lock.wait()
+            }
+            guard !cancelled else { return false }
+            queuedBytes += block.count
+            peak = max(peak, queuedBytes)
+            blocks[k].append(block)
+            lock.broadcast()
+            return true
+        }
+    }
+
+    /// A worker ends series `k`: played, or why not. Nothing of it follows.
+    func end(_ k: Int, _ result: Result<Void, any Error>) {
+        lock.withLock {
+            ends[k] = result
+            lock.broadcast()
+        }
+    }
+
+    /// The writer takes the blocks queued for series `k`, in order, waiting
+    /// until there are some or the series has ended; `end` is set once
+    /// these are its last. Series before `k` must have ended.
+    func take(_ k: Int) -> (blocks: [[UInt8]], end: Result<Void, any Error>?) {
+        lock.withLock {
+            if writing != k {
+                writing = k
+                lock.broadcast()
+            }
+            while blocks[k].isEmpty, ends[k] == nil { lock.wait() }
+            let taken = blocks[k]
+            blocks[k] = []
+            for block in taken { queuedBytes -= block.count }
+            lock.broadcast()
+            return (taken, ends[k])
+        }
+    }
+
+    /// The most bytes that waited at once so far.
+    var peakQueuedBytes: Int { lock.withLock { peak } }
+
+    /// The writer gives a written block back as room for a worker's next.
+    func recycle(_ block: [UInt8]) {
+        lock.withLock { if room.count < 8 { room.append(block) } }
+    }
+
+    /// Room for a worker's next block: a written one, or a new one.
+    func nextRoom() -> [UInt8] {
+        if let block = lock.withLock({ room.popLast() }) { return block }
+        return Array(repeating: 0, count: blockCapacity)
+    }
+
+    /// Stops the run: waiting workers wake and every later `put` fails.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            lock.broadcast()
+        }
+    }
+
+    /// Lets every block queue without waiting (when a worker has to run on
+    /// the writer's thread before the writer starts).
+    func liftBudget() {
+        lock.withLock {
+            budget = .max
+            lock.broadcast()
+        }
+    }
+}

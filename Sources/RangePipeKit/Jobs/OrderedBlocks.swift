@@ -80,8 +80,10 @@ final class OrderedBlocks: @unchecked Sendable {
     /// The most bytes that waited at once so far.
     var peakQueuedBytes: Int { lock.withLock { peak } }
 
-    /// The writer gives a written block back as room for a worker's next.
+    /// The writer gives a written block back as room for a worker's next
+    /// (kept if it is a full block's size: a short last block is a copy).
     func recycle(_ block: [UInt8]) {
+        guard block.capacity >= blockCapacity / 2 else { return }
         lock.withLock { if room.count < 8 { room.append(block) } }
     }
 
@@ -90,6 +92,9 @@ final class OrderedBlocks: @unchecked Sendable {
         if let block = lock.withLock({ room.popLast() }) { return block }
         return Array(repeating: 0, count: blockCapacity)
     }
+
+    /// Whether the run was stopped (workers then start no more series).
+    var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// Stops the run: waiting workers wake and every later `put` fails.
     func cancel() {

@@ -21,7 +21,13 @@ extension PlayJob {
         var threads: [Platform.Thread] = []
         for worker in 0 ..< workers {
             // Worker w plays series w, w + workers, … in order.
-            let run = { for k in stride(from: worker, to: loaded.count, by: workers) { session.produce(loaded[k], k, channel) } }
+            let run = {
+                // One buffer a worker: a short series leaves its room for the next.
+                var out = TextBuffer()
+                for k in stride(from: worker, to: loaded.count, by: workers) where !channel.isCancelled {
+                    session.produce(loaded[k], k, channel, into: &out)
+                }
+            }
             if let thread = Platform.startThread(run) {
                 threads.append(thread)
             } else {
@@ -74,7 +80,8 @@ extension PlayJob {
     /// end to `channel`. Loading and planning errors end it before any
     /// frame; an error once frames exist (the frame cap) stops the run
     /// after the frames made so far, as it does with one job.
-    private func produce(_ loaded: Result<Series, any Error>, _ k: Int, _ channel: OrderedBlocks) {
+    private func produce(_ loaded: Result<Series, any Error>, _ k: Int, _ channel: OrderedBlocks,
+                         into out: inout TextBuffer) {
         let plan: ScriptPlan
         do {
             plan = try ScriptPlan(script: script, series: try loaded.get())
@@ -82,8 +89,7 @@ extension PlayJob {
             channel.end(k, .failure(error))
             return
         }
-        var out = TextBuffer()
-        out.reuse(channel.nextRoom())
+        out.removeAll()
         do {
             try play(plan, header: false, into: &out, block: Self.blockBytes) { bytes in
                 guard channel.put(bytes, for: k) else { throw Cancelled() }

@@ -75,7 +75,7 @@ struct CSVReader {
             while true {
                 if let speculative, speculative.isRaised { throw SplitCancel.Stopped() }
                 var chunk = mapped == nil ? UnsafeRawBufferPointer(rebasing: buffer[0 ..< (try source.read(into: buffer))])
-                    : source.mappedChunk(preferred: Self.chunkSize)
+                    : try source.mappedChunk(preferred: Self.chunkSize)
                 let n = chunk.count
                 if n == 0 {
                     guard case .running = split else { break }

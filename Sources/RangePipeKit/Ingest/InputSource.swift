@@ -3,16 +3,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CZlib
 
-/// A file or stdin read in bounded chunks; gzip is decompressed transparently
-/// (zlib reads plain files unchanged), so `.csv.gz` and piped gzip both work.
+
+/// A file or stdin read in bounded chunks; gzip (found by its magic number,
+/// whatever the name) is decompressed with its trailers checked
+/// (`GzipDecoder`), so `.csv.gz` and piped gzip both work.
 /// A plain regular file is mapped instead (`MappedFile`): readers that can
 /// parse in place take slices of it (`mappedChunk`), others get copies.
 final class InputSource {
     /// The name used in messages: the path, or "-" for stdin.
     let displayName: String
-    private var handle: gzFile?
+    /// The open input (-1 for memory and mapped-only inputs).
+    private var fd: Int32 = -1
+    /// The decoder of a gzip input.
+    private var gzip: GzipDecoder?
     /// Bytes read ahead by `sniffFormat`, handed out first by `read`.
     private var pending: [UInt8] = []
     /// Compressed bytes already reported to the progress bar.
@@ -53,25 +57,34 @@ final class InputSource {
         guard fd >= 0 else {
             throw RangePipeError.noInput(path: path, reason: String(cString: strerror(errno)))
         }
-        guard let h = gzdopen(fd, "rb") else {
-            close(fd)
-            throw RangePipeError.noInput(path: path, reason: "cannot open")
-        }
+        self.fd = fd
         var info = stat()
         let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : 0
-        if path != "-", size > 0, let mapped = MappedFile(fd, size: Int(size)) {
-            // gzip's magic number: zlib reads it; anything else is parsed in place.
+        var head: [UInt8] = []
+        if path != "-", size > 0, let mapped = MappedFile(fd, size: Int(size), path: path, keepsDescriptor: true) {
             if mapped.bytes.count >= 2, mapped.bytes[0] == 0x1f, mapped.bytes[1] == 0x8b {
-                mapping = nil
+                // gzip: decompressed from the descriptor, from its start.
+                head = [0x1f, 0x8b]
+                _ = lseek(fd, 2, SEEK_SET)
             } else {
                 mapping = mapped
                 rangeEnd = mapped.bytes.count
             }
+        } else {
+            head = try Self.readHead(fd, count: 2, path: path)
         }
-        gzbuffer(h, 1 << 18)
-        handle = h
+        if mapping == nil {
+            if head.count == 2, head[0] == 0x1f, head[1] == 0x8b {
+                guard let decoder = GzipDecoder(fd: fd, prefix: head) else {
+                    throw RangePipeError.noInput(path: path, reason: "cannot start zlib")
+                }
+                gzip = decoder
+            } else {
+                pending = head
+            }
+        }
         // gzip expands: only a plain file's size bounds what it yields.
-        sizeHint = path.hasSuffix(".gz") ? 0 : Int(size)
+        sizeHint = gzip != nil ? 0 : Int(size)
         if path != "-", size > 0 { regularFilePath = path }
         ProgressReporter.shared.begin(path == "-" ? "stdin" : path, total: size)
     }
@@ -88,7 +101,6 @@ final class InputSource {
     /// An in-memory input (fuzzing, tests).
     init(name: String, bytes: [UInt8]) {
         displayName = name
-        handle = nil
         pending = bytes
         sizeHint = bytes.count
     }
@@ -97,17 +109,14 @@ final class InputSource {
     /// a split; see `CSVReader`). No progress is reported from here.
     init(path: String, range: Range<Int>) throws {
         displayName = path
-        handle = nil
         rangeFD = open(path, O_RDONLY)
         guard rangeFD >= 0 else { throw RangePipeError.noInput(path: path, reason: String(cString: strerror(errno))) }
         position = range.lowerBound
         rangeEnd = range.upperBound
         var info = stat()
         if fstat(rangeFD, &info) == 0, Int(info.st_size) >= range.upperBound,
-           let mapped = MappedFile(rangeFD, size: range.upperBound) {
+           let mapped = MappedFile(rangeFD, size: range.upperBound, path: path, keepsDescriptor: true) {
             mapping = mapped
-            close(rangeFD)
-            rangeFD = -1
         }
     }
 
@@ -115,8 +124,7 @@ final class InputSource {
     /// file, so its remaining bytes can be split at a byte offset.
     var isPlainFile: Bool {
         if mapping != nil { return regularFilePath != nil }
-        guard let handle, regularFilePath != nil, pending.isEmpty else { return false }
-        return gzdirect(handle) == 1
+        return fd >= 0 && gzip == nil && regularFilePath != nil && pending.isEmpty
     }
 
     /// The whole mapped file, which `mappedChunk` slices; nil when the
@@ -127,11 +135,13 @@ final class InputSource {
     /// ending just after a line feed when one is in them (so a CSV chunk
     /// usually ends between records); empty at the end. Honours `stopAt`.
     /// - Complexity: O(length of the last line in the slice).
-    func mappedChunk(preferred: Int) -> UnsafeRawBufferPointer {
-        guard let bytes = mapping?.bytes else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    func mappedChunk(preferred: Int) throws -> UnsafeRawBufferPointer {
+        guard let mapping else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let bytes = mapping.bytes
         let end = min(rangeEnd, stopAt ?? rangeEnd)
         var n = min(preferred, end - position)
         guard n > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        try mapping.requireSize(position + n, path: displayName)
         if position + n < end {
             var k = position + n - 1
             let floor = max(position, k - (1 << 16))
@@ -139,14 +149,14 @@ final class InputSource {
             if bytes[k] == 0x0a { n = k + 1 - position }
         }
         let slice = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n])
-        mapping?.releasePages(before: position)
+        mapping.releasePages(before: position)
         position += n
         if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
         return slice
     }
 
     deinit {
-        if let handle { gzclose_r(handle) }
+        if fd >= 0 { close(fd) }
         if rangeFD >= 0 { close(rangeFD) }
     }
 
@@ -164,11 +174,13 @@ final class InputSource {
 
     private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard buffer.count > 0 else { return 0 }
-        if let bytes = mapping?.bytes {
+        if let mapping {
+            let bytes = mapping.bytes
             let n = min(buffer.count, rangeEnd - position)
             guard n > 0 else { return 0 }
+            try mapping.requireSize(position + n, path: displayName)
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n]))
-            mapping?.releasePages(before: position)
+            mapping.releasePages(before: position)
             if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
             return n
         }
@@ -185,23 +197,52 @@ final class InputSource {
             pending.removeFirst(n)
             return n
         }
-        guard let handle, let base = buffer.baseAddress else { return 0 }
-        let n = gzread(handle, base, UInt32(min(buffer.count, Int(Int32.max))))
-        if n < 0 {
-            var code: Int32 = 0
-            let message = gzerror(handle, &code).map { String(cString: $0) } ?? "read failed"
-            throw RangePipeError.io(path: displayName, reason: message)
-        }
-        if n == 0 {
-            var code: Int32 = 0
-            _ = gzerror(handle, &code)
-            if code != Z_OK && code != Z_BUF_ERROR {
-                throw RangePipeError.io(path: displayName, reason: "corrupt compressed input")
+        if let gzip {
+            let n: Int
+            do {
+                n = try gzip.read(into: buffer)
+            } catch {
+                throw failure(error)
             }
+            ProgressReporter.shared.advance(by: gzip.compressedOffset - reported)
+            reported = gzip.compressedOffset
+            return n
         }
-        ProgressReporter.shared.advance(by: Int(gzoffset(handle)) - reported)
-        reported = Int(gzoffset(handle))
-        return Int(n)
+        guard fd >= 0, let base = buffer.baseAddress else { return 0 }
+        var n: Int
+        repeat { n = Glibc.read(fd, base, buffer.count) } while n < 0 && errno == EINTR
+        if n < 0 { throw RangePipeError.io(path: displayName, reason: String(cString: strerror(errno))) }
+        if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
+        return n
+    }
+
+    /// A gzip failure as the error the user sees (exit 65 for a damaged
+    /// stream, 74 for a failed read), located at the compressed byte.
+    private func failure(_ failure: GzipDecoder.Failure) -> RangePipeError {
+        switch failure {
+        case let .truncated(offset):
+            return .invalid("\(displayName): byte \(offset): the gzip stream ends before its trailer (truncated)")
+        case let .corrupt(offset, reason):
+            return .invalid("\(displayName): byte \(offset): corrupt gzip stream: \(reason)")
+        case let .trailingGarbage(offset):
+            return .invalid("\(displayName): byte \(offset): bytes after the end of the gzip stream")
+        case let .read(reason):
+            return .io(path: displayName, reason: reason)
+        }
+    }
+
+    /// Up to `count` bytes from the start of a descriptor (fewer at its end).
+    private static func readHead(_ fd: Int32, count: Int, path: String) throws -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw RangePipeError.noInput(path: path, reason: String(cString: strerror(errno))) }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(head[..<filled])
     }
 
     /// The input's first `count` bytes (fewer at its end), left in place

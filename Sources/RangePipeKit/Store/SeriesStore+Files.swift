@@ -33,10 +33,13 @@ extension SeriesStore {
         let build = AtomicFile(path: path, companions: companions)
         build.removeTemporary()
         defer { build.removeTemporary() }
-        let store = try openForWriting(path: build.temporaryPath, create: true, wait: wait, building: true)
-        let result = try fill(store)
-        Trace.say("phases", "store closed")
-        guard try build.createOnly() else {
+        let built: T? = try build.whileInterruptible {
+            let store = try openForWriting(path: build.temporaryPath, create: true, wait: wait, building: true)
+            let result = try fill(store)
+            Trace.say("phases", "store closed")
+            return try build.createOnly() ? result : nil
+        }
+        guard let result = built else {
             // Another ingest created the store meanwhile: write into it.
             let other = try openForWriting(path: path, create: false, wait: wait)
             return try fill(other)

@@ -1,9 +1,12 @@
 extension FileOutput {
-    /// Runs `body` with an output: stdout for nil or "-", else a file
-    /// written beside `path` and moved into place when `body` succeeds
-    /// (`AtomicFile`), so a failed run never leaves a half-written file.
+    /// Runs `body` with an output: stdout for nil or "-"; otherwise what
+    /// `OutputTarget` decides for `path`. A regular or new file is written
+    /// beside its final path and moved into place only when `body`
+    /// succeeds (`AtomicFile`), so a failed or interrupted run never leaves
+    /// a half-written file; a device, FIFO or socket is written directly.
+    /// Messages name `path` as the user gave it.
     /// - Throws: `body`'s error (the temporary file removed), or
-    ///   `.cannotCreate` when the file cannot be created or moved.
+    ///   `.cannotCreate` when the output cannot be created or moved.
     public static func withOutput(_ path: String?, _ body: (FileOutput) throws -> Void) throws {
         guard let path, path != "-" else {
             let out = FileOutput.standardOutput()
@@ -11,16 +14,35 @@ extension FileOutput {
             try out.flush()
             return
         }
-        let file = AtomicFile(path: path)
-        let out = try FileOutput.create(path: file.temporaryPath)
-        do {
+        switch try OutputTarget(resolving: path) {
+        case let .stream(target):
+            let out = try FileOutput.openExisting(path: target, name: path)
             try body(out)
-            try out.close()
-        } catch {
-            file.removeTemporary()
-            throw error
+            try out.flush()
+        case let .file(target, permissions):
+            try writeReplacing(target, name: path, permissions: permissions, body)
         }
-        try file.replace()
+    }
+
+    private static func writeReplacing(_ target: String, name: String, permissions: UInt32?,
+                                       _ body: (FileOutput) throws -> Void) throws {
+        AtomicFile.removeAbandoned(of: target)
+        let file = AtomicFile(path: target)
+        try file.whileInterruptible {
+            let out = try FileOutput.create(path: file.temporaryPath, name: name, permissions: permissions)
+            do {
+                try body(out)
+                try out.close()
+            } catch {
+                file.removeTemporary()
+                throw error
+            }
+            do {
+                try file.replace()
+            } catch let RangePipeError.cannotCreate(_, reason) {
+                throw RangePipeError.cannotCreate(path: name, reason: reason)
+            }
+        }
     }
 
     /// Whether stdout is a terminal (tables for people, NDJSON for pipes).

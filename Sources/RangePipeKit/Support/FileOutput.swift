@@ -26,13 +26,33 @@ public final class FileOutput {
         buffer.reserveCapacity(capacity)
     }
 
-    /// Creates or truncates a file.
-    public static func create(path: String) throws -> FileOutput {
-        let fd = Platform.open(path, [.writeOnly, .create, .truncate], mode: 0o644)
+    /// Creates or truncates a file (mode 0666 less the umask, or exactly
+    /// `permissions`, those of a file it is to replace). `name` is what
+    /// messages call it (the user's path, not a temporary one).
+    public static func create(path: String, name: String? = nil, permissions: UInt32? = nil) throws -> FileOutput {
+        let shown = name ?? path
+        let fd = Platform.open(path, [.writeOnly, .create, .truncate], mode: 0o666)
         guard fd >= 0 else {
-            throw RangePipeError.cannotCreate(path: path, reason: Platform.errorText)
+            throw RangePipeError.cannotCreate(path: shown, reason: Platform.errorText)
         }
-        return FileOutput(fd: fd, name: path, owns: true, capacity: 1 << 16)
+        if let permissions, !Platform.setPermissions(fd, permissions) {
+            let reason = Platform.errorText
+            Platform.close(fd)
+            throw RangePipeError.cannotCreate(path: shown, reason: reason)
+        }
+        return FileOutput(fd: fd, name: shown, owns: true, capacity: 1 << 16)
+    }
+
+    /// Opens a device, FIFO or socket for writing as it is (never created,
+    /// truncated or synced), waiting for a FIFO's reader as a shell
+    /// redirection does.
+    static func openExisting(path: String, name: String) throws -> FileOutput {
+        var fd: Platform.Descriptor
+        repeat { fd = Platform.open(path, [.writeOnly]) } while fd < 0 && Platform.wasInterrupted
+        guard fd >= 0 else {
+            throw RangePipeError.cannotCreate(path: name, reason: Platform.errorText)
+        }
+        return FileOutput(fd: fd, name: name, owns: true, capacity: 1 << 16)
     }
 
     deinit {

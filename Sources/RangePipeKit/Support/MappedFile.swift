@@ -5,12 +5,34 @@ final class MappedFile {
     /// The file's bytes; valid until this object is released.
     let bytes: UnsafeRawBufferPointer
 
+    /// The descriptor the mapping was made from, when the caller keeps it
+    /// open (for `requireSize`); -1 otherwise.
+    private let fd: Platform.Descriptor
+
     /// Maps `size` bytes of the open descriptor `fd` (which the caller may
-    /// close afterwards); nil when the file cannot be mapped.
+    /// close afterwards, unless it calls `requireSize`); nil when the file
+    /// cannot be mapped. If another process shortens the file while it is
+    /// mapped, touching a page past the new end would raise SIGBUS: that
+    /// ends the process with one line naming `path` and exit 74
+    /// (`InterruptCleanup.reportBusErrors`), and `requireSize` finds most
+    /// such cuts before any page is touched.
     /// - Complexity: O(1); pages are read as they are first touched.
-    init?(_ fd: Platform.Descriptor, size: Int) {
+    init?(_ fd: Platform.Descriptor, size: Int, path: String, keepsDescriptor: Bool = false) {
         guard let bytes = Platform.mapReadOnly(fd, size: size) else { return nil }
+        InterruptCleanup.reportBusErrors(reading: path)
         self.bytes = bytes
+        self.fd = keepsDescriptor ? fd : -1
+    }
+
+    /// Fails when the file is now shorter than `end` bytes (another
+    /// process cut it since it was mapped).
+    /// - Throws: `.io` naming `path`.
+    /// - Complexity: one `fstat`.
+    func requireSize(_ end: Int, path: String) throws {
+        guard fd >= 0, let status = Platform.status(of: fd) else { return }
+        if status.size < end {
+            throw RangePipeError.io(path: path, reason: "the file was shortened while it was read (\(status.size) bytes, was \(bytes.count))")
+        }
     }
 
     /// Bytes below this offset have been released (`releasePages`).

@@ -198,3 +198,18 @@ private func threadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRaw
     return nil
 }
 #endif
+
+// MARK: Links
+
+extension Platform {
+    /// `readlink(2)`: the text of the symbolic link at `path`, or nil when
+    /// it is not a link or cannot be read.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            readlink(path, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+}

@@ -101,7 +101,7 @@ extension TableBuilder {
         let xText = field(plan.xSlot)
         let x: Double
         if let time = plan.time {
-            guard let t = time.parseBulk(xText, &dayCache) else { return false }
+            guard let t = time.parseBulk(xText, &dayCache), CivilTime.writableSeconds.contains(t) else { return false }
             x = t
         } else {
             guard let v = DecimalParser.parseNumber(xText, 0, xText.count), v.isFinite else { return false }

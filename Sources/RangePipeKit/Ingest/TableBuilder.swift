@@ -151,6 +151,9 @@ final class TableBuilder: RecordSink {
         case .missing:
             return .nan
         case .invalid:
+            if cell.kind != .nested, DecimalParser.isOutOfRange(text(cell, bytes)) {
+                throw RowError(column: cell.column, message: "column '\(column.name)': \(quoted(text(cell, bytes))) is outside Float64's range (±1.8e308)")
+            }
             if case .undecided = column.state {
                 plan.decide(valueColumn: index, .text)
                 return .nan
@@ -192,7 +195,12 @@ final class TableBuilder: RecordSink {
         switch plan.axis! {
         case .time:
             let timeParser = plan.timeParser!
-            if let t = timeParser.parse(b) { return t }
+            if let t = timeParser.parse(b) {
+                guard CivilTime.writableSeconds.contains(t) else {
+                    throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside the times rangepipe can write (years 0000 to 9999)")
+                }
+                return t
+            }
             let hint = numbers.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser.familyName)), got \(quoted(b))"
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
         case .number:
@@ -200,6 +208,9 @@ final class TableBuilder: RecordSink {
                 : numbers.parseCell(b)
             if case let .number(v) = value, v.isFinite { return v }
             if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
+            if DecimalParser.isOutOfRange(b) {
+                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside Float64's range (±1.8e308)")
+            }
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))",
                            hint: numberHint(b))
         case .category:

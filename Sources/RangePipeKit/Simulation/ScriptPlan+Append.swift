@@ -77,8 +77,8 @@ extension ScriptPlan {
                     throw fail(xPath, "x \(text(x)) is not after the last x of series '\(series.name)' (\(text(previous))); appended x must increase")
                 }
                 // Times are written as ISO-8601 up to ±9·10^12 s (year ±285,000).
-                guard series.axis != .time || abs(x) < 9e12 else {
-                    throw fail(xPath, "x \(x) s is outside the times rangepipe can write (±9e12 s from 1970)")
+                guard series.axis != .time || CivilTime.writableSeconds.contains(x) else {
+                    throw fail(xPath, "x \(x) s is outside the times rangepipe can write (years 0000 to 9999)")
                 }
             }
             rows.x.append(x)

@@ -93,6 +93,10 @@ final class SQLiteConnection {
             return .storeLocked(path: path, waited: nil)
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return .invalid("\(path): not a rangepipe store (\(message))")
+        case SQLITE_ERROR, SQLITE_MISMATCH, SQLITE_CONSTRAINT:
+            // Our statements are fixed: one that fails on its own terms
+            // (a missing table or column) met a damaged or foreign file.
+            return .invalid("\(path): damaged store (\(message))")
         case SQLITE_CANTOPEN:
             return .cannotCreate(path: path, reason: message)
         case SQLITE_READONLY, SQLITE_PERM:

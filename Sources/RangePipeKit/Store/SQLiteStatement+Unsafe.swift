@@ -30,7 +30,7 @@ extension SQLiteStatement {
     /// exactly that long and fits.
     func copyDoubles(_ column: Int32, into values: inout [Double], at first: Int, count: Int) -> Bool {
         let n = Int(sqlite3_column_bytes(statement, column))
-        guard first >= 0, count >= 0, first + count <= values.count, n == count * 8 else { return false }
+        guard first >= 0, count >= 0, count <= values.count - first, n == count &* 8 else { return false }
         guard n > 0 else { return true }
         guard let p = sqlite3_column_blob(statement, column) else { return false }
         values.withUnsafeMutableBytes { out in

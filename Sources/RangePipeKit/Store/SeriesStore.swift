@@ -15,6 +15,9 @@ public final class SeriesStore {
     /// next of them gets (nil until first needed).
     var batch = InsertBatch()
     var nextBatchID: Int64?
+    /// The store's files' size in bytes, looked at once (a bound on any
+    /// stored count; see `checkedPointCount`).
+    var fileBytes: Int?
     /// Series up to this many points go through `batch` when building.
     static let batchedPoints = 1024
 
@@ -39,16 +42,20 @@ public final class SeriesStore {
         guard exists(at: path) else {
             throw RangePipeError.noInput(path: path, reason: "no store here (create one with `rangepipe ingest`)")
         }
+        if AtomicFile.isDirectory(path) {
+            throw RangePipeError.noInput(path: path, reason: "is a directory, not a store (name the store's file)")
+        }
         do {
             let db = try SQLiteConnection(path: path, mode: .readOnly)
             db.setBusyTimeout(milliseconds: 5_000)
             let store = SeriesStore(path: path, db: db)
             _ = try store.checkVersion(allowEmpty: true)
             return store
-        } catch RangePipeError.cannotCreate(_, _) where !AtomicFile.isWritable(path) {
-            // A WAL store read by someone who may not write beside it (a
-            // shared store, a read-only mount): SQLite cannot make its
-            // `-shm` file, so read the file as it stands, without locks.
+        } catch RangePipeError.cannotCreate(_, _) where !AtomicFile.isWritable(path) || !AtomicFile.directoryIsWritable(for: path) {
+            // A WAL store read by someone who may not write it or beside
+            // it (a shared store, a read-only mount or directory): SQLite
+            // cannot make its `-shm` file, so read the file as it stands,
+            // without locks.
             let db = try SQLiteConnection(path: path, mode: .immutable)
             let store = SeriesStore(path: path, db: db)
             _ = try store.checkVersion(allowEmpty: true)
@@ -62,10 +69,16 @@ public final class SeriesStore {
     ///   its final path): written without a journal, in 64 KiB pages, and
     ///   switched to WAL on commit — the column bytes are written once.
     public static func openForWriting(path: String, create: Bool, wait: Double?, building: Bool = false) throws -> SeriesStore {
+        if AtomicFile.isDirectory(path) {
+            throw RangePipeError.cannotCreate(path: path, reason: "is a directory, not a store (name the store's file)")
+        }
         let db = try SQLiteConnection(path: path, mode: create ? .create : .readWrite)
         let store = SeriesStore(path: path, db: db)
         store.building = building
         db.setBusyTimeout(milliseconds: Int32(min((wait ?? 0) * 1000, Double(Int32.max))))
+        // A foreign file or a newer store is refused before anything
+        // (the journal mode included) changes in it.
+        if !building { _ = try store.checkVersion(allowEmpty: true) }
         do {
             if building {
                 // Chunks are 512 KiB blobs: big pages mean short overflow chains.
@@ -96,6 +109,9 @@ public final class SeriesStore {
     /// Returns the schema version, refusing stores from a newer rangepipe.
     private func checkVersion(allowEmpty: Bool) throws -> Int64 {
         let version = try db.scalarInt("PRAGMA user_version")
+        if version < 0 {
+            throw RangePipeError.invalid("\(path): not a rangepipe store (unknown schema version \(version))")
+        }
         if version > StoreSchema.version {
             throw RangePipeError.invalid("\(path): the store has schema version \(version), newer than this rangepipe understands (\(StoreSchema.version)); upgrade rangepipe")
         }
@@ -103,6 +119,12 @@ public final class SeriesStore {
             let tables = try db.scalarInt("SELECT count(*) FROM sqlite_master")
             if tables > 0 {
                 throw RangePipeError.invalid("\(path): not a rangepipe store (a SQLite database with other tables)")
+            }
+        }
+        if version > 0 {
+            let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta', 'series', 'field', 'category', 'chunk')")
+            if present != 5 {
+                throw RangePipeError.invalid("\(path): damaged store (\(5 - present) of its tables missing)")
             }
         }
         // Migrations from older versions go here as the schema evolves.
@@ -225,23 +247,27 @@ public final class SeriesStore {
         head.bind(1, name)
         guard try head.step() else { head.reset(); return nil }
         let id = head.int(0)
-        let axis = Axis(rawValue: head.text(1)) ?? .number
-        let points = Int(head.int(2))
+        let axisText = head.text(1)
+        let storedPoints = head.int(2)
         head.reset()
+        guard let axis = Axis(rawValue: axisText) else { throw damaged(name, "unknown axis '\(axisText)'") }
+        let points = try checkedPointCount(storedPoints, series: name)
         let fieldRows = try statements.prepared(.fieldNames, db)
         fieldRows.bind(1, id)
         var fieldNames: [String] = []
         while try fieldRows.step() { fieldNames.append(fieldRows.text(0)) }
         fieldRows.reset()
-        let x = try loadColumn(seriesID: id, column: -1, points: points)
+        let x = try loadColumn(seriesID: id, column: -1, points: points, series: name)
         var fields: [Series.Field] = []
         for (k, fieldName) in fieldNames.enumerated() {
-            fields.append(Series.Field(name: fieldName, values: try loadColumn(seriesID: id, column: k, points: points)))
+            fields.append(Series.Field(name: fieldName, values: try loadColumn(seriesID: id, column: k, points: points, series: name)))
         }
-        return Series(name: name, axis: axis, x: x, fields: fields, categories: try categories(seriesID: id))
+        let series = Series(name: name, axis: axis, x: x, fields: fields, categories: try categories(seriesID: id))
+        try validate(series)
+        return series
     }
 
-    private func loadColumn(seriesID: Int64, column: Int, points: Int) throws -> [Double] {
+    private func loadColumn(seriesID: Int64, column: Int, points: Int, series name: String) throws -> [Double] {
         let s = try statements.prepared(.columnChunks, db)
         defer { s.reset() }
         s.bind(1, seriesID)
@@ -250,13 +276,13 @@ public final class SeriesStore {
         var filled = 0
         while try s.step() {
             let first = Int(s.int(0)), count = Int(s.int(1))
-            guard s.copyDoubles(2, into: &values, at: first, count: count) else {
-                throw RangePipeError.invalid("\(path): damaged chunk in series \(seriesID) column \(column)")
+            guard first == filled, s.copyDoubles(2, into: &values, at: first, count: count) else {
+                throw damaged(name, "a damaged chunk in column \(column) at value \(filled)")
             }
             filled += count
         }
         guard filled == points else {
-            throw RangePipeError.invalid("\(path): series \(seriesID) column \(column) has \(filled) of \(points) values")
+            throw damaged(name, "column \(column) has \(filled) of \(points) values")
         }
         return values
     }

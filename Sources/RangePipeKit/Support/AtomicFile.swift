@@ -80,6 +80,13 @@ public struct AtomicFile: Sendable {
         }
     }
 
+    /// True when the directory `path` is in may be written (a file could
+    /// be created beside it).
+    public static func directoryIsWritable(for path: String) -> Bool {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        return isWritable(directory.isEmpty ? "/" : directory)
+    }
+
     private static func remove(_ file: String, companions: [String]) {
         removeFile(file)
         for suffix in companions { removeFile(file + suffix) }

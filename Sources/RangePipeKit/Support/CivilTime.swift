@@ -29,6 +29,11 @@ public enum CivilTime {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
+    /// The times rangepipe can write as ISO-8601 and read back: seconds
+    /// from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z. Ingest,
+    /// scripts and appends refuse times outside it.
+    public static let writableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999_999
+
     /// A Gregorian leap year.
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 

@@ -177,7 +177,25 @@ public enum DecimalParser {
             var endPtr: UnsafeMutablePointer<CChar>? = nil
             let v = strtod(buf.baseAddress!, &endPtr)
             guard let endPtr, endPtr - buf.baseAddress! == n else { return nil }
-            return v
+            // Past Float64's range (1e400) is no number rangepipe can keep.
+            return v.isFinite ? v : nil
+        }
+    }
+
+    /// True when the cell is written as a decimal number but lies outside
+    /// Float64's range (`1e400`, `-2e308`): a located error, not a value.
+    public static func isOutOfRange(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lo = 0, hi = b.count
+        while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
+        while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
+        guard lo < hi, b[lo...].prefix(hi - lo).allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b || $0 | 0x20 == 0x65 }) else { return false }
+        let n = hi - lo
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
+            for k in 0..<n { buf[k] = CChar(bitPattern: b[lo + k]) }
+            buf[n] = 0
+            var endPtr: UnsafeMutablePointer<CChar>? = nil
+            let v = strtod(buf.baseAddress!, &endPtr)
+            return endPtr.map { $0 - buf.baseAddress! == n } == true && v.isInfinite
         }
     }
 }

@@ -25,8 +25,8 @@ extension Script {
     /// Applies `--fps` when given, within the script's limits.
     mutating func override(fps: Double?) throws {
         guard let fps else { return }
-        guard fps > 0, fps <= ScriptDecoder.maxFPS else {
-            throw RangePipeError.usage("--fps: expected a number in (0, \(Int(ScriptDecoder.maxFPS))], got \(fps)")
+        guard fps >= ScriptDecoder.minFPS, fps <= ScriptDecoder.maxFPS else {
+            throw RangePipeError.usage("--fps: expected a number in [\(ScriptDecoder.minFPS), \(Int(ScriptDecoder.maxFPS))], got \(fps)")
         }
         self.fps = fps
     }

@@ -12,7 +12,7 @@ extension ScriptSchema {
   "properties": {
     "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
     "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/scripts.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
-    "fps": { "type": "number", "exclusiveMinimum": 0, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
+    "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
     "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
     "x": { "$ref": "#/$defs/xSettings" },
@@ -31,8 +31,8 @@ extension ScriptSchema {
       "type": "object",
       "additionalProperties": false,
       "properties": {
-        "width": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 },
-        "height": { "type": "number", "exclusiveMinimum": 0, "maximum": 100000 }
+        "width": { "type": "number", "minimum": 1, "maximum": 100000 },
+        "height": { "type": "number", "minimum": 1, "maximum": 100000 }
       }
     },
     "x": {

@@ -104,12 +104,14 @@ extension TableBuilder {
             guard let t = time.parseBulk(xText, &dayCache), CivilTime.writableSeconds.contains(t) else { return false }
             x = t
         } else {
-            guard let v = DecimalParser.parseNumber(xText, 0, xText.count), v.isFinite else { return false }
+            guard let v = DecimalParser.parseNumber(xText, 0, xText.count), abs(v) <= Series.magnitudeLimit else { return false }
             x = v
         }
         for j in plan.valueSlots.indices {
             let text = field(plan.valueSlots[j])
             if let v = DecimalParser.parseNumber(text, 0, text.count) {
+                // Past ±1e300: the general path says where.
+                guard abs(v) <= Series.magnitudeLimit else { return false }
                 row[plan.valueIndices[j]] = v
             } else {
                 // Missing tokens are NaN; anything else is a bad row for the general path.

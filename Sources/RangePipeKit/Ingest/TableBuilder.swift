@@ -146,6 +146,9 @@ final class TableBuilder: RecordSink {
         }
         switch value {
         case let .number(v):
+            guard abs(v) <= Series.magnitudeLimit else {
+                throw RowError(column: cell.column, message: "column '\(column.name)': \(quoted(text(cell, bytes))) is outside the values rangepipe keeps (±1e300)")
+            }
             if case .undecided = column.state { plan.decide(valueColumn: index, .numeric) }
             return v
         case .missing:
@@ -206,7 +209,12 @@ final class TableBuilder: RecordSink {
         case .number:
             let value = cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid
                 : numbers.parseCell(b)
-            if case let .number(v) = value, v.isFinite { return v }
+            if case let .number(v) = value, v.isFinite {
+                guard abs(v) <= Series.magnitudeLimit else {
+                    throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside the x values rangepipe keeps (±1e300)")
+                }
+                return v
+            }
             if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
             if DecimalParser.isOutOfRange(b) {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside Float64's range (±1.8e308)")

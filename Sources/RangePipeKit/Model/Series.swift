@@ -40,6 +40,11 @@ public struct Series: Sendable, Equatable {
     }
 
     /// A series from its columns; `x` and every field have the same count.
+    /// The largest magnitude of a number x or a value: ±1e300 leaves
+    /// room for any span times any pixel count (and padding) to stay
+    /// finite, so no window arithmetic overflows. Ingest refuses larger.
+    public static let magnitudeLimit = 1e300
+
     public init(name: String, axis: Axis, x: [Double], fields: [Field], categories: [String] = []) {
         self.name = name
         self.axis = axis

@@ -3,8 +3,8 @@ extension ScriptDecoder {
     static func chartSize(_ v: JSONValue, _ path: String, default d: ChartSize) throws -> ChartSize {
         var o = try ObjectReader(v, path)
         var size = d
-        if let w = o.take("width") { size.width = try number(w, o.child("width"), 0 ... maxPixels, open: true) }
-        if let h = o.take("height") { size.height = try number(h, o.child("height"), 0 ... maxPixels, open: true) }
+        if let w = o.take("width") { size.width = try number(w, o.child("width"), minPixels ... maxPixels) }
+        if let h = o.take("height") { size.height = try number(h, o.child("height"), minPixels ... maxPixels) }
         try o.finish(allowed: ["width", "height"])
         return size
     }

@@ -4,6 +4,10 @@ public enum ScriptDecoder {
     /// Limits that make absurd scripts errors rather than runaway jobs.
     /// The highest `fps`.
     public static let maxFPS = 1000.0
+    /// The slowest frame rate: a frame at least every 1000 s.
+    public static let minFPS = 0.001
+    /// The narrowest chart: 1 px.
+    public static let minPixels = 1.0
     /// The longest `duration` and latest event time (s): one day.
     public static let maxDuration = 86_400.0
     /// The largest chart size or pointer coordinate (px).
@@ -48,7 +52,7 @@ public enum ScriptDecoder {
             // One list of what to play: `sync` names every series.
             guard s.series == nil else { throw Failure(path: "sync", message: "the script names both series and sync; sync names every series to play, so leave out series") }
         }
-        if let v = o.take("fps") { s.fps = try number(v, "fps", 0 ... maxFPS, open: true) }
+        if let v = o.take("fps") { s.fps = try number(v, "fps", minFPS ... maxFPS) }
         if let v = o.take("duration"), v != .null { s.duration = try number(v, "duration", 0 ... maxDuration, open: true) }
         if let v = o.take("field") { s.field = try string(v, "field") }
         if let v = o.take("x") { s.x = try xSettings(v, "x") }

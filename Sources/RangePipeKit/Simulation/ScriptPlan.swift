@@ -167,6 +167,18 @@ public struct ScriptPlan: Sendable {
     // MARK: Resolution helpers
 
     static func resolveX(_ spec: XSpec, _ series: Series, _ path: String, _ fail: (String, String) -> RangePipeError) throws -> Double {
+        let x = try resolveAnyX(spec, series, path, fail)
+        if series.axis == .time {
+            guard CivilTime.writableSeconds.contains(x) else {
+                throw fail(path, "\(x.plainText) s is outside the times rangepipe can write (years 0000 to 9999)")
+            }
+        } else if !(abs(x) <= Series.magnitudeLimit) {
+            throw fail(path, "\(x.plainText) is outside the x values rangepipe keeps (±1e300)")
+        }
+        return x
+    }
+
+    private static func resolveAnyX(_ spec: XSpec, _ series: Series, _ path: String, _ fail: (String, String) -> RangePipeError) throws -> Double {
         switch (spec, series.axis) {
         case let (.number(v), _): return v
         case let (.text(s), .time):

@@ -14,7 +14,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "..")],
     targets: [.target(name: "FuzzRunner"), .target(name: "FuzzSupport", dependencies: [kit])]
-        + ["FuzzCSV", "FuzzNDJSON", "FuzzJSON", "FuzzScript", "FuzzSimulator"].map {
+        + ["FuzzCSV", "FuzzNDJSON", "FuzzJSON", "FuzzScript", "FuzzSimulator", "FuzzStore"].map {
             .executableTarget(name: $0, dependencies: [kit, "FuzzRunner", "FuzzSupport"],
                               swiftSettings: [.unsafeFlags(["-parse-as-library"])])
         },

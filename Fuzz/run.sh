@@ -10,13 +10,13 @@ cd "$(dirname "$0")"
 seconds=${FUZZ_SECONDS:-60}
 runs=${FUZZ_RUNS:-1000000}
 swift build -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -vE 'Cannot export local symbol' | tail -1
-mkdir -p findings corpus/{csv,ndjson,json,script,sim}
+mkdir -p findings corpus/{csv,ndjson,json,script,sim,store}
 cp -n seeds/csv/* corpus/csv/ 2>/dev/null || true
 cp -n seeds/ndjson/* corpus/ndjson/ 2>/dev/null || true
 cp -n seeds/json/* corpus/json/ 2>/dev/null || true
 cp -n ../samples/scripts/*.json corpus/script/ 2>/dev/null || true
 cp -n seeds/sim/* corpus/sim/ 2>/dev/null || true
-for pair in FuzzCSV:csv FuzzNDJSON:ndjson FuzzJSON:json FuzzScript:script FuzzSimulator:sim; do
+for pair in FuzzCSV:csv FuzzNDJSON:ndjson FuzzJSON:json FuzzScript:script FuzzSimulator:sim FuzzStore:store; do
   target=${pair%%:*}; corpus=${pair##*:}
   echo "== $target ($seconds s or $runs runs)"
   ASAN_OPTIONS=malloc_context_size=2 .build/release/$target -max_total_time="$seconds" -runs="$runs" -max_len=4096 -timeout=10 \

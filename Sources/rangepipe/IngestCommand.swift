@@ -123,7 +123,7 @@ struct IngestCommand: ParsableCommand {
     var series: String?
     @Option(help: "replace (default) or append to series already in the store.")
     var mode: String = "replace"
-    @Option(help: "Seconds to wait for another writer (default: fail at once with exit 75).")
+    @Option(parsing: .unconditional, help: "Seconds to wait for another writer, 0 to 86400 (default: fail at once with exit 75).")
     var wait: Double?
     @Flag(help: "Print the summary as one JSON object on stdout.")
     var json = false
@@ -135,6 +135,10 @@ struct IngestCommand: ParsableCommand {
             ProgressReporter.shared.configure(quiet: quiet)
             var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
             options.mode = try choice(mode, "--mode")
+            if json { try FileOutput.requireStandardOutput() }
+            if let wait, !(0 ... 86_400).contains(wait) {
+                throw RangePipeError.usage("--wait: expected seconds from 0 to 86400, got \(wait)")
+            }
             let report = try IngestJob(options: options).run(files: files, storePath: store.store, wait: wait)
             ProgressReporter.shared.finish()
             if json {

@@ -26,7 +26,8 @@ struct PlayCommand: ParsableCommand {
     var timeFormat: String = "iso8601"
     @Option(name: .shortAndLong, help: "Write to FILE instead of stdout (replaced whole when done).")
     var output: String?
-    @Option(help: "Series played in parallel; the output is the same for any value.")
+    // Unconditional: `--jobs -1` reaches the range check below.
+    @Option(parsing: .unconditional, help: "Series played in parallel (1 to \(PlayJob.maxJobs)); the output is the same for any value.")
     var jobs: Int = 1
     @Option(name: .customLong("on-series-error"),
             help: "fail (default): stop at a series that cannot be played; skip: leave it out, name it on stderr, exit 3.")
@@ -36,7 +37,10 @@ struct PlayCommand: ParsableCommand {
         try runReportingErrors {
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
-            guard jobs >= 1 else { throw RangePipeError.usage("--jobs: expected 1 or more") }
+            guard (1 ... PlayJob.maxJobs).contains(jobs) else {
+                throw RangePipeError.usage("--jobs: expected a whole number from 1 to \(PlayJob.maxJobs), got \(jobs)")
+            }
+            if output == nil || output == "-" { try FileOutput.requireStandardOutput() }
             var session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
                                       time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))

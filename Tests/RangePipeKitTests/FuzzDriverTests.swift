@@ -18,6 +18,25 @@ struct FuzzDriverTests {
         #expect(frames > 10_000)
     }
 
+    @Test("the store reader on 400 randomly damaged stores never traps, and what it loads is in order")
+    func damagedStores() throws {
+        let pristine = try #require(FuzzDrivers.pristineStore, "could not build the pristine store")
+        #expect(FuzzDrivers.readDamagedStore([]) == 3)
+        var rng = SeededGenerator(seed: 99)
+        var loaded = 0
+        for _ in 0 ..< 400 {
+            var damage: [UInt8] = []
+            for _ in 0 ..< rng.int(in: 1 ... 8) {
+                // Mostly the last pages (rows and chunk blobs), sometimes anywhere.
+                let offset = rng.bool() ? rng.int(in: 0 ..< pristine.bytes.count) : pristine.bytes.count - 1 - rng.int(in: 0 ..< min(pristine.bytes.count, 1 << 17))
+                damage += [UInt8(truncatingIfNeeded: offset), UInt8(truncatingIfNeeded: offset >> 8),
+                           UInt8(truncatingIfNeeded: offset >> 16), UInt8(truncatingIfNeeded: offset >> 24), rng.byte(in: 1 ... 255)]
+            }
+            loaded += FuzzDrivers.readDamagedStore(damage)
+        }
+        #expect(loaded > 0)
+    }
+
     @Test("parsers on mutated valid inputs never crash")
     func parsers() {
         var rng = SeededGenerator(seed: 321)

@@ -20,7 +20,7 @@ struct MappedFileTests {
         // Read it all in slices: the first 32 MiB are released on the way.
         var total = 0
         while true {
-            let slice = source.mappedChunk(preferred: 1 << 20)
+            let slice = try source.mappedChunk(preferred: 1 << 20)
             if slice.isEmpty { break }
             total += slice.count
         }

@@ -151,16 +151,14 @@ public struct HTMLPlayer {
         "[" + ticks.map { "[\(SVGNumber.fmt($0.0)),\(JSONText.string($0.1))]" }.joined(separator: ",") + "]"
     }
 
-    /// JSON text made safe inside a `<script>` element: `</` only occurs
-    /// inside JSON strings, where `<\/` reads back as the same text.
+    /// JSON text made safe inside a `<script>` element: `<` only occurs
+    /// inside JSON strings, where `\u003c` reads back as the same text, so
+    /// no `</script`, `<!--` or `<script` can end or bend the element.
     static func embed(_ json: String) -> String {
-        guard json.contains("</") else { return json }
+        guard json.contains("<") else { return json }
         var out = ""
-        var previous: Character = " "
         for c in json {
-            if previous == "<", c == "/" { out += "\\" }
-            out.append(c)
-            previous = c
+            if c == "<" { out += "\\u003c" } else { out.append(c) }
         }
         return out
     }

@@ -9,7 +9,7 @@ public enum SVGNumber {
     /// Text safe inside SVG text and attributes (`&`, `<`, `>`, `"` escaped).
     public static func escape(_ s: String) -> String {
         var out = ""
-        for c in s {
+        for c in s.showingControls {
             switch c {
             case "<": out += "&lt;"
             case ">": out += "&gt;"

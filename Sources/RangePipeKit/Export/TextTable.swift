@@ -1,6 +1,8 @@
-/// Left-aligned columns separated by two spaces.
+/// Left-aligned columns separated by two spaces; control characters in
+/// cells are escaped (`escapingControls`).
 enum TextTable {
     static func render(_ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map(\.escapingControls) }
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }

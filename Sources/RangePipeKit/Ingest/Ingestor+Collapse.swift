@@ -10,7 +10,9 @@ extension Ingestor {
         let x = builder.xName ?? "x"
         var column = report.sampleRepeats?.seriesColumn
         let candidates = builder.textColumns.filter { $0 != options.seriesColumn }
-        if column == nil, report.file != "-", !candidates.isEmpty {
+        // Only a regular file is read twice: a FIFO, pipe or device gives
+        // its bytes once (opening it again would wait for a new writer).
+        if column == nil, report.file != "-", !candidates.isEmpty, Platform.status(report.file)?.kind == .regular {
             let probe = LongFormatProbe(x: x, series: options.seriesColumn, candidates: candidates, names: builder.names)
             // Best effort: the file parsed once already; a failure only loses the hint.
             if let source = try? InputSource(path: report.file), (try? Self.reader(format, options)(source, probe)) != nil {

@@ -19,6 +19,8 @@ public struct SkippedSeries: Sendable, Equatable {
 /// independently, output grouped by series in the order given, and
 /// byte-identical for any number of jobs.
 public struct PlayJob: Sendable {
+    /// The most `--jobs` (threads) a play starts.
+    public static let maxJobs = 4096
     public var script: Script
     public var tracks: Set<Track>
     public var format: FrameFormat

@@ -45,6 +45,16 @@ extension FileOutput {
         }
     }
 
+    /// Fails unless stdout is open for writing: a command whose result goes
+    /// to stdout checks before it changes anything (`ingest --json >&-`
+    /// must not commit data and then fail to say so).
+    /// - Throws: `.io` naming stdout.
+    public static func requireStandardOutput() throws {
+        guard Platform.isOpenForWriting(Platform.standardOutput) else {
+            throw RangePipeError.io(path: "stdout", reason: "standard output is closed")
+        }
+    }
+
     /// Whether stdout is a terminal (tables for people, NDJSON for pipes).
     public static var standardOutputIsTerminal: Bool { Platform.isTerminal(Platform.standardOutput) }
 

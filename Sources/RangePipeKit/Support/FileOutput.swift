@@ -111,6 +111,7 @@ public final class FileOutput {
 }
 
 /// Writes one line of diagnostics to stderr, ignoring failure (nowhere left to report it).
+/// Control characters in it (from names, labels, paths) are escaped.
 public func writeToStandardError(_ text: String) {
-    try? FileOutput.standardError().write(text)
+    try? FileOutput.standardError().write(text.escapingControls)
 }

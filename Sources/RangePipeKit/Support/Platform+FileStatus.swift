@@ -37,6 +37,12 @@ extension Platform {
         return FileStatus(info)
     }
 
+    /// True when `fd` is open and may be written (`fcntl(F_GETFL)`).
+    static func isOpenForWriting(_ fd: Descriptor) -> Bool {
+        let flags = fcntl(fd, F_GETFL)
+        return flags >= 0 && (flags & O_ACCMODE) != O_RDONLY
+    }
+
     /// `fchmod(2)`: sets the permission bits of an open file; false on failure.
     static func setPermissions(_ fd: Descriptor, _ permissions: UInt32) -> Bool {
         fchmod(fd, mode_t(permissions)) == 0

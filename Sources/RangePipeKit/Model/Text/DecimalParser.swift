@@ -170,6 +170,12 @@ public enum DecimalParser {
 
     @usableFromInline
     static func slowPath(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        // Past Float64's range (1e400) is no number rangepipe can keep.
+        wholeStrtod(b, start, end).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// `strtod` of bytes `start ..< end`, when it reads all of them.
+    private static func wholeStrtod(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         let n = end - start
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
             for k in 0..<n { buf[k] = CChar(bitPattern: b[start + k]) }
@@ -177,8 +183,7 @@ public enum DecimalParser {
             var endPtr: UnsafeMutablePointer<CChar>? = nil
             let v = strtod(buf.baseAddress!, &endPtr)
             guard let endPtr, endPtr - buf.baseAddress! == n else { return nil }
-            // Past Float64's range (1e400) is no number rangepipe can keep.
-            return v.isFinite ? v : nil
+            return v
         }
     }
 
@@ -188,14 +193,8 @@ public enum DecimalParser {
         var lo = 0, hi = b.count
         while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
-        guard lo < hi, b[lo...].prefix(hi - lo).allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b || $0 | 0x20 == 0x65 }) else { return false }
-        let n = hi - lo
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
-            for k in 0..<n { buf[k] = CChar(bitPattern: b[lo + k]) }
-            buf[n] = 0
-            var endPtr: UnsafeMutablePointer<CChar>? = nil
-            let v = strtod(buf.baseAddress!, &endPtr)
-            return endPtr.map { $0 - buf.baseAddress! == n } == true && v.isInfinite
-        }
+        // Decimal forms only: strtod's "inf" and hex floats are not numbers here.
+        guard lo < hi, b[lo ..< hi].allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b || $0 | 0x20 == 0x65 }) else { return false }
+        return wholeStrtod(b, lo, hi)?.isInfinite == true
     }
 }

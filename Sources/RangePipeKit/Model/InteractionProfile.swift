@@ -1,0 +1,70 @@
+/// Whose interaction rules a script's raw input follows (SPEC 4.10): the
+/// seed's chart with SciChart's gestures (`rangepipe`, the default), or a
+/// chart library's own rules, read from its source (docs/profiles.md).
+public enum InteractionProfile: String, Sendable, CaseIterable {
+    case rangepipe, plotly, bokeh
+}
+
+/// What a one-pointer drag on the main chart does (`main.drag`): pan the
+/// window, or draw an x box and zoom to it (Plotly's and Bokeh's `dragmode`
+/// / active drag tool).
+public enum MainDrag: String, Sendable, CaseIterable {
+    case pan, zoom
+}
+
+/// The chart a library profile replays on (SPEC 4.10's page geometry), in
+/// data units: seconds for time axes (Plotly and Bokeh keep ms; profiles
+/// convert), x itself for number axes.
+public struct ProfileChart: Sendable, Equatable {
+    /// The main plot area's width (px).
+    public var mainWidth: Double
+    /// The overview's plot area width (px).
+    public var overviewWidth: Double
+    /// The window at the start (`window.initial`, resolved).
+    public var initial: Window
+    /// The data's x extent [first x, last x].
+    public var extent: Window
+    /// A time axis (ms in the library, seconds here).
+    public var isTime: Bool
+    /// `main.drag`.
+    public var drag: MainDrag
+    /// Bokeh: the main range's `bounds` (nil: none).
+    public var bounds: Window?
+    /// Bokeh: `min_interval` / `max_interval` in data units (nil: none).
+    public var minInterval: Double?
+    public var maxInterval: Double?
+
+    public init(mainWidth: Double, overviewWidth: Double, initial: Window, extent: Window, isTime: Bool,
+                drag: MainDrag, bounds: Window? = nil, minInterval: Double? = nil, maxInterval: Double? = nil) {
+        self.mainWidth = mainWidth
+        self.overviewWidth = overviewWidth
+        self.initial = initial
+        self.extent = extent
+        self.isTime = isTime
+        self.drag = drag
+        self.bounds = bounds
+        self.minInterval = minInterval
+        self.maxInterval = maxInterval
+    }
+}
+
+/// What the chart shows after one raw event under a library profile.
+public struct ProfileState: Sendable, Equatable {
+    /// The main chart's x range (data units).
+    public var window: Window
+    /// The overview's x range (Plotly's rangeslider range grows; Bokeh's is
+    /// the data extent).
+    public var overview: Window
+    /// The zoom box being drawn, in main-chart px [left, right], while a
+    /// box-zoom drag is on; nil otherwise.
+    public var box: Window?
+    /// What moved the window on this event.
+    public var phase: Phase
+
+    public init(window: Window, overview: Window, box: Window? = nil, phase: Phase = .idle) {
+        self.window = window
+        self.overview = overview
+        self.box = box
+        self.phase = phase
+    }
+}

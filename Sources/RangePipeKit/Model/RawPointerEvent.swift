@@ -1,0 +1,50 @@
+/// One raw input sample as a chart receives it (SPEC 4.10, docs/scripts.md
+/// "Raw pointer input"): a pointer going down, moving or up, or a wheel
+/// event, at an absolute script time, in px relative to the area it went
+/// down in. Interaction profiles read these one at a time, in time order.
+public struct RawPointerEvent: Sendable, Equatable {
+    /// What happened.
+    public enum Kind: String, Sendable, CaseIterable {
+        case down, move, up, wheel
+    }
+
+    /// The chart part the pointer is over (for `move` and `up`, the part
+    /// its `down` was on: coordinates stay relative to it).
+    public enum Area: String, Sendable, CaseIterable {
+        /// The overview (Plotly's rangeslider, Bokeh's RangeTool figure).
+        case overview
+        /// The main chart's plot area, inside its axes.
+        case main
+        /// The strip of the main chart's x tick labels, as wide as `main`.
+        case xAxis = "x-axis"
+    }
+
+    /// Seconds from the start of the script.
+    public var t: Double
+    public var kind: Kind
+    /// The pointer's id (0 for wheel events).
+    public var id: Int
+    public var area: Area
+    /// px from the area's left edge.
+    public var x: Double
+    /// px from the area's top edge.
+    public var y: Double
+    /// Wheel deltas, px (`WheelEvent.deltaX`/`deltaY` with deltaMode 0); 0 otherwise.
+    public var deltaX: Double
+    public var deltaY: Double
+    /// The shift key was held.
+    public var shift: Bool
+
+    public init(t: Double, kind: Kind, id: Int = 0, area: Area, x: Double, y: Double = 0,
+                deltaX: Double = 0, deltaY: Double = 0, shift: Bool = false) {
+        self.t = t
+        self.kind = kind
+        self.id = id
+        self.area = area
+        self.x = x
+        self.y = y
+        self.deltaX = deltaX
+        self.deltaY = deltaY
+        self.shift = shift
+    }
+}

@@ -4,6 +4,7 @@ to learn), the Spark stage's agreement, and one row per file."""
 
 import datetime as dt
 import os
+import re
 import subprocess
 
 # Failure shapes: key -> (title, what rangepipe does with such a file today and what reading it right takes).
@@ -184,7 +185,7 @@ def _label(entry):
     if x.get("time_format"):
         s += " `%s`" % x["time_format"]
     for alt in entry.get("also_right", []):
-        s += " (or `%s` %s)" % (" + ".join(alt["columns"]), alt["axis"])
+        s += " (or %s %s)" % (" + ".join("`%s`" % c if c else "`''`" for c in alt["columns"]), alt["axis"])
     if entry.get("series_column"):
         s += "; series `%s`" % entry["series_column"]
     e = entry["expect"]
@@ -265,12 +266,14 @@ def write(path, labels, entries, results, binary):
                 if x is None:
                     return ""
                 if "refused" in x:
-                    return "refused: " + x["refused"].replace("rangepipe: error: ", "")
+                    return "refused: " + re.sub(r"file:(?:/[^/:\s]+)*/\.cache/files/", "",
+                                                x["refused"].replace("rangepipe: error: ", ""))
                 return "x %r %s, fields %s" % (x["x"], x["axis"], ", ".join(x["fields"]))
             w("| `%s` | %s | %s | %s | %s | %s |" % (
                 r["id"], _cell(_reading(r["no_flag"])), _cell(sp(s["no_flag"])),
                 _cell(("`%s`: " % adv["flags"] + _reading(adv)) if adv else ""),
-                _cell(("`%s`%s: " % (s.get("advice_flags", ""), " (not offered: `%s`)" % s["advice_not_offered"]
+                _cell(("%s%s: " % ("`%s`" % s["advice_flags"] if s.get("advice_flags") else "no flags",
+                                   " (not offered: `%s`)" % s["advice_not_offered"]
                                      if s.get("advice_not_offered") else "") + sp(s.get("advice"))) if "advice" in s else ""),
                 _cell(spark_why(r))))
         w("")
@@ -293,6 +296,9 @@ def write(path, labels, entries, results, binary):
         else:
             ad = "**no advice**" + (" (names %s without a value)" % ", ".join("`%s`" % f for f in r["advice_incomplete"])
                                     if r["advice_incomplete"] else "")
+        for kf in r.get("known_flags", []):
+            ad += "; %s with `%s`, which the tool does not name" % ("right" if kf["right"] else "**still wrong**",
+                                                                  kf["flags"])
         klass = "" if r["no_flag_right"] else CLASSES[classify(e, r)][0]
         w("| `%s` (%s %s) | %s | %s | %s | %s | %s |" % (
             e["id"], e["package"], e["version"], _cell(", ".join(e["shapes"])), _cell(_label(e)),

@@ -350,6 +350,15 @@ def check(entry):
                     break
                 queue = nxt
             res["advice_best"] = best
+        if not res["advice_right"] and entry.get("right_with"):
+            # Flags that exist today and read the file right (labels.json right_with): the tool did not name them.
+            res["known_flags"] = []
+            for text in entry["right_with"]:
+                toks = shlex.split(text)
+                flags = tuple(_parse_alternative(" ".join(shlex.quote(t) for t in toks)) or ())
+                r = reading(path, flags, tmp)
+                good, probs = judge(entry, r)
+                res["known_flags"].append({"flags": text, "right": good, "problems": probs})
         if os.environ.get("CORPUS_SPARK", "1") != "0":
             res["spark"] = spark_check(entry, path, res)
         return res
@@ -446,6 +455,8 @@ def main():
             else:
                 why += "  -> no advice" + (" (names %s without a value)" % ", ".join(r["advice_incomplete"])
                                            if r["advice_incomplete"] else "")
+            for kf in r.get("known_flags", []):
+                why += "; %s with %s (not named by the tool)" % ("right" if kf["right"] else "STILL WRONG", kf["flags"])
         print("%-52s %-9s %-9s %s" % (e["id"][:52], nf, ad, why))
     k = sum(r["no_flag_right"] for r in results)
     j = sum(r["advice_right"] for r in results)

@@ -225,6 +225,15 @@ def write(path, labels, entries, results, binary):
       "count), points and x range. With advice = the flags of `inspect`'s command, then every flag the "
       "tool's messages name with a value (`try --series-column C`, `give --time-format A or ...`, "
       "`add --null X`, `--duplicates keep`), followed round after round as a user would.")
+    wrong = [r for r in results if not r["advice_right"]]
+    known = [r for r in wrong if any(kf["right"] for kf in r.get("known_flags", []))]
+    w("")
+    w("Of the %d files still wrong with advice, %d read right today with flags rangepipe already has "
+      "(`right_with` in the labels, checked on this run), so only the advice is missing: %s. The other %d "
+      "need something rangepipe cannot do yet (see the shapes below)."
+      % (len(wrong), len(known), ", ".join("`%s` (`%s`)" % (r["id"].split("/", 1)[1],
+                                                           next(kf["flags"] for kf in r["known_flags"] if kf["right"]))
+                                           for r in known), len(wrong) - len(known)))
     w("")
     # ---------------------------------------------------------- failure shapes
     groups = {}
@@ -253,6 +262,13 @@ def write(path, labels, entries, results, binary):
           "(`rangepipe_sniff.inspect`) and x, fields and axis from a digest of the first row and each column's "
           "first value (`rangepipe_detect.decide`). Run here as plain functions (see `spark_sniff.py`), with no "
           "flags and with the advice's flags the job accepts (it has no `--null`). Where the two paths differ:")
+        w("")
+        w("Checked against the real job (pyspark 3.5.9, `local`, `rangepipe_spark.py` with a one-event script, "
+          "`--partitions 2`) on five files: `river/bitcoin`, `arch/crude` (BOM, gzip) and `vega_datasets/wheat` "
+          "(JSON) give the bytes of `rangepipe play --input FILE --all`; `arch/nasdaq` exits 65 with the "
+          "digest's error shown below while `play --input` reads it; `statsmodels/grunfeld` plays with x = "
+          "year where `play --input` takes x = invest, so the part files differ from the single-machine "
+          "bytes (the stage's byte-identity promise breaks).")
         w("")
         w("| file | binary (no flags) | Spark stage (no flags) | binary with advice | Spark stage with advice | why |")
         w("| --- | --- | --- | --- | --- | --- |")

@@ -269,7 +269,8 @@ extension ScriptSchema {
         "id": { "type": "integer", "minimum": 0, "maximum": 2147483647 },
         "x": { "$ref": "#/$defs/samplePixels" },
         "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
-        "area": { "enum": ["overview", "main"] }
+        "area": { "enum": ["overview", "main", "x-axis"] },
+        "shift": { "type": "boolean", "default": false, "description": "The shift key was held." }
       }
     },
     "pointerMoveOrUp": {
@@ -282,7 +283,8 @@ extension ScriptSchema {
         "id": { "type": "integer", "minimum": 0, "maximum": 2147483647 },
         "x": { "$ref": "#/$defs/samplePixels" },
         "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
-        "area": { "enum": ["overview", "main"], "description": "Only the area of this pointer's down." }
+        "area": { "enum": ["overview", "main", "x-axis"], "description": "Only the area of this pointer's down." },
+        "shift": { "type": "boolean", "default": false, "description": "The shift key was held." }
       }
     },
     "wheelSample": {
@@ -295,7 +297,9 @@ extension ScriptSchema {
         "x": { "$ref": "#/$defs/samplePixels" },
         "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
         "deltaY": { "type": "number", "minimum": -1000000000, "maximum": 1000000000, "description": "px, as WheelEvent.deltaY with deltaMode 0: 100 px is one notch, positive zooms out." },
-        "area": { "enum": ["overview", "main"] }
+        "deltaX": { "type": "number", "minimum": -1000000000, "maximum": 1000000000, "default": 0, "description": "px, as WheelEvent.deltaX with deltaMode 0 (horizontal wheel or trackpad)." },
+        "area": { "enum": ["overview", "main", "x-axis"] },
+        "shift": { "type": "boolean", "default": false, "description": "The shift key was held." }
       }
     }
   }

@@ -11,13 +11,24 @@ extension ScriptSchema {
   "additionalProperties": false,
   "properties": {
     "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
+    "profile": { "enum": ["rangepipe", "plotly", "bokeh"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's or Bokeh 3.9.2's. Under plotly and bokeh every event is raw pointer input." },
     "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/scripts.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
     "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
     "x": { "$ref": "#/$defs/xSettings" },
     "overview": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 120 }, "description": "The overview chart (drag-selection, drag-handle), px." },
-    "main": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 400 }, "description": "The main chart (pan, pinch, double-tap-drag, wheel, M4 columns), px." },
+    "main": {
+      "type": "object",
+      "additionalProperties": false,
+      "default": { "width": 800, "height": 400 },
+      "description": "The main chart (pan, pinch, double-tap-drag, wheel, M4 columns), px; drag: what a one-pointer drag on it does.",
+      "properties": {
+        "width": { "type": "number", "minimum": 1, "maximum": 100000 },
+        "height": { "type": "number", "minimum": 1, "maximum": 100000 },
+        "drag": { "enum": ["pan", "zoom"], "description": "pan moves the window; zoom draws an x box and zooms to it on release (default: pan, zoom under the plotly profile)." }
+      }
+    },
     "window": { "$ref": "#/$defs/windowSettings" },
     "momentum": { "$ref": "#/$defs/momentum" },
     "y": { "$ref": "#/$defs/y" },

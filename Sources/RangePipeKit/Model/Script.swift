@@ -27,8 +27,22 @@ public struct Script: Sendable {
     public var y = YSettings()
     /// Which value the annotation shows and how its label reads.
     public var annotation = AnnotationSettings()
+    /// Whose interaction rules raw input follows (SPEC 4.10).
+    public var profile = InteractionProfile.rangepipe
+    /// `main.drag`: what a one-pointer drag on the main chart does; nil is
+    /// the profile's own default (pan, but zoom under `plotly`, whose
+    /// default `dragmode` is zoom).
+    public var mainDrag: MainDrag?
     /// The gestures and actions, in script order.
     public var events: [ScriptEvent] = []
+    /// Under a library profile: every raw pointer sample, in time order
+    /// (the library's own rules read them; `events` is then empty).
+    public var rawInput: [RawPointerEvent] = []
+
+    /// `main.drag`, or the profile's default.
+    public var drag: MainDrag {
+        mainDrag ?? (profile == .plotly ? .zoom : .pan)
+    }
     /// The script's file name, for messages.
     public var source = "script"
     /// The series `append` actions take rows from, by name; filled in by

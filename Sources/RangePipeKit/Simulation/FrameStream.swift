@@ -39,7 +39,7 @@ public struct FrameStream {
     public func drive(_ body: (_ frame: Int, _ t: Double, _ phase: Phase, _ sim: ViewSimulator) throws -> Bool) throws {
         let script = plan.script
         var sim = ViewSimulator(plan: plan)
-        let lastEnd = plan.events.map(\.event.end).max() ?? 0
+        let lastEnd = max(plan.events.map(\.event.end).max() ?? 0, script.rawInput.last?.t ?? 0)
         let fixed = script.duration.map { Self.frameCount(duration: $0, fps: script.fps) }
         var k = 0
         while true {
@@ -78,8 +78,11 @@ public struct FrameStream {
         let c = plan.constraints
         let ow = plan.script.overview.width
         let shown = sim.shownValues
+        // The overview spans the bounds, or under a library profile its own
+        // range (Plotly's rangeslider grows with what the axis showed).
+        let overview = sim.profile?.state.overview ?? Window(c.lower, c.upper)
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
-                      selector: ((u.lower - c.lower) / c.extent * ow, (u.upper - c.lower) / c.extent * ow))
+                      selector: ((u.lower - overview.lower) / overview.span * ow, (u.upper - overview.lower) / overview.span * ow))
         if range || omitted { yAxis(&r, shown, sim) }
         if annotation { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
         if values, plan.axis == .category || sim.spring != nil {
@@ -91,7 +94,7 @@ public struct FrameStream {
                 : M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
         if preset { r.preset = plan.preset(matching: u) }
-        r.bounds = Window(c.lower, c.upper)
+        r.bounds = overview
         return r
     }
 

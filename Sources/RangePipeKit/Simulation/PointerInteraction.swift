@@ -3,9 +3,7 @@
 /// or a run of wheel samples. Times are relative to the event's `at`.
 struct PointerInteraction: Sendable {
     /// The chart part a pointer went down on (its coordinates are relative to it).
-    enum Area: String, Sendable, CaseIterable {
-        case overview, main
-    }
+    typealias Area = RawPointerEvent.Area
 
     /// One recorded position of a pointer.
     struct Sample: Sendable {

@@ -43,6 +43,10 @@ struct PointerRecognizer {
         case let .contact(tracks):
             let first = tracks[0]
             switch first.area {
+            case .xAxis:
+                // Dragging the axis' tick labels (the x-axis drag) is not
+                // recognised under this profile yet: ignored.
+                return nil
             case .overview:
                 let path = Self.path(first, from: first.down)
                 kind = .overviewPress(path, Self.release(path))

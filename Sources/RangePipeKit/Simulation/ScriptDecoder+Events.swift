@@ -7,7 +7,7 @@ extension ScriptDecoder {
     /// to be recognised (across the whole script, see `PointerRecognizer`).
     enum Entry {
         case event(ScriptEvent)
-        case pointer([PointerInteraction])
+        case pointer([PointerInteraction], raw: [RawPointerEvent])
     }
 
     static func event(_ v: JSONValue, _ path: String) throws -> Entry {
@@ -82,7 +82,8 @@ extension ScriptDecoder {
             guard inputNames.contains(name) else {
                 throw Failure(path: o.child("input"), message: "unknown input \"\(name)\" (expected one of: \(inputNames.joined(separator: ", ")))")
             }
-            return .pointer(try pointerInput(&o, at: at))
+            let (interactions, raw) = try pointerInput(&o, at: at)
+            return .pointer(interactions, raw: raw)
         } else {
             throw Failure(path: path, message: "an event needs \"gesture\", \"action\" or \"input\"")
         }

@@ -9,13 +9,15 @@ extension ScriptDecoder {
         var kind: Kind
         var id: Int
         var area: PointerInteraction.Area?
+        var deltaX = 0.0
         var deltaY: Double
+        var shift = false
         var sample: PointerInteraction.Sample
     }
 
     /// The interactions of an `"input": "pointer"` event at `at`, whose other
     /// keys `o` still holds.
-    static func pointerInput(_ o: inout ObjectReader, at: Double) throws -> [PointerInteraction] {
+    static func pointerInput(_ o: inout ObjectReader, at: Double) throws -> (interactions: [PointerInteraction], raw: [RawPointerEvent]) {
         let path = o.child("samples")
         guard let v = o.take("samples") else { throw Failure(path: path, message: "missing (the raw pointer samples)") }
         guard case let .array(list) = v, !list.isEmpty else { throw Failure(path: path, message: "expected a non-empty array of samples") }
@@ -28,7 +30,21 @@ extension ScriptDecoder {
             samples.append(s)
         }
         try o.finish(allowed: ["at", "input", "samples"])
-        return try split(samples, eventAt: at)
+        let interactions = try split(samples, eventAt: at)
+        // The same samples as a library profile reads them: one at a time,
+        // each move and up in the area its pointer went down in.
+        var areas: [Int: PointerInteraction.Area] = [:]
+        let raw = samples.map { s -> RawPointerEvent in
+            let area: PointerInteraction.Area
+            switch s.kind {
+            case .down: area = s.area!; areas[s.id] = area
+            case .move, .up: area = areas[s.id]!
+            case .wheel: area = s.area!
+            }
+            return RawPointerEvent(t: at + s.sample.t, kind: RawPointerEvent.Kind(rawValue: s.kind.rawValue)!, id: s.id, area: area,
+                                   x: s.sample.x, y: s.sample.y, deltaX: s.deltaX, deltaY: s.deltaY, shift: s.shift)
+        }
+        return (interactions, raw)
     }
 
     static func pointerSample(_ v: JSONValue, _ path: String, at: Double) throws -> PointerSample {
@@ -41,7 +57,8 @@ extension ScriptDecoder {
         let x = try number(xv, o.child("x"), -maxPixels ... maxPixels)
         let y = try o.take("y").map { try number($0, o.child("y"), -maxPixels ... maxPixels) } ?? 0
         let area: PointerInteraction.Area? = try o.take("area").map { try choice($0, o.child("area")) }
-        var id = 0, deltaY = 0.0
+        let shift = try o.take("shift").map { try bool($0, o.child("shift")) } ?? false
+        var id = 0, deltaX = 0.0, deltaY = 0.0
         switch kind {
         case .down, .move, .up:
             guard let iv = o.take("id") else { throw Failure(path: o.child("id"), message: "missing (the pointer's id)") }
@@ -49,14 +66,16 @@ extension ScriptDecoder {
             guard n == n.rounded() else { throw Failure(path: o.child("id"), message: "\(n.plainText) is not an integer") }
             id = Int(n)
             if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\": where the pointer went down)") }
-            try o.finish(allowed: ["t", "type", "id", "x", "y", "area"])
+            try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "shift"])
         case .wheel:
             guard let dv = o.take("deltaY") else { throw Failure(path: o.child("deltaY"), message: "missing (px, as WheelEvent.deltaY)") }
             deltaY = try number(dv, o.child("deltaY"), -1e9 ... 1e9)
-            if area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\")") }
-            try o.finish(allowed: ["t", "type", "x", "y", "area", "deltaY"])
+            deltaX = try o.take("deltaX").map { try number($0, o.child("deltaX"), -1e9 ... 1e9) } ?? 0
+            if area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\", \"main\" or \"x-axis\")") }
+            try o.finish(allowed: ["t", "type", "x", "y", "area", "deltaX", "deltaY", "shift"])
         }
-        return PointerSample(kind: kind, id: id, area: area, deltaY: deltaY, sample: .init(t: t, x: x, y: y, path: path))
+        return PointerSample(kind: kind, id: id, area: area, deltaX: deltaX, deltaY: deltaY, shift: shift,
+                             sample: .init(t: t, x: x, y: y, path: path))
     }
 
     /// Splits samples into contacts and wheel runs, checking that each

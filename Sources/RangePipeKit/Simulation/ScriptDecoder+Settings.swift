@@ -2,11 +2,26 @@
 extension ScriptDecoder {
     static func chartSize(_ v: JSONValue, _ path: String, default d: ChartSize) throws -> ChartSize {
         var o = try ObjectReader(v, path)
+        let size = try chartSize(&o, default: d)
+        try o.finish(allowed: ["width", "height"])
+        return size
+    }
+
+    /// `width` and `height` of a chart size object, each optional.
+    private static func chartSize(_ o: inout ObjectReader, default d: ChartSize) throws -> ChartSize {
         var size = d
         if let w = o.take("width") { size.width = try number(w, o.child("width"), minPixels ... maxPixels) }
         if let h = o.take("height") { size.height = try number(h, o.child("height"), minPixels ... maxPixels) }
-        try o.finish(allowed: ["width", "height"])
         return size
+    }
+
+    /// `main`: its size and `drag` (`"pan"` or `"zoom"`).
+    static func mainSettings(_ v: JSONValue, _ path: String, default d: ChartSize) throws -> (ChartSize, MainDrag?) {
+        var o = try ObjectReader(v, path)
+        let size = try chartSize(&o, default: d)
+        let drag: MainDrag? = try o.take("drag").map { try choice($0, o.child("drag")) }
+        try o.finish(allowed: ["width", "height", "drag"])
+        return (size, drag)
     }
 
     static func windowSettings(_ v: JSONValue, _ path: String) throws -> WindowSettings {
@@ -16,6 +31,7 @@ extension ScriptDecoder {
         if let x = o.take("minSpan"), x != .null { w.minSpan = try span(x, o.child("minSpan")) }
         if let x = o.take("maxSpan"), x != .null { w.maxSpan = try span(x, o.child("maxSpan")) }
         if let x = o.take("bounds") {
+            w.boundsGiven = true
             if case .string("data") = x {
                 w.bounds = .data
             } else {

@@ -41,7 +41,7 @@ public enum ScriptDecoder {
 
     // MARK: Script
 
-    static let topKeys = ["series", "sync", "fps", "duration", "field", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
+    static let topKeys = ["series", "sync", "profile", "fps", "duration", "field", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
 
     static func decodeScript(_ root: JSONValue) throws -> Script {
         var o = try ObjectReader(root, "")
@@ -52,21 +52,40 @@ public enum ScriptDecoder {
             // One list of what to play: `sync` names every series.
             guard s.series == nil else { throw Failure(path: "sync", message: "the script names both series and sync; sync names every series to play, so leave out series") }
         }
+        if let v = o.take("profile") { s.profile = try choice(v, "profile") }
         if let v = o.take("fps") { s.fps = try number(v, "fps", minFPS ... maxFPS) }
         if let v = o.take("duration"), v != .null { s.duration = try number(v, "duration", 0 ... maxDuration, open: true) }
         if let v = o.take("field") { s.field = try string(v, "field") }
         if let v = o.take("x") { s.x = try xSettings(v, "x") }
         if let v = o.take("overview") { s.overview = try chartSize(v, "overview", default: s.overview) }
-        if let v = o.take("main") { s.main = try chartSize(v, "main", default: s.main) }
+        if let v = o.take("main") { (s.main, s.mainDrag) = try mainSettings(v, "main", default: s.main) }
         if let v = o.take("window") { s.window = try windowSettings(v, "window") }
         if let v = o.take("momentum") { s.momentum = try momentum(v, "momentum") }
         if let v = o.take("y") { s.y = try ySettings(v, "y") }
         if let v = o.take("annotation") { s.annotation = try annotation(v, "annotation") }
         guard let events = o.take("events") else { throw Failure(path: "events", message: "missing (every script needs an events array, which may be empty)") }
         guard case let .array(list) = events else { throw Failure(path: "events", message: "expected an array, got \(events.kindName)") }
-        s.events = try Self.events(list)
+        if s.profile == .rangepipe {
+            s.events = try Self.events(list)
+        } else {
+            s.rawInput = try Self.rawInput(list, profile: s.profile)
+        }
         try o.finish(allowed: topKeys)
         try checkOverlaps(s.events)
+        if s.profile != .rangepipe {
+            // SPEC 4.10's figures: one linear date or number x axis, one chart.
+            if s.x.scale != .linear {
+                throw Failure(path: "x.scale", message: "profile \"\(s.profile.rawValue)\" plays a linear x axis only")
+            }
+            if s.sync != nil {
+                throw Failure(path: "sync", message: "profile \"\(s.profile.rawValue)\" plays one chart; linked charts follow the rangepipe profile")
+            }
+            if s.profile == .plotly, s.overview.width != s.main.width {
+                throw Failure(path: "overview.width", message: "Plotly's rangeslider is as wide as the plot: overview.width must equal main.width (\(s.main.width.plainText))")
+            }
+            if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
+            if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
+        }
         if let duration = s.duration, duration * s.fps > Double(FrameStream.maxFrames) {
             throw Failure(path: "duration", message: "\(duration.plainText) s at \(s.fps.plainText) fps is more than \(FrameStream.maxFrames / 1_000_000) million frames")
         }
@@ -81,7 +100,7 @@ public enum ScriptDecoder {
         for (k, item) in list.enumerated() {
             switch try event(item, "events[\(k)]") {
             case let .event(e): slots.append([e])
-            case let .pointer(found):
+            case let .pointer(found, _):
                 interactions += found.map { (slots.count, $0) }
                 slots.append([])
             }
@@ -95,6 +114,19 @@ public enum ScriptDecoder {
             if let e = try recognizer.recognize(interaction) { slots[slot].append(e) }
         }
         return slots.flatMap { $0 }
+    }
+
+    /// Under a library profile, every entry is raw pointer input, read as
+    /// the library reads it: all samples in time order (ties in script order).
+    static func rawInput(_ list: [JSONValue], profile: InteractionProfile) throws -> [RawPointerEvent] {
+        var raw: [(RawPointerEvent, Int)] = []
+        for (k, item) in list.enumerated() {
+            guard case let .pointer(_, samples) = try event(item, "events[\(k)]") else {
+                throw Failure(path: "events[\(k)]", message: "under profile \"\(profile.rawValue)\" events are raw pointer input (\"input\": \"pointer\"): the library's own rules read them")
+            }
+            raw += samples.map { ($0, raw.count) }
+        }
+        return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)
     }
 
     /// Gestures may not overlap in time (SPEC 4.3).

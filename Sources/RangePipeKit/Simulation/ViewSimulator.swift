@@ -21,6 +21,9 @@ public struct ViewSimulator: Sendable {
     var nextEvent = 0
     /// The hand-zoomed y-window (`y.fit: "manual"`); nil when y is fitted.
     var yZoom: YZoom?
+    /// Under a library profile, its model playing the raw input (it owns
+    /// the window); nil under the rangepipe profile.
+    public internal(set) var profile: ProfilePlayback?
 
     /// What moves the window between events; each transition is one
     /// `mutating func` with one `switch` over it.
@@ -42,6 +45,7 @@ public struct ViewSimulator: Sendable {
         window = plan.initialWindow
         shown = ShownField(field: plan.initialField)
         yZoom = plan.script.y.zoom.map { YZoom(settings: $0, height: plan.script.main.height) }
+        profile = ProfilePlayback(plan: plan)
     }
 
     var elastic: Bool { plan.script.window.elastic }
@@ -56,6 +60,7 @@ public struct ViewSimulator: Sendable {
 
     /// True while anything can still move without a new event.
     public var isBusy: Bool {
+        if let profile { return profile.isBusy }
         switch state {
         case .idle: return shown.spring != nil
         case .gesture, .moving: return true
@@ -74,6 +79,13 @@ public struct ViewSimulator: Sendable {
     /// Advances to frame time `t` and returns the frame's phase.
     /// - Complexity: O(events started + points springing).
     public mutating func step(to t: Double) -> Phase {
+        if var playback = profile {
+            // The library's rules own the window: nothing else moves it.
+            let phase = playback.advance(to: t)
+            window = playback.state.window
+            profile = playback
+            return phase
+        }
         var phase = Phase.idle
         // 1. The active gesture moves up to min(t, release), releasing if due.
         phase = min(phase, moveGesture(upTo: t))

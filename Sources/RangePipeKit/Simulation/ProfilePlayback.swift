@@ -1,0 +1,80 @@
+/// A library profile's model playing a script's raw input (SPEC 4.10): the
+/// window after each raw event is the library's, and the frame at the first
+/// frame time at or after the event shows it.
+public struct ProfilePlayback: Sendable {
+    /// The library whose rules read the input.
+    enum Model: Sendable {
+        case plotly(PlotlyProfile)
+        case bokeh(BokehProfile)
+
+        mutating func apply(_ event: RawPointerEvent) -> ProfileState {
+            switch self {
+            case var .plotly(m):
+                let s = m.apply(event)
+                self = .plotly(m)
+                return s
+            case var .bokeh(m):
+                let s = m.apply(event)
+                self = .bokeh(m)
+                return s
+            }
+        }
+    }
+
+    private var model: Model
+    private let events: [RawPointerEvent]
+    private var next = 0
+    /// What the chart shows after the last event applied.
+    private(set) var state: ProfileState
+
+    /// The playback of `plan`'s raw input, or nil under the rangepipe profile.
+    init?(plan: ScriptPlan) {
+        let script = plan.script
+        let chart: ProfileChart
+        switch script.profile {
+        case .rangepipe: return nil
+        case .plotly, .bokeh: chart = Self.chart(plan)
+        }
+        model = script.profile == .plotly ? .plotly(PlotlyProfile(chart: chart)) : .bokeh(BokehProfile(chart: chart))
+        events = script.rawInput
+        state = ProfileState(window: chart.initial, overview: chart.extent)
+    }
+
+    /// The page geometry and range settings SPEC 4.10 fixes, from the plan.
+    static func chart(_ plan: ScriptPlan) -> ProfileChart {
+        let script = plan.script
+        let c = plan.constraints
+        let extent = Window(c.x.first ?? c.lower, c.x.last ?? c.upper)
+        func units(_ limit: SpanLimit?) -> Double? {
+            guard case let .width(w)? = limit else { return nil }
+            return w
+        }
+        // Bokeh's bounds: the data extent for "data", the script's range, or
+        // none when the script gives none (Bokeh's default).
+        let bounds: Window? = script.window.boundsGiven ? Window(c.lower, c.upper) : nil
+        return ProfileChart(mainWidth: script.main.width, overviewWidth: script.overview.width,
+                            initial: plan.initialWindow, extent: extent, isTime: plan.axis == .time,
+                            drag: script.drag, bounds: bounds,
+                            minInterval: script.window.minSpan == nil ? nil : units(c.minSpan),
+                            maxInterval: units(c.maxSpan))
+    }
+
+    /// True while raw events are still to come.
+    var isBusy: Bool { next < events.count }
+
+    /// The time of the last raw event (when the playback comes to rest).
+    var end: Double { events.last?.t ?? 0 }
+
+    /// Applies every event at or before `t`, in order; the phase is the
+    /// first (SPEC 4.1's order) of those the events report, idle if none.
+    /// - Complexity: O(events applied).
+    mutating func advance(to t: Double) -> Phase {
+        var phase = Phase.idle
+        while next < events.count, events[next].t <= t {
+            state = model.apply(events[next])
+            phase = min(phase, state.phase)
+            next += 1
+        }
+        return phase
+    }
+}

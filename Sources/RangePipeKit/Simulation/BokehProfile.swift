@@ -1,0 +1,10 @@
+/// Placeholder until the Bokeh model lands: the window stays as it is.
+struct BokehProfile: Sendable {
+    private(set) var state: ProfileState
+
+    init(chart: ProfileChart) {
+        state = ProfileState(window: chart.initial, overview: chart.extent)
+    }
+
+    mutating func apply(_ event: RawPointerEvent) -> ProfileState { state }
+}

@@ -32,7 +32,8 @@ struct OutputTargetTests {
         let fx = try playFixture(dir)
         let node = dir.path("null")
         // mknod(2) for (1, 3), the null device's numbers: a private node.
-        try #require(mknod(node, S_IFCHR | 0o666, makedev(1, 3)) == 0, "mknod needs root (the tests run as root in CI)")
+        // makedev(1, 3) (a macro in C): major 1 in bits 8-19, minor 3 in bits 0-7.
+        try #require(mknod(node, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0, "mknod needs root (the tests run as root in CI)")
         for (name, args) in commands(fx) {
             let r = try runRangepipe(args(node))
             #expect(r.status == 0, "\(name): \(r.stderr)")
@@ -138,8 +139,12 @@ struct OutputTargetTests {
         let fx = try longPlay(dir)
         let out = try dir.write("out.ndjson", "previous\n")
         let process = Process()
-        process.executableURL = try checkedBinary.get()
-        process.arguments = ["play", fx.script, "--store", fx.store, "-o", out, "--tracks", "points"]
+        // Started with no signal blocked, as from a shell: a child of the
+        // test runner inherits its blocked INT, TERM and HUP, and would
+        // never see the signal.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                             try checkedBinary.get().path, "play", fx.script, "--store", fx.store, "-o", out, "--tracks", "points"]
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until the temporary file exists and has grown.

@@ -34,7 +34,8 @@ extension FuzzDrivers {
     /// Reads a damaged copy of the pristine store; returns the series loaded.
     @discardableResult
     public static func readDamagedStore(_ damage: [UInt8]) -> Int {
-        guard var (bytes, scratch) = pristineStore, !bytes.isEmpty else { return 0 }
+        guard let (pristine, scratch) = pristineStore, !pristine.isEmpty else { return 0 }
+        var bytes = pristine
         var k = 0
         while k + 5 <= damage.count {
             let offset = Int(damage[k]) | Int(damage[k + 1]) << 8 | Int(damage[k + 2]) << 16 | Int(damage[k + 3]) << 24

@@ -1,8 +1,13 @@
 extension TrackScalarText {
     /// The Float64 of a token `isNumber` accepted (Model's `DecimalParser`:
-    /// correctly rounded).
+    /// correctly rounded); a number past Float64's range is its infinity
+    /// (tracks from elsewhere may hold one; two such agree by sign).
     /// - Complexity: O(length).
     static func numberValue(_ bytes: ArraySlice<UInt8>) -> Double {
-        bytes.withUnsafeBufferPointer { DecimalParser.parseNumber($0, 0, $0.count) } ?? .nan
+        bytes.withUnsafeBufferPointer { b in
+            if let v = DecimalParser.parseNumber(b, 0, b.count) { return v }
+            guard DecimalParser.isOutOfRange(b) else { return .nan }
+            return b.first == 0x2d ? -.infinity : .infinity
+        }
     }
 }

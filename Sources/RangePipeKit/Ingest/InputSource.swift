@@ -212,7 +212,7 @@ final class InputSource {
         var n: Int
         repeat { n = Glibc.read(fd, base, buffer.count) } while n < 0 && errno == EINTR
         if n < 0 { throw RangePipeError.io(path: displayName, reason: String(cString: strerror(errno))) }
-        if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
+        ProgressReporter.shared.advance(by: n)
         return n
     }
 

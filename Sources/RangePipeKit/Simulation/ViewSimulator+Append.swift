@@ -39,11 +39,11 @@ extension ViewSimulator {
         switch state {
         case .idle:
             guard window.upper >= batch.lastBefore else {
-                window = constraints.settle(window)
+                window = constraints.settle(window, keepCentre: false)
                 return .idle
             }
             let upper = window.upper == batch.lastBefore ? batch.lastAfter : window.upper + (batch.lastAfter - batch.lastBefore)
-            window = constraints.settle(Window(upper - window.span, upper))
+            window = constraints.settle(Window(upper - window.span, upper), keepCentre: false)
             return .animate
         case .gesture(var g, let overlay):
             g.gesture.extentChanged(from: old.extent, to: constraints.extent, elapsed: min(t, g.release) - g.start,

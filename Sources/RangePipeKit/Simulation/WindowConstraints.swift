@@ -113,9 +113,13 @@ public struct WindowConstraints: Sendable {
         return w
     }
 
-    /// Span rule, bounds rule, then the exact invariants.
+    /// Span rule, bounds rule, then the exact invariants. Without
+    /// `keepCentre` the window is a translation (a drag, pan, momentum, a
+    /// press's jump, append's follow): no span rule, and `{"points": k}`
+    /// spans are not enforced, since a translation never resizes the
+    /// window (SPEC 4.5); unit spans still hold exactly.
     public func settle(_ w: Window, keepCentre: Bool = true) -> Window {
-        exact(boundsRule(keepCentre ? spanRule(w) : w))
+        keepCentre ? exact(boundsRule(spanRule(w))) : exact(boundsRule(w), translation: true)
     }
 
     /// A handle drag (the seed's gripper rule): the moved end follows `raw`
@@ -138,12 +142,16 @@ public struct WindowConstraints: Sendable {
     /// Makes U0 ≤ a < b ≤ U1 and minSpan ≤ b − a ≤ maxSpan hold exactly in
     /// floating point, moving an end by as little as it takes (ulps, or the
     /// limit itself when rounding lost it).
-    public func exact(_ w: Window, fixedEnd: HandleSide? = nil) -> Window {
+    public func exact(_ w: Window, fixedEnd: HandleSide? = nil, translation: Bool = false) -> Window {
         var a = min(max(w.lower, lower), upper), b = min(max(w.upper, lower), upper)
         let lo: Double, hi: Double
         switch fixedEnd {
         case .min?: lo = minWidth(fixed: a, upward: true); hi = maxWidth(fixed: a, upward: true)
         case .max?: lo = minWidth(fixed: b, upward: false); hi = maxWidth(fixed: b, upward: false)
+        case nil where translation:
+            // Only unit spans: a count of points is a limit on zooming.
+            if case let .width(m) = minSpan { lo = min(m, extent) } else { lo = 0 }
+            if case let .width(m)? = maxSpan { hi = m } else { hi = .infinity }
         case nil:
             let c = a + (b - a) / 2
             lo = min(minWidth(centre: c), extent)

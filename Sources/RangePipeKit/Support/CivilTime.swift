@@ -30,9 +30,10 @@ public enum CivilTime {
     }
 
     /// The times rangepipe can write as ISO-8601 and read back: seconds
-    /// from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z. Ingest,
-    /// scripts and appends refuse times outside it.
-    public static let writableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999_999
+    /// from 0000-01-01T00:00:00Z up to, not including, 10000-01-01 (a
+    /// half-open range: 9999-12-31T23:59:59.999999 rounds to 10000-01-01
+    /// in Float64). Ingest, scripts and appends refuse times outside it.
+    public static let writableSeconds: Range<Double> = -62_167_219_200 ..< 253_402_300_800
 
     /// A Gregorian leap year.
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }

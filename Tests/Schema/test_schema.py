@@ -381,7 +381,7 @@ def pointer(samples):
 PROBES = [
     ("top level", at({"events": []}), ""),
     ("overview", at({"overview": {}, "events": []}, "overview"), "/$defs/chartSize"),
-    ("main", at({"main": {}, "events": []}, "main"), "/$defs/chartSize"),
+    ("main", at({"main": {}, "events": []}, "main"), "/properties/main"),
     ("window", at({"window": {}, "events": []}, "window"), "/$defs/windowSettings"),
     ("window.bounds", at({"window": {"bounds": {"min": 0, "max": 1}}, "events": []}, "window", "bounds"),
      "/$defs/windowSettings/properties/bounds/oneOf/1"),

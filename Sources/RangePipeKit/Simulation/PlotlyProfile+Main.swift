@@ -44,7 +44,12 @@ extension PlotlyProfile {
             case (.pan, false), (.zoom, true): mode = .pan
             case (.zoom, false), (.pan, true): mode = .zoom
             }
-            gesture = .main(MainPress(x0: e.x, y0: e.y, mode: mode))
+            var press = MainPress(x0: e.x, y0: e.y, mode: mode)
+            if case let .main(earlier) = gesture {
+                // `gd._dragdata` lives until a release: a relayout now re-applies the earlier movement.
+                press.dragData = earlier.dragData
+            }
+            gesture = .main(press)
         case .slider:
             // A finger on the main chart while another drags the rangeslider: not modelled.
             return

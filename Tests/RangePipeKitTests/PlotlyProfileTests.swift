@@ -314,6 +314,13 @@ struct PlotlyProfileTests {
         #expect(p.apply(Self.wheel(1, 350, deltaY)).window == Window(100 + (50 - 100) * z, 100 + (150 - 100) * z))
     }
 
+    @Test("a fractional deltaY zooms by V8's e^x, to the last bit (12.5 px: 1.0644944589178595, where C's exp gives …593)")
+    func wheelExp() {
+        var p = Self.linear()
+        // node: 100 + (50 - 100) * Math.exp(12.5 / 200), 100 + (150 - 100) * Math.exp(12.5 / 200)
+        #expect(p.apply(Self.wheel(1, 350, 12.5)).window == Window(46.77527705410702, 153.22472294589298))
+    }
+
     @Test("the wheel ignores deltaX and shift, and does nothing on the rangeslider or the x-axis strip")
     func wheelIgnores() {
         var p = Self.vectors()

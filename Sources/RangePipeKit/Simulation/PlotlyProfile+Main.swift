@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The main chart: wheel zoom, pan, box zoom and double-clicks
 /// (plotly.js src/plots/cartesian/dragbox.js, src/components/dragelement/index.js).
 extension PlotlyProfile {
@@ -15,7 +9,7 @@ extension PlotlyProfile {
         case .main: break
         case .overview, .xAxis: return
         }
-        let z = exp(min(max(e.deltaY, -Self.wheelClamp), Self.wheelClamp) / Self.wheelScale)
+        let z = Self.jsExp(min(max(e.deltaY, -Self.wheelClamp), Self.wheelClamp) / Self.wheelScale)
         let f = e.x / width
         let r = axis.range
         let v0 = r.lower + (r.upper - r.lower) * f
@@ -25,6 +19,20 @@ extension PlotlyProfile {
         timers.removeAll { $0.kind == .wheelRedraw }
         schedule(.wheelRedraw, at: now + Self.redrawDelay)
         phase = .zoom
+    }
+
+    /// `Math.exp` as V8 computes it (fdlibm's `__ieee754_exp`) for
+    /// |x| ≤ ln 2 / 2, which holds every wheel factor (|x| ≤ 0.1): the
+    /// C library's `exp` differs from it in the last bit for some x (e.g.
+    /// 12.5 / 200), which a number axis would show.
+    static func jsExp(_ x: Double) -> Double {
+        precondition(abs(x) <= 0.34657359027997264, "jsExp covers |x| ≤ ln 2 / 2")
+        if abs(x) < 0x1p-28 { return 1 + x }
+        let p1 = 1.66666666666666019037e-01, p2 = -2.77777777770155933842e-03, p3 = 6.61375632143793436117e-05
+        let p4 = -1.65339022054652515390e-06, p5 = 4.13813679705723846039e-08
+        let t = x * x
+        let c = x - t * (p1 + t * (p2 + t * (p3 + t * (p4 + t * p5))))
+        return 1 - ((x * c) / (c - 2) - x)
     }
 
     /// A press on the main chart: counted towards a double-click

@@ -197,7 +197,7 @@ struct PlotlyProfile: Sendable {
         if afterFrames { settled.runTimers(through: .infinity, frameOnly: true) }
         let r = settled.axis.range, s = settled.axis.slider
         var box: Window?
-        switch gesture {
+        switch settled.gesture {
         case let .main(press): box = press.box
         case .idle, .slider: box = nil
         }

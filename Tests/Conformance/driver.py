@@ -117,7 +117,10 @@ def browser():
     if not executable:
         raise SystemExit("chromium is not installed (run bash .ci/install-conformance.sh)")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=executable, headless=True, args=["--no-sandbox"])
+        # No swipe-to-go-back: a sideways touch drag that the page does not
+        # consume would otherwise navigate the tab to the previous session's page.
+        args = ["--no-sandbox", "--disable-features=OverscrollHistoryNavigation", "--overscroll-history-navigation=0"]
+        b = p.chromium.launch(executable_path=executable, headless=True, args=args)
         try:
             yield b
         finally:
@@ -180,6 +183,7 @@ class SessionPage:
         del self.errors[:]
         path = pages.write_page(folder, setup, name)
         self.page.goto(path.as_uri())
+        self.url = self.page.url
         self.page.evaluate(PLOTLY_JS if self.lib == "plotly" else BOKEH_JS)
         for _ in range(2000):
             if self.page.evaluate("window.__cf.ready()"):
@@ -191,8 +195,11 @@ class SessionPage:
         start = (tab.now_ms() // SESSION_GRID_MS + 1) * SESSION_GRID_MS
         self.page.clock.pause_at(start / 1000)
         self.page.clock.run_for(WARMUP_MS)
+        self.max_deviation = 0.0
         self.boxes = self.page.evaluate("window.__cf.boxes()")
         self._check_geometry()
+        self.positions = {a: [list(self.origin[a])] for a in ("main", "overview")}
+        self.boxes0 = self.boxes
         if self.touch:
             frame = self.cdp.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
             self.sync_world = self.cdp.send("Page.createIsolatedWorld", {"frameId": frame, "worldName": "conformance-sync"})["executionContextId"]
@@ -200,6 +207,7 @@ class SessionPage:
         self.now = 0            # virtual ms since the session's t = 0
         self.mouse = None       # page px of the mouse, None before the first move
         self.pointers = {}      # id -> (area, page x, page y) of pointers down
+        self.pointer_origin = {}  # id -> page px of its area's origin at its press
         self.records = []       # per sample: settled reading (+ imm)
         self._pending = None    # the last sample's immediate reading, waiting for its settled one
         self.initial = self.read()
@@ -207,11 +215,23 @@ class SessionPage:
         self.extent = (x0, x1)
         path.unlink()
 
+    def _measure(self):
+        """Measures the plot areas again (Plotly's rangeslider sits below the
+        tick labels, so its page y moves when the labels become two lines)
+        and checks them; used at every press and wheel sample."""
+        self.boxes = self.page.evaluate("window.__cf.boxes()")
+        self._check_geometry()
+        for area in ("main", "overview"):
+            if list(self.origin[area]) not in self.positions[area]:
+                self.positions[area].append(list(self.origin[area]))
+
     def _check_geometry(self):
         bad = []
         for area in ("main", "overview"):
             left, top, w, h = self.boxes[area]
             want_w, want_h = self.setup[area]["width"], self.setup[area]["height"]
+            self.max_deviation = max(self.max_deviation, abs(w - want_w), abs(h - want_h),
+                                     abs(left - round(left)), abs(top - round(top)))
             if abs(w - want_w) > GEOMETRY_TOLERANCE or abs(h - want_h) > GEOMETRY_TOLERANCE:
                 bad.append(f"{area} plot area is {w}x{h} px, want {want_w}x{want_h}")
             if abs(left - round(left)) > GEOMETRY_TOLERANCE or abs(top - round(top)) > GEOMETRY_TOLERANCE:
@@ -269,12 +289,14 @@ class SessionPage:
 
     def finish(self):
         self.advance_to(self.now + SETTLE_MS)
+        if self.page.url != self.url:
+            raise RuntimeError(f"the page navigated away to {self.page.url}")
         if self.errors:
             raise RuntimeError(f"page errors: {self.errors}")
 
     # -- input --------------------------------------------------------------
-    def _page_xy(self, area, x, y):
-        ox, oy = self.origin[area]
+    def _page_xy(self, origin, x, y):
+        ox, oy = origin
         return ox + x, oy + y
 
     def dispatch(self, s):
@@ -282,7 +304,8 @@ class SessionPage:
         self.advance_to(t_ms)
         typ = s["type"]
         if typ == "wheel":
-            px, py = self._page_xy(s["area"], s["x"], s.get("y", 0))
+            self._measure()
+            px, py = self._page_xy(self.origin[s["area"]], s["x"], s.get("y", 0))
             self._mouse_to(px, py)
             if s.get("shift"):
                 self.page.keyboard.down("Shift")
@@ -292,8 +315,13 @@ class SessionPage:
                 self.page.keyboard.up("Shift")
         else:
             pid = s["id"]
-            area = s["area"] if typ == "down" else self.pointers[pid][0]
-            px, py = self._page_xy(area, s["x"], s.get("y", 0))
+            if typ == "down":
+                area = s["area"]
+                self._measure()
+                self.pointer_origin[pid] = self.origin[area]
+            else:
+                area = self.pointers[pid][0]
+            px, py = self._page_xy(self.pointer_origin[pid], s["x"], s.get("y", 0))
             if self.touch:
                 self._touch(typ, pid, area, px, py)
             else:

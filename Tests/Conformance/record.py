@@ -61,7 +61,8 @@ def play(browser, folder, setup, name, steps=None, samples=None):
             for s in samples:
                 emit(s)
         sp.finish()
-        return {"geometry": sp.boxes, "initial": sp.initial, "samples": played, "after": sp.records}
+        geometry = {"boxes": sp.boxes0, "positions": sp.positions, "max_deviation_px": sp.max_deviation}
+        return {"geometry": geometry, "initial": sp.initial, "samples": played, "after": sp.records}
     finally:
         sp.close()
 
@@ -103,6 +104,7 @@ def record(args):
     out = []
     started = time.time()
     stats = defaultdict(lambda: [0, 0, 0.0])
+    geo = {"tolerance_px": driver.GEOMETRY_TOLERANCE, "checks": 0, "max_deviation_px": 0.0, "sessions_where_an_area_moved": []}
     with driver.browser() as browser, tempfile.TemporaryDirectory(prefix="conformance-") as folder:
         chromium = browser.version
         b = driver.Tabs(browser)
@@ -120,6 +122,10 @@ def record(args):
             session["script"] = sessions.script_for(setup, rec["samples"])
             session.update(rec)
             out.append(session)
+            geo["max_deviation_px"] = max(geo["max_deviation_px"], rec["geometry"]["max_deviation_px"])
+            geo["checks"] += 1 + sum(1 for s in rec["samples"] if s["type"] in ("down", "wheel"))
+            if any(len(p) > 1 for p in rec["geometry"]["positions"].values()):
+                geo["sessions_where_an_area_moved"].append(sid)
             key = (lib, setup["drag"], setup["pointer"], group)
             stats[key][0] += 1
             stats[key][1] += len(rec["samples"])
@@ -136,6 +142,7 @@ def record(args):
         "timing": {"warmup_ms": driver.WARMUP_MS, "settle_ms": driver.SETTLE_MS, "session_grid_ms": driver.SESSION_GRID_MS},
         "series": {k: {"file": v["file"], "input_args": v["input_args"], "axis": v["axis"]} for k, v in pages.SERIES.items()},
         "record_seconds": round(elapsed, 1),
+        "geometry_check": geo,
         "sessions": out,
     }
     data = json.dumps(doc, separators=(",", ":")).encode()
@@ -143,6 +150,8 @@ def record(args):
         f.write(data)
     print(f"wrote {args.out}: {len(out)} sessions, {sum(len(s['samples']) for s in out)} samples, "
           f"{len(data) / 1e6:.1f} MB json, {Path(args.out).stat().st_size / 1e6:.2f} MB gz, {elapsed:.0f} s")
+    print(f"geometry: {geo['checks']} checks, largest deviation {geo['max_deviation_px']} px, "
+          f"an area moved in {len(geo['sessions_where_an_area_moved'])} sessions")
     for key in sorted(stats):
         c, smp, sec = stats[key]
         print(f"  {'/'.join(key)}: {c} sessions, {smp} samples, {sec:.0f} s")

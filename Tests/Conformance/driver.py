@@ -37,7 +37,7 @@ from playwright.sync_api import sync_playwright
 import pages
 
 T0_S = 1_700_000_000            # virtual epoch (s; Playwright's clock takes seconds) when a tab is opened
-SESSION_GRID_MS = 1_000_000     # every session's t = 0 lies WARMUP_MS after a multiple of this (virtual ms)
+SESSION_GRID_MS = 1_000_000     # every session's t = 0 lies WARMUP_MS after a multiple of this (virtual ticks, ms)
 WARMUP_MS = 1000                # virtual ms run after the chart is drawn, before the first sample
 SETTLE_MS = 1000                # virtual ms run after the last sample
 READY_STEP_MS = 16              # virtual ms run per poll while a page loads
@@ -149,9 +149,6 @@ class Tab:
         self.page.clock.pause_at(T0_S + 1)
         self.cdp = self.context.new_cdp_session(self.page) if touch else None
 
-    def now_ms(self):
-        return self.page.evaluate("Date.now()")
-
     def close(self):
         self.context.close()
 
@@ -192,8 +189,14 @@ class SessionPage:
         else:
             raise RuntimeError(f"{name}: the chart was not drawn after {2000 * READY_STEP_MS} virtual ms: {self.errors}")
         self.page.clock.run_for(READY_STEP_MS * 4)  # a few frames for the first paint
-        start = (tab.now_ms() // SESSION_GRID_MS + 1) * SESSION_GRID_MS
-        self.page.clock.pause_at(start / 1000)
+        # Align on the clock's ticks (performance.now, the base of its timers
+        # and 16 ms animation frames), not on Date: how far ticks and Date are
+        # apart depends on the real time between the tab's clock.install and
+        # its first pause.
+        ticks = self.page.evaluate("performance.now()")
+        if ticks != int(ticks):
+            raise RuntimeError(f"the virtual clock's ticks are not whole ms: {ticks}")
+        self.page.clock.fast_forward((int(ticks) // SESSION_GRID_MS + 1) * SESSION_GRID_MS - int(ticks))
         self.page.clock.run_for(WARMUP_MS)
         self.max_deviation = 0.0
         self.boxes = self.page.evaluate("window.__cf.boxes()")
@@ -342,19 +345,19 @@ class SessionPage:
                     self.page.keyboard.up("Shift")
         if self.touch:
             self._wait_frames()
+            self._pending = self.read()
         else:
-            self._wait_seen()
+            seen, wheel, reading = self._wait_seen()
             if typ == "wheel":
-                self._check_wheel(s)
-        self._pending = self.read()
+                self._check_wheel(s, wheel)
+            self._pending = finite_json(reading)
 
     def _wait_frames(self):
         self.cdp.send("Runtime.evaluate", {
             "expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
             "contextId": self.sync_world, "awaitPromise": True})
 
-    def _check_wheel(self, s):
-        got = self.page.evaluate("window.__cfWheel")
+    def _check_wheel(self, s, got):
         want = [s.get("deltaX", 0), s["deltaY"], 0, bool(s.get("shift"))]
         if got != want:
             raise RuntimeError(f"the page saw wheel [deltaX, deltaY, deltaMode, shiftKey] = {got}, the sample says {want}")
@@ -363,11 +366,14 @@ class SessionPage:
         self.expected[ty] = self.expected.get(ty, 0) + 1
 
     def _wait_seen(self):
+        """Waits until the page has seen every mouse event sent; returns the
+        counters, the last wheel event's deltas and the range reading taken
+        in the same evaluation."""
         deadline = time.time() + SEEN_TIMEOUT_S
         while True:
-            seen = self.page.evaluate("window.__cfSeen")
+            seen, wheel, reading = self.page.evaluate("[window.__cfSeen, window.__cfWheel, window.__cf.read()]")
             if all(seen.get(k, 0) >= v for k, v in self.expected.items()):
-                return
+                return seen, wheel, reading
             if time.time() > deadline:
                 raise RuntimeError(f"the page did not receive the input events: dispatched {self.expected}, seen {seen}")
             time.sleep(0.002)

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the browser ground-truth recorder of the interaction-profile
+# conformance tests needs (Tests/Conformance/record.py), only what is missing
+# (idempotent): everything .ci/install-browser.sh installs (Debian's chromium,
+# the repo root's .venv with playwright and pytest), plus the two chart
+# libraries from their PyPI wheels at the exact versions the committed
+# ground truth was recorded with. plotly.min.js comes from plotly's
+# package_data and BokehJS from bokeh's INLINE resources: no CDN, no download
+# at record time. Changing a pin means re-recording Tests/Conformance/ground-truth.json.gz.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. .ci/lib.sh
+bash .ci/install-browser.sh
+PLOTLY_VERSION=7.1.0   # ships plotly.js 4.1.1
+BOKEH_VERSION=3.9.2    # BokehJS 3.9.2 (bokeh 3.10 needs a newer Python than Debian 12's 3.11)
+venv_install "import plotly, bokeh, sys; sys.exit(plotly.__version__ != '$PLOTLY_VERSION' or bokeh.__version__ != '$BOKEH_VERSION')" \
+  "plotly==$PLOTLY_VERSION" "bokeh==$BOKEH_VERSION"

@@ -143,6 +143,24 @@ test-corpus: build
 	CORPUS_REQUIRE=$(CORPUS_REQUIRE) RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) \
 	  .venv/bin/python Tests/Corpus/run_corpus.py
 
+# Browser ground truth for the interaction profiles (Tests/Conformance):
+# the real Plotly.js 4.1.1 and BokehJS 3.9.2 from their PyPI wheels, driven
+# by Playwright in Debian's chromium on a virtual clock. conformance-record
+# rewrites Tests/Conformance/ground-truth.json.gz (about 50 minutes);
+# conformance-live re-records 40 stored sessions (10 per library and drag
+# mode) and fails on any difference from the file (about 2 minutes). The
+# Swift suite replays every stored session through the profile models.
+CONFORMANCE = .venv/bin/python Tests/Conformance/record.py
+.PHONY: conformance-install conformance-record conformance-live
+conformance-install:
+	bash .ci/install-conformance.sh
+
+conformance-record: conformance-install
+	$(CONFORMANCE)
+
+conformance-live: conformance-install
+	$(CONFORMANCE) --live 40
+
 # Browser tests of `rangepipe player`: Playwright (PyPI, in .venv) driving
 # Debian's chromium headless, never a downloaded browser; the install script
 # adds only what is missing. Screenshots land in bench-out/browser/.

@@ -35,7 +35,10 @@ public struct ProfilePlayback: Sendable {
         case .rangepipe: return nil
         case .plotly, .bokeh: chart = Self.chart(plan)
         }
-        model = script.profile == .plotly ? .plotly(PlotlyProfile(chart: chart)) : .bokeh(BokehProfile(chart: chart))
+        // The page SPEC 4.10 fixes (Tests/Conformance/pages.py): frames 80 px
+        // into their canvases, as tall as the script's charts.
+        let layout = BokehProfile.Layout(mainHeight: script.main.height, overviewHeight: script.overview.height)
+        model = script.profile == .plotly ? .plotly(PlotlyProfile(chart: chart)) : .bokeh(BokehProfile(chart: chart, layout: layout))
         events = script.rawInput
         state = ProfileState(window: chart.initial, overview: chart.extent)
     }

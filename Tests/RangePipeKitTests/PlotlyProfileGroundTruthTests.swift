@@ -6,7 +6,7 @@ import Testing
 /// worktree, recorded from plotly.js 4.1.1 in Chromium) replayed through
 /// `PlotlyProfile`, when `PLOTLY_GROUND_TRUTH=path` (.json or .json.gz) is
 /// set: prints the agreement per kind of event and every mismatch (also
-/// written to /tmp/plotly-replay.txt). Each event is compared twice: the
+/// written to .build/plotly-replay.txt, or PLOTLY_REPLAY_REPORT). Each event is compared twice: the
 /// state `apply` returns, and the state once Plotly's timers due by the
 /// next sample have run (`advance(to:)`), which is when the recorder reads.
 @Suite("Plotly profile ground truth")
@@ -17,7 +17,8 @@ struct PlotlyProfileGroundTruthTests {
     func groundTruth() throws {
         let report = try GroundTruthReplay.run(path: Self.groundTruthPath!)
         print(report.text)
-        try report.text.write(toFile: "/tmp/plotly-replay.txt", atomically: true, encoding: .utf8)
+        let out = ProcessInfo.processInfo.environment["PLOTLY_REPLAY_REPORT"] ?? packageRoot.appendingPathComponent(".build/plotly-replay.txt").path
+        try report.text.write(toFile: out, atomically: true, encoding: .utf8)
     }
 }
 
@@ -90,7 +91,7 @@ enum GroundTruthReplay {
                                      initial: Window(num(ini[0]) / unit, num(ini[1]) / unit),
                                      extent: Window(num(rsn[0]) / unit, num(rsn[1]) / unit), isTime: isTime,
                                      drag: (setup["drag"] as! String) == "pan" ? .pan : .zoom)
-            var profile = PlotlyProfile(chart: chart)
+            var profile = PlotlyProfile(chart: chart, touch: (s["pointer"] as? String) == "touch")
             var areas: [Int: RawPointerEvent.Area] = [:]
             let samples = s["samples"] as! [[String: Any]], after = s["after"] as! [[String: Any]]
             var sessionOK = true

@@ -52,11 +52,11 @@ extension PlotlyProfile {
     }
 
     /// A press on the rangeslider: nothing moves yet; the target, the
-    /// press's x and the drawn range's px are kept. Plotly does not cancel
-    /// its `touchstart`, so a finger's moves start only once it leaves
-    /// Chromium's touch slop. A brush is measured
+    /// press's x and the drawn range's px are kept. A brush is measured
     /// from the slider group's left edge, which the min grab area pushes
     /// left of 0 when the range starts within 2.5 px of the slider's start.
+    /// Plotly does not cancel its `touchstart`, so a finger's moves start
+    /// only once it leaves Chromium's touch slop.
     mutating func pressSlider(_ e: RawPointerEvent) {
         switch gesture {
         case .idle:

@@ -448,6 +448,40 @@ struct PlotlyProfileTests {
         #expect(p.apply(Self.up(1.06, 100, id: 1)).window == second.window)
     }
 
+    @Test("touch on the rangeslider: no move within Chromium's 15 px slop of the press, then every move (a mouse has none)")
+    func touchSlop() {
+        for touch in [true, false] {
+            var p = PlotlyProfile(chart: ProfileChart(mainWidth: 700, overviewWidth: 700, initial: Window(50, 150),
+                                                      extent: Window(0, 700), isTime: false, drag: .zoom), touch: touch)
+            _ = p.apply(Self.down(1, 100, .overview, y: 20))
+            let near = p.apply(Self.move(1.1, 109, .overview, y: 32))  // 15 px from the press
+            #expect((near.window == Window(50, 150)) == touch, "touch \(touch)")
+            let out = p.apply(Self.move(1.2, 112, .overview, y: 31))   // 15.6 px
+            #expect(Self.near(out.window, Window(62, 162)), "touch \(touch)")
+            let back = p.apply(Self.move(1.3, 101, .overview, y: 20))  // inside again: delivered now
+            #expect(Self.near(back.window, Window(51, 151)), "touch \(touch)")
+        }
+    }
+
+    @Test("touch: a tap on the rangeslider leaves Plotly's mouse handler on it, which answers the next touch's moves until its end")
+    func touchTapLeak() {
+        var results: [Bool: Window] = [:]
+        for touch in [true, false] {
+            var p = PlotlyProfile(chart: ProfileChart(mainWidth: 700, overviewWidth: 700, initial: Window(50, 150),
+                                                      extent: Window(0, 700), isTime: false, drag: .zoom), touch: touch)
+            _ = p.apply(Self.down(1, 600, .overview))
+            _ = p.apply(Self.up(1.05, 600, .overview))
+            _ = p.apply(Self.down(2, 140, .overview))
+            // The slidebox moves by −40; the tap's brush (600 → 100) runs first and is overwritten.
+            #expect(Self.near(p.apply(Self.move(2.1, 100, .overview)).window, Window(10, 110)))
+            // The slidebox would leave the slider: its handler ignores the move; the tap's brush (600 → −200) shows.
+            results[touch] = p.apply(Self.move(2.2, -200, .overview)).window
+            _ = p.apply(Self.up(2.3, -200, .overview))
+        }
+        #expect(Self.near(results[true]!, Window(0, 600 / 700.0 * 700)))
+        #expect(Self.near(results[false]!, Window(10, 110)))
+    }
+
     @Test("phases: a wheel zooms, a pan drags, a drawn box is idle with its px, a box release zooms")
     func phases() {
         var p = Self.vectors()

@@ -9,6 +9,8 @@ extension PlotlyProfile {
         case .main: break
         case .overview, .xAxis: return
         }
+        // Plotly logs a wheel event without a finite delta and does nothing.
+        guard e.deltaY.isFinite else { return }
         let z = Self.jsExp(min(max(e.deltaY, -Self.wheelClamp), Self.wheelClamp) / Self.wheelScale)
         let f = e.x / width
         let r = axis.range

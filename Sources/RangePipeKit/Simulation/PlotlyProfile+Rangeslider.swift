@@ -55,16 +55,39 @@ extension PlotlyProfile {
     /// press's x and the drawn range's px are kept. A brush is measured
     /// from the slider group's left edge, which the min grab area pushes
     /// left of 0 when the range starts within 2.5 px of the slider's start.
+    /// Plotly does not cancel its `touchstart`, so a finger's moves start
+    /// only once it leaves Chromium's touch slop.
     mutating func pressSlider(_ e: RawPointerEvent) {
         switch gesture {
         case .idle:
-            guard let target = sliderTarget(at: e.x) else { return }
-            let offset = max(0, -grabAreas.min)
-            gesture = .slider(SliderPress(pointer: e.id, target: target, xDown: e.x, pMin: sliderPx(axis.drawn.lower),
-                                          pMax: sliderPx(axis.drawn.upper), brushStart: e.x + offset))
+            guard let press = sliderPress(pointer: e.id, x: e.x, y: e.y) else { return }
+            gesture = .slider(press)
         case .main, .slider:
             // A second finger on the rangeslider: not modelled.
             return
+        }
+    }
+
+    /// What Plotly's rangeslider `mousedown`/`touchstart` handler keeps for
+    /// a press at (x, y); nil off the slider.
+    func sliderPress(pointer: Int, x: Double, y: Double) -> SliderPress? {
+        guard let target = sliderTarget(at: x) else { return nil }
+        return SliderPress(pointer: pointer, target: target, xDown: x, pMin: sliderPx(axis.drawn.lower),
+                           pMax: sliderPx(axis.drawn.upper), brushStart: x + max(0, -grabAreas.min), yDown: y, inSlop: touch)
+    }
+
+    /// The release of the rangeslider's pointer. A finger's `touchend`
+    /// also removes the handlers an earlier tap left behind; a tap (a touch
+    /// that never left the slop) is followed by Chromium's compatibility
+    /// `mousedown`/`mouseup`, whose handler Plotly removes from the drag
+    /// cover but not from the slider group: it stays and answers the next
+    /// touch's moves too (`leaked`).
+    mutating func releaseSlider(_ press: SliderPress) {
+        gesture = .idle
+        guard touch else { return }
+        leaked = []
+        if press.inSlop, let tap = sliderPress(pointer: press.pointer, x: press.xDown, y: press.yDown) {
+            leaked = [tap]
         }
     }
 

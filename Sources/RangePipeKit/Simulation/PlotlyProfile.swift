@@ -29,8 +29,15 @@ struct PlotlyProfile: Sendable {
     /// relayouted at the first multiple of this in script time after it.
     static let frameInterval = 16.0
 
+    /// Chromium's touch slop (px, plus its 0.05 px epsilon): a touch whose
+    /// `touchstart` the page did not cancel gets no `touchmove` while it
+    /// stays this close to where it started.
+    static let touchSlop = 15.05
+
     /// The chart, in data units.
     let chart: ProfileChart
+    /// The pointers are fingers (raw input does not say; the default is a mouse).
+    let touch: Bool
     /// A date axis: Plotly's linear values are ms.
     let isDate: Bool
     /// Plotly units per data unit (1000 on a time axis).
@@ -58,6 +65,9 @@ struct PlotlyProfile: Sendable {
     var pointers: [Int: Pointer] = [:]
     /// What moved the window on the last event.
     var phase = Phase.idle
+    /// Rangeslider handlers a touch tap left on the slider group; they
+    /// answer the next touch's moves before its own handler, until its end.
+    var leaked: [SliderPress] = []
 
     /// Plotly's x axis: `_fullLayout.xaxis` and its rangeslider.
     struct Axis: Sendable, Equatable {
@@ -130,6 +140,10 @@ struct PlotlyProfile: Sendable {
         var pMax: Double
         /// Where a brush starts, px (the press shifted by the brush offset quirk).
         var brushStart: Double
+        /// The press's y, px.
+        var yDown: Double
+        /// A touch still within Chromium's slop: its moves are not delivered.
+        var inSlop: Bool
     }
 
     /// Click counting (`gd._mouseDownTime`, `numClicks`).
@@ -155,9 +169,11 @@ struct PlotlyProfile: Sendable {
     }
 
     /// The chart at the start: `window.initial` shown, the rangeslider over
-    /// the data extent and the initial range.
-    init(chart: ProfileChart) {
+    /// the data extent and the initial range. `touch`: the pointers are
+    /// fingers (Chromium's touch slop applies on the rangeslider).
+    init(chart: ProfileChart, touch: Bool = false) {
         self.chart = chart
+        self.touch = touch
         isDate = chart.isTime
         unit = chart.isTime ? 1000 : 1
         width = chart.mainWidth
@@ -245,8 +261,15 @@ struct PlotlyProfile: Sendable {
             guard last.area == .main else { return }
             moveMain(&press, to: p)
             gesture = .main(press)
-        case let .slider(press):
+        case var .slider(press):
             guard press.pointer == id else { return }
+            if press.inSlop {
+                guard ((p.x - press.xDown) * (p.x - press.xDown) + (p.y - press.yDown) * (p.y - press.yDown)).squareRoot() > Self.touchSlop
+                else { return }
+                press.inSlop = false
+                gesture = .slider(press)
+            }
+            for handler in leaked { moveSlider(handler, to: p.x, at: now) }
             moveSlider(press, to: p.x, at: now)
         }
     }
@@ -275,7 +298,7 @@ struct PlotlyProfile: Sendable {
             releaseMain(press, at: now)
         case let .slider(press):
             guard press.pointer == id else { return }
-            gesture = .idle
+            releaseSlider(press)
         }
     }
 

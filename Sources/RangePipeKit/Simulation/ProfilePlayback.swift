@@ -19,6 +19,29 @@ public struct ProfilePlayback: Sendable {
                 return s
             }
         }
+
+        /// Runs the library's timers due by t (Plotly's wheel redraw and
+        /// animation frames) and answers what the chart shows at t: a
+        /// rangeslider move not yet drawn by its animation frame still shows
+        /// the old range, as the page does when read at t.
+        mutating func advance(to t: Double) -> ProfileState? {
+            switch self {
+            case var .plotly(m):
+                _ = m.advance(to: t)
+                self = .plotly(m)
+                return m.shown(afterFrames: false)
+            case .bokeh:
+                return nil
+            }
+        }
+
+        /// True while a timer is pending.
+        var hasTimers: Bool {
+            switch self {
+            case let .plotly(m): return m.nextTimerTime != nil
+            case .bokeh: return false
+            }
+        }
     }
 
     private var model: Model
@@ -63,7 +86,7 @@ public struct ProfilePlayback: Sendable {
     }
 
     /// True while raw events are still to come.
-    var isBusy: Bool { next < events.count }
+    var isBusy: Bool { next < events.count || model.hasTimers }
 
     /// The time of the last raw event (when the playback comes to rest).
     var end: Double { events.last?.t ?? 0 }
@@ -77,6 +100,10 @@ public struct ProfilePlayback: Sendable {
             state = model.apply(events[next])
             phase = min(phase, state.phase)
             next += 1
+        }
+        if let timed = model.advance(to: t) {
+            if timed.window != state.window { phase = min(phase, timed.phase) }
+            state = timed
         }
         return phase
     }

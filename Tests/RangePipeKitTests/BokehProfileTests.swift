@@ -320,17 +320,7 @@ struct BokehProfileGroundTruthTests {
         let root = (tests as NSString).appendingPathComponent("Conformance")
         let candidates = [env["BOKEH_GROUND_TRUTH"], root + "/ground-truth.json.gz", root + "/ground-truth.json"].compactMap { $0 }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return nil }
-        var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        if path.hasSuffix(".gz") {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            p.arguments = ["-dc", path]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            try p.run()
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-        }
+        let data = try GroundTruthFile.bytes(path)
         return try JSONSerialization.jsonObject(with: data) as? [String: Any]
     }
 

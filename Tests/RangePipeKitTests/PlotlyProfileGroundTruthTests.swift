@@ -45,19 +45,7 @@ enum GroundTruthReplay {
     }
 
     static func load(_ path: String) throws -> [String: Any] {
-        var data: Data
-        if path.hasSuffix(".gz") {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            p.arguments = ["-dc", path]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            try p.run()
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-        } else {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        }
+        let data = try GroundTruthFile.bytes(path)
         // Numbers are read as strings and converted by Double(String), which
         // rounds correctly (Foundation's JSON reader does not always);
         // early recordings wrote JavaScript's NaN bare.

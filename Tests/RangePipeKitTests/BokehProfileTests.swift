@@ -326,7 +326,10 @@ struct BokehProfileTests {
 /// geometry as the layout, and the library's range after each sample
 /// compared within 1e-9 relative. Runs when the file is there
 /// (`BOKEH_GROUND_TRUTH` names another path); writes a per-sample report to
-/// `BOKEH_GROUND_TRUTH_REPORT` when set.
+/// `BOKEH_GROUND_TRUTH_REPORT` when set, a sample-by-sample trace of the
+/// session `BOKEH_GROUND_TRUTH_SESSION` names. For experiments,
+/// `BOKEH_GT_LEFT_SHIFT` moves both frames' left edges left by that many px
+/// and `BOKEH_GT_FRAME_PHASE` sets the animation frames' phase (ms).
 @Suite("Bokeh profile against BokehJS")
 struct BokehProfileGroundTruthTests {
     static func groundTruth() throws -> [String: Any]? {

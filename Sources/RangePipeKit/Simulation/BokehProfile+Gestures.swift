@@ -226,6 +226,37 @@ extension BokehProfile {
             return out
         }
 
+        /// `_pointer_cancel` (the browser took the pointer, e.g. for a touch
+        /// scroll): a pan or pinch ends where it is, nothing else happens.
+        mutating func cancel(id: Int) -> [Output] {
+            guard let k = index(id) else { return [] }
+            cancelTimeout()
+            var out: [Output] = []
+            switch phase {
+            case .idle:
+                reset()
+                return []
+            case .started, .pressing, .transitional:
+                phase = .idle
+            case .panning:
+                out = [.panEnd(x: pointers[0].x, y: pointers[0].y)]
+                phase = .idle
+            case .pinching:
+                out = [.pinchEnd]
+                phase = .transitional
+                lastScale = nil
+            case .rotating:
+                phase = .transitional
+                lastRotation = nil
+            }
+            pointers.remove(at: k)
+            if phase == .transitional, !pointers.isEmpty {
+                pointers[0].x0 = pointers[0].x
+                pointers[0].y0 = pointers[0].y
+            }
+            return out
+        }
+
         /// `_scale`: the pointers' distance now over their distance at their downs.
         static func scale(_ a: Pointer, _ b: Pointer) -> Double {
             distance(a.x, a.y, b.x, b.y) / distance(a.x0, a.y0, b.x0, b.y0)

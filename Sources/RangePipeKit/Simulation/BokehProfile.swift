@@ -32,15 +32,19 @@ struct BokehProfile: Sendable {
         /// Animation frames (ms): every `framePeriod` from `framePhase` (event time).
         var framePeriod = 16.0
         var framePhase = 0.0
+        /// The input is a touchscreen's: the browser claims a touch on the
+        /// overview once it moves past its touch slop (see `touchSlop`).
+        var touch = false
 
         init(frameLeft: Double = 80, overviewFrameLeft: Double = 80, mainHeight: Double? = nil, overviewHeight: Double? = nil,
-             framePeriod: Double = 16, framePhase: Double = 0) {
+             framePeriod: Double = 16, framePhase: Double = 0, touch: Bool = false) {
             self.frameLeft = frameLeft
             self.overviewFrameLeft = overviewFrameLeft
             self.mainHeight = mainHeight
             self.overviewHeight = overviewHeight
             self.framePeriod = framePeriod
             self.framePhase = framePhase
+            self.touch = touch
         }
     }
 
@@ -57,9 +61,20 @@ struct BokehProfile: Sendable {
     /// A pointer that is down: where it went down and was last seen.
     struct Contact: Sendable, Equatable {
         let area: RawPointerEvent.Area
+        /// Where it went down.
+        let x0: Double
+        let y0: Double
         var x: Double
         var y: Double
+        /// The browser took it (pointercancel): no more events reach the page.
+        var claimed = false
     }
+
+    /// Chromium's touch slop (px): a touch that moves farther than this from
+    /// where it went down starts a browser scroll where `touch-action`
+    /// allows one (`max_touch_move_in_pixels_for_click` 15 plus the gesture
+    /// detector's 0.05 epsilon; the recording puts it between 15.03 and 17.5).
+    static let touchSlop = 15.05
 
     /// `WheelZoomTool.speed`: 1/600 per px of delta.
     static let wheelSpeed = 1.0 / 600
@@ -128,7 +143,7 @@ struct BokehProfile: Sendable {
             }
         case .down:
             guard contacts[event.id] == nil else { break }
-            contacts[event.id] = Contact(area: event.area, x: event.x, y: event.y)
+            contacts[event.id] = Contact(area: event.area, x0: event.x, y0: event.y, x: event.x, y: event.y)
             let t = now
             route(event.area) { $0.down(id: event.id, area: event.area, x: event.x, y: event.y, t: t) }
         case .move:
@@ -138,7 +153,9 @@ struct BokehProfile: Sendable {
             // A pointer lifts where it last was: it moves there first.
             move(id: event.id, x: event.x, y: event.y)
             let t = now
-            route(c.area) { $0.up(id: event.id, x: event.x, y: event.y, t: t) }
+            if !(contacts[event.id]?.claimed ?? false) {
+                route(c.area) { $0.up(id: event.id, x: event.x, y: event.y, t: t) }
+            }
             contacts[event.id] = nil
         }
         if overlay.changed {
@@ -152,12 +169,23 @@ struct BokehProfile: Sendable {
 
     /// A move to where the pointer already is makes no event (browsers fire
     /// pointermove only on a change of position).
+    ///
+    /// Touch on the overview: its canvas has `touch-action: auto` (Bokeh's
+    /// `PlotView._update_touch_action`: no active pan or scroll tool there),
+    /// so the first move past the touch slop is delivered and then the
+    /// browser takes the touch for scrolling and sends pointercancel. The main
+    /// canvas has `touch-action: none` (pan and scroll tools).
     private mutating func move(id: Int, x: Double, y: Double) {
-        guard let c = contacts[id], c.x != x || c.y != y else { return }
+        guard let c = contacts[id], !c.claimed, c.x != x || c.y != y else { return }
         contacts[id]?.x = x
         contacts[id]?.y = y
         let t = now
         route(c.area) { $0.move(id: id, x: x, y: y, t: t) }
+        let dx = x - c.x0, dy = y - c.y0
+        if layout.touch, c.area == .overview, dx * dx + dy * dy > Self.touchSlop * Self.touchSlop {
+            contacts[id]?.claimed = true
+            route(c.area) { $0.cancel(id: id) }
+        }
     }
 
     /// Feeds a pointer event to its canvas's recogniser and handles what it emits.

@@ -142,8 +142,8 @@ struct OutputTargetTests {
         // Started with no signal blocked, as from a shell: a child of the
         // test runner inherits its blocked INT, TERM and HUP, and would
         // never see the signal.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
                              try checkedBinary.get().path, "play", fx.script, "--store", fx.store, "-o", out, "--tracks", "points"]
         process.standardError = FileHandle.nullDevice
         try process.run()

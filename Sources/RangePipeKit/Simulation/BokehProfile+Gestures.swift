@@ -210,19 +210,10 @@ extension BokehProfile {
             case .panning:
                 out = [.panEnd(x: x, y: y)]
                 phase = .idle
-            case .pinching:
-                out = [.pinchEnd]
-                phase = .transitional
-                lastScale = nil
-            case .rotating:
-                phase = .transitional
-                lastRotation = nil
+            case .pinching, .rotating:
+                out = endTwoPointerGesture()
             }
-            pointers.remove(at: k)
-            if phase == .transitional, !pointers.isEmpty {
-                pointers[0].x0 = pointers[0].x
-                pointers[0].y0 = pointers[0].y
-            }
+            remove(at: k)
             return out
         }
 
@@ -241,20 +232,31 @@ extension BokehProfile {
             case .panning:
                 out = [.panEnd(x: pointers[0].x, y: pointers[0].y)]
                 phase = .idle
-            case .pinching:
-                out = [.pinchEnd]
-                phase = .transitional
-                lastScale = nil
-            case .rotating:
-                phase = .transitional
-                lastRotation = nil
+            case .pinching, .rotating:
+                out = endTwoPointerGesture()
             }
+            remove(at: k)
+            return out
+        }
+
+        /// A pinch or rotation ends as one of its pointers leaves: the other
+        /// is then in the transitional phase.
+        private mutating func endTwoPointerGesture() -> [Output] {
+            let out: [Output] = phase == .pinching ? [.pinchEnd] : []
+            phase = .transitional
+            lastScale = nil
+            lastRotation = nil
+            return out
+        }
+
+        /// Forgets pointer k; in the transitional phase the one left moves
+        /// from where it is now.
+        private mutating func remove(at k: Int) {
             pointers.remove(at: k)
             if phase == .transitional, !pointers.isEmpty {
                 pointers[0].x0 = pointers[0].x
                 pointers[0].y0 = pointers[0].y
             }
-            return out
         }
 
         /// `_scale`: the pointers' distance now over their distance at their downs.

@@ -18,6 +18,7 @@ public struct FrameEncoder: Sendable {
     private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
     private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool, omitted: Bool
+    private let box: Bool, crosshair: Bool
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
     private let fixedRoom: Int, pairRoom: Int
@@ -53,6 +54,8 @@ public struct FrameEncoder: Sendable {
         points = tracks.contains(.points)
         preset = tracks.contains(.preset)
         omitted = tracks.contains(.omitted)
+        box = tracks.contains(.box)
+        crosshair = tracks.contains(.crosshair)
         fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
         pairRoom = 96 + 6 * (categories.map(\.utf8.count).max() ?? 0)
     }
@@ -71,6 +74,8 @@ public struct FrameEncoder: Sendable {
         if tracks.contains(.points) { columns.append("points") }
         if tracks.contains(.preset) { columns.append("preset") }
         if tracks.contains(.omitted) { columns.append("y_omitted") }
+        if tracks.contains(.box) { columns += ["box_min", "box_max"] }
+        if tracks.contains(.crosshair) { columns += ["crosshair_x", "crosshair_y"] }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -218,6 +223,28 @@ public struct FrameEncoder: Sendable {
             out.append(",\"yOmitted\":")
             if let n = r.yOmitted { out.append(integer: n) } else { out.append("null") }
         }
+        if box {
+            if let b = r.box {
+                out.append(",\"box\":{\"min\":")
+                append(windowX: b.lower, &out)
+                out.append(",\"max\":")
+                append(windowX: b.upper, &out)
+                out.append(byte: UInt8(ascii: "}"))
+            } else {
+                out.append(",\"box\":null")
+            }
+        }
+        if crosshair {
+            if let c = r.crosshair {
+                out.append(",\"crosshair\":{\"x\":")
+                append(pointX: c.x, &out)
+                out.append(",\"y\":")
+                out.append(number: c.y)
+                out.append(byte: UInt8(ascii: "}"))
+            } else {
+                out.append(",\"crosshair\":null")
+            }
+        }
         out.append("}\n")
     }
 
@@ -276,6 +303,20 @@ public struct FrameEncoder: Sendable {
         if omitted {
             out.append(byte: UInt8(ascii: ","))
             if let n = r.yOmitted { out.append(integer: n) }
+        }
+        if box {
+            out.append(byte: UInt8(ascii: ","))
+            if let b = r.box { append(textX: b.lower, &out) }
+            out.append(byte: UInt8(ascii: ","))
+            if let b = r.box { append(textX: b.upper, &out) }
+        }
+        if crosshair {
+            out.append(byte: UInt8(ascii: ","))
+            if let c = r.crosshair {
+                if let label = axis.categoryLabel(c.x, in: categories) { out.append(csvField: label.utf8) } else { append(textX: c.x, &out) }
+            }
+            out.append(byte: UInt8(ascii: ","))
+            if let c = r.crosshair { out.append(number: c.y) }
         }
         out.append(byte: UInt8(ascii: "\n"))
     }

@@ -42,7 +42,17 @@ extension ScriptCheck {
         case let .doubleTapDrag(path, scale):
             return "double-tap-drag, \(Self.samples(path.times.count)), scale \(scale.plainText)"
         case let .wheel(x, notches):
-            return "wheel at x \(x.plainText), \(Self.samples(notches.times.count))"
+            let zooms = notches.pixels.isEmpty || notches.notches.contains { $0 != 0 }
+            let name = !zooms ? "wheel-pan" : notches.pixels.contains { $0 != 0 } ? "wheel (zoom and sideways scroll)" : "wheel"
+            return "\(name) at x \(x.plainText), \(Self.samples(notches.times.count))"
+        case let .boxZoom(path):
+            return "box-zoom, \(Self.samples(path.times.count))"
+        case .doubleClick:
+            return "double-click (back to the initial window)"
+        case let .dragAxis(path):
+            return "drag-axis, \(Self.samples(path.times.count))"
+        case let .hover(path):
+            return "hover, \(Self.samples(path.times.count))"
         case let .setWindow(spec, animation):
             // A preset names its button, as the chart shows it.
             var text = "set-window"

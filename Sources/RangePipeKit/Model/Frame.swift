@@ -30,6 +30,12 @@ public struct Frame: Sendable {
     /// Log y: how many values ≤ 0 the y-fit left out, when the omitted
     /// track is asked for (nil on a linear y-axis).
     public var yOmitted: Int?
+    /// The box a box zoom draws, in x, when the box track is asked for
+    /// (nil while none is drawn).
+    public var box: Window?
+    /// The point the crosshair snaps to, when the crosshair track is asked
+    /// for (nil while no pointer is over the main chart or no point is shown).
+    public var crosshair: (x: Double, y: Double)?
 
     /// A frame with the always-present parts; the optional tracks start empty.
     public init(frame: Int, t: Double, phase: Phase, window: Window, selector: (min: Double, max: Double),

@@ -34,9 +34,16 @@ public struct RawPointerEvent: Sendable, Equatable {
     public var deltaY: Double
     /// The shift key was held.
     public var shift: Bool
+    /// What the pointer is (`PointerEvent.pointerType`), from its down.
+    public var pointer: PointerKind
+
+    /// `PointerEvent.pointerType`: a touch is a finger on a touchscreen.
+    public enum PointerKind: String, Sendable, CaseIterable {
+        case mouse, pen, touch
+    }
 
     public init(t: Double, kind: Kind, id: Int = 0, area: Area, x: Double, y: Double = 0,
-                deltaX: Double = 0, deltaY: Double = 0, shift: Bool = false) {
+                deltaX: Double = 0, deltaY: Double = 0, shift: Bool = false, pointer: PointerKind = .mouse) {
         self.t = t
         self.kind = kind
         self.id = id
@@ -46,5 +53,6 @@ public struct RawPointerEvent: Sendable, Equatable {
         self.deltaX = deltaX
         self.deltaY = deltaY
         self.shift = shift
+        self.pointer = pointer
     }
 }

@@ -25,12 +25,25 @@ public struct ScriptEvent: Sendable {
         case overviewPress(PointerPath, Release)
         /// Rows added to the played series (issue 18, live data).
         case append(AppendSpec)
+        /// An x box drawn on the main chart from the path's first x to its
+        /// x at each frame; the window becomes the box at the release.
+        case boxZoom(PointerPath)
+        /// A double click or double tap on the main chart: back to the
+        /// initial window, as `reset`.
+        case doubleClick
+        /// A drag along the x axis' tick labels: the value under the press
+        /// follows the pointer while the far end of the window stays.
+        case dragAxis(PointerPath)
+        /// A pointer over the main chart with no button down: it moves
+        /// only the crosshair.
+        case hover(PointerPath)
     }
 
     /// True for the pointer gestures, which may not overlap in time.
     public var isGesture: Bool {
         switch kind {
-        case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress: return true
+        case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress,
+             .boxZoom, .doubleClick, .dragAxis, .hover: return true
         case .setWindow, .reset, .switchField, .append: return false
         }
     }
@@ -38,7 +51,8 @@ public struct ScriptEvent: Sendable {
     /// When the event stops acting by itself (release time, animation end).
     public var end: Double {
         switch kind {
-        case let .dragSelection(p, _), let .dragHandle(_, p), let .pan(p, _), let .doubleTapDrag(p, _), let .overviewPress(p, _):
+        case let .dragSelection(p, _), let .dragHandle(_, p), let .pan(p, _), let .doubleTapDrag(p, _), let .overviewPress(p, _),
+             let .boxZoom(p), let .dragAxis(p), let .hover(p):
             return at + p.duration
         case let .pinch(p):
             return at + p.duration
@@ -46,7 +60,7 @@ public struct ScriptEvent: Sendable {
             return at + notches.duration
         case let .setWindow(_, animation):
             return at + (animation?.duration ?? 0)
-        case .reset, .switchField, .append:
+        case .reset, .switchField, .append, .doubleClick:
             return at
         }
     }

@@ -28,6 +28,8 @@ struct DoubleTapDragGesture: WindowGesture {
         return true
     }
 
+    func pointerPixel(atElapsed elapsed: Double) -> Double? { path.position(at: elapsed).x }
+
     /// The window zoomed for a vertical step `dy`; the value under the
     /// anchor x0 (px on a chart `width` px wide) stays put.
     static func zoomed(_ w: Window, anchor x0: Double, dy: Double, scale: Double, width: Double) -> Window {

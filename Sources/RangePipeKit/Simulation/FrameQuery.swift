@@ -1,5 +1,5 @@
 /// The per-frame questions of SPEC 4.9 about the shown values in a window:
-/// the fitted y-range and the annotation.
+/// the fitted y-range, the annotation, and the crosshair's point.
 public enum FrameQuery {
     /// The auto-fitted y-range of a window (SPEC 4.9 `y.fit`).
     /// - Complexity: O(log n) for static values.
@@ -49,5 +49,28 @@ public enum FrameQuery {
             guard let y = values.lineValue(at: w.upper) else { return nil }
             return Annotation(x: w.upper, pointIndex: nil, y: y, visible: true)
         }
+    }
+
+    /// The crosshair's point (SciChart's RolloverModifier, snapping): of the
+    /// points in `w` with a value, the one whose x is nearest `x` (a tie
+    /// goes to the earlier); nil when `w` shows none.
+    /// - Complexity: O(log n) plus the missing values skipped.
+    public static func nearest(_ x: Double, in w: Window, _ values: ShownValues) -> (x: Double, y: Double)? {
+        let index = values.index
+        let lo = index.lowerBound(w.lower), hi = index.upperBound(w.upper)
+        guard lo < hi else { return nil }
+        let k = min(max(index.lowerBound(x), lo), hi - 1)
+        // The nearest present point at or after k, and before it.
+        var after = k
+        while after < hi, values.value(after).isNaN { after += 1 }
+        let before = k > lo ? values.lastPresent(atOrBefore: k - 1).flatMap { $0 >= lo ? $0 : nil } : nil
+        let pick: Int
+        switch (before, after < hi ? after : nil) {
+        case (nil, nil): return nil
+        case let (b?, nil): pick = b
+        case let (nil, a?): pick = a
+        case let (b?, a?): pick = x - index.x[b] <= index.x[a] - x ? b : a
+        }
+        return (index.x[pick], values.value(pick))
     }
 }

@@ -7,6 +7,7 @@ public struct FrameStream {
     public let tracks: Set<Track>
     // The tracks as flags: read every frame, hashed once.
     private let range: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool, omitted: Bool
+    private let box: Bool, crosshair: Bool
     /// Frames past this many are refused: a runaway default duration here,
     /// a `duration · fps` past it when the script is decoded.
     public static let maxFrames = 50_000_000
@@ -21,6 +22,8 @@ public struct FrameStream {
         points = tracks.contains(.points)
         preset = tracks.contains(.preset)
         omitted = tracks.contains(.omitted)
+        box = tracks.contains(.box)
+        crosshair = tracks.contains(.crosshair)
     }
 
     /// The frame count N + 1 when the script fixes `duration`.
@@ -94,6 +97,11 @@ public struct FrameStream {
                 : M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
         if preset { r.preset = plan.preset(matching: u) }
+        if box, let b = sim.box(at: t) { r.box = linear ? b : Window(plan.scale.x(b.lower), plan.scale.x(b.upper)) }
+        if crosshair, let px = sim.pointerPixel(at: t) {
+            let v = u.lower + px / plan.script.main.width * u.span
+            r.crosshair = FrameQuery.nearest(linear ? v : plan.scale.x(v), in: w, shown)
+        }
         r.bounds = overview
         return r
     }

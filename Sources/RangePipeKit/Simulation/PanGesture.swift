@@ -20,6 +20,8 @@ struct PanGesture: WindowGesture {
         return Window(w.lower + du, w.upper + du)
     }
 
+    func pointerPixel(atElapsed elapsed: Double) -> Double? { drag.path.position(at: elapsed).x }
+
     func fling(window: Window, plan: ScriptPlan) -> (velocity: Double, unitsPerPixel: Double)? {
         drag.flingVelocity.map { ($0, -window.span / plan.script.main.width) }
     }

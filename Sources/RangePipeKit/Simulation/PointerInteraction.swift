@@ -19,6 +19,8 @@ struct PointerInteraction: Sendable {
         var id: Int
         var area: Area
         var samples: [Sample]
+        /// The shift key was held at its down.
+        var shift = false
         var down: Double { samples[0].t }
         var up: Double { samples[samples.count - 1].t }
 
@@ -34,8 +36,16 @@ struct PointerInteraction: Sendable {
     enum Kind: Sendable {
         /// The pointers of one contact, in the order they went down.
         case contact([Track])
-        /// Wheel samples at one x: their times and deltaY (px).
-        case wheel(Area, x: Double, times: [Double], deltaY: [Double])
+        /// Wheel samples at one x: their times, deltas (px) and shift keys.
+        case wheel(Area, x: Double, WheelRun)
+    }
+
+    /// A run of wheel samples' parallel arrays.
+    struct WheelRun: Sendable {
+        var times: [Double] = []
+        var deltaX: [Double] = []
+        var deltaY: [Double] = []
+        var shift: [Bool] = []
     }
 
     /// The event's `at` (seconds).

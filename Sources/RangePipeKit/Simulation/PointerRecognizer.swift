@@ -28,25 +28,25 @@ struct PointerRecognizer {
     }
 
     var state = State.idle
+    /// `main.drag`: a one-pointer drag on the main chart pans or draws a
+    /// zoom box (shift at the press swaps the two).
+    var drag = MainDrag.pan
 
     /// The gesture `interaction` makes, or nil for a tap or an ignored input.
     mutating func recognize(_ interaction: PointerInteraction) throws -> ScriptEvent? {
-        // Ignored input (wheel on the overview) leaves a pending tap alone.
-        if case .wheel(.overview, _, _, _) = interaction.kind { return nil }
+        // Ignored input (wheel off the main chart) leaves a pending tap alone.
+        if case let .wheel(area, _, _) = interaction.kind, area != .main { return nil }
         let previous = state
         state = .idle
         let kind: ScriptEvent.Kind
         switch interaction.kind {
-        case let .wheel(area, x, times, deltaY):
-            guard area == .main else { return nil }
-            kind = .wheel(x: x, Self.notches(times: times, deltaY: deltaY, from: interaction.t))
+        case let .wheel(_, x, run):
+            kind = .wheel(x: x, Self.notches(run, from: interaction.t))
         case let .contact(tracks):
             let first = tracks[0]
             switch first.area {
             case .xAxis:
-                // Dragging the axis' tick labels (the x-axis drag) is not
-                // recognised under this profile yet: ignored.
-                return nil
+                kind = .dragAxis(Self.path(first, from: first.down))
             case .overview:
                 let path = Self.path(first, from: first.down)
                 kind = .overviewPress(path, Self.release(path))
@@ -58,15 +58,22 @@ struct PointerRecognizer {
                 }
                 let path = Self.path(first, from: first.down)
                 let start = interaction.start
+                let isTap = first.up - first.down <= Self.tapTimeout + Self.timeSlack
+                    && first.samples.allSatisfy { Self.distance($0, first.samples[0].x, first.samples[0].y) <= Self.tapSlop }
                 // A press that went down before the tap's up (raw events may
                 // overlap) is not its second tap.
                 if case let .tapped(up, x, y) = previous, start >= up, start - up <= Self.doubleTapTimeout + Self.timeSlack,
                    Self.distance(first.samples[0], x, y) <= Self.doubleTapSlop {
+                    // A second tap resets (at its up); a second press that moves zooms.
+                    if isTap {
+                        return ScriptEvent(at: interaction.eventAt + first.up, kind: .doubleClick, path: interaction.path)
+                    }
                     kind = .doubleTapDrag(path, scale: 50)
-                } else if first.up - first.down <= Self.tapTimeout + Self.timeSlack,
-                          first.samples.allSatisfy({ Self.distance($0, first.samples[0].x, first.samples[0].y) <= Self.tapSlop }) {
+                } else if isTap {
                     state = .tapped(up: interaction.eventAt + first.up, x: first.samples[0].x, y: first.samples[0].y)
                     return nil
+                } else if (drag == .zoom) != first.shift {
+                    kind = .boxZoom(path)
                 } else {
                     kind = .pan(path, Self.release(path))
                 }
@@ -125,18 +132,26 @@ struct PointerRecognizer {
         return path
     }
 
-    /// Wheel notches (deltaY / 100) at times relative to `t0`; samples at
-    /// one time add up.
-    static func notches(times: [Double], deltaY: [Double], from t0: Double) -> WheelNotches {
-        var w = WheelNotches(times: [], notches: [])
-        for (t, d) in zip(times, deltaY) {
-            if w.times.last == t - t0 {
-                w.notches[w.notches.count - 1] += d / pixelsPerNotch
+    /// A wheel run's notches (deltaY / 100) and sideways px (deltaX, and
+    /// deltaY with shift held, which then zooms nothing), at times relative
+    /// to `t0`; samples at one time add up.
+    static func notches(_ run: PointerInteraction.WheelRun, from t0: Double) -> WheelNotches {
+        var w = WheelNotches(times: [], notches: [], pixels: [])
+        for k in run.times.indices {
+            let t = run.times[k] - t0
+            let notches = run.shift[k] ? 0 : run.deltaY[k] / pixelsPerNotch
+            let pixels = run.deltaX[k] + (run.shift[k] ? run.deltaY[k] : 0)
+            if w.times.last == t {
+                w.notches[w.notches.count - 1] += notches
+                w.pixels[w.pixels.count - 1] += pixels
             } else {
-                w.times.append(t - t0)
-                w.notches.append(d / pixelsPerNotch)
+                w.times.append(t)
+                w.notches.append(notches)
+                w.pixels.append(pixels)
             }
         }
+        // A run that only zooms keeps the zoom-only form (and its tracks).
+        if w.pixels.allSatisfy({ $0 == 0 }) { w.pixels = [] }
         return w
     }
 }

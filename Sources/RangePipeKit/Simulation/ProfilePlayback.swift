@@ -49,6 +49,11 @@ public struct ProfilePlayback: Sendable {
     private var next = 0
     /// What the chart shows after the last event applied.
     private(set) var state: ProfileState
+    /// The x (px) of the pointer down on the main chart, for the crosshair;
+    /// nil while none is.
+    private(set) var mainPointer: Double?
+    /// The pointer `mainPointer` follows.
+    private var mainPointerID: Int?
 
     /// The playback of `plan`'s raw input, or nil under the rangepipe profile.
     init?(plan: ScriptPlan) {
@@ -60,8 +65,10 @@ public struct ProfilePlayback: Sendable {
         }
         // The page SPEC 4.10 fixes (Tests/Conformance/pages.py): frames 80 px
         // into their canvases, as tall as the script's charts.
-        let layout = BokehProfile.Layout(mainHeight: script.main.height, overviewHeight: script.overview.height)
-        model = script.profile == .plotly ? .plotly(PlotlyProfile(chart: chart)) : .bokeh(BokehProfile(chart: chart, layout: layout))
+        // The pages are mouse or touch pages: a touch down makes the input a touchscreen's.
+        let touch = script.rawInput.contains { $0.kind == .down && $0.pointer == .touch }
+        let layout = BokehProfile.Layout(mainHeight: script.main.height, overviewHeight: script.overview.height, touch: touch)
+        model = script.profile == .plotly ? .plotly(PlotlyProfile(chart: chart, touch: touch)) : .bokeh(BokehProfile(chart: chart, layout: layout))
         events = script.rawInput
         state = ProfileState(window: chart.initial, overview: chart.extent)
     }
@@ -85,6 +92,22 @@ public struct ProfilePlayback: Sendable {
                             maxInterval: units(c.maxSpan))
     }
 
+    /// The first pointer down on the main chart moves the crosshair until it lifts.
+    private mutating func followPointer(_ e: RawPointerEvent) {
+        switch e.kind {
+        case .down where e.area == .main && mainPointerID == nil:
+            mainPointerID = e.id
+            mainPointer = e.x
+        case .move where e.id == mainPointerID:
+            mainPointer = e.x
+        case .up where e.id == mainPointerID:
+            mainPointerID = nil
+            mainPointer = nil
+        case .down, .move, .up, .wheel:
+            break
+        }
+    }
+
     /// True while raw events are still to come.
     var isBusy: Bool { next < events.count || model.hasTimers }
 
@@ -97,8 +120,10 @@ public struct ProfilePlayback: Sendable {
     mutating func advance(to t: Double) -> Phase {
         var phase = Phase.idle
         while next < events.count, events[next].t <= t {
-            state = model.apply(events[next])
+            let e = events[next]
+            state = model.apply(e)
             phase = min(phase, state.phase)
+            followPointer(e)
             next += 1
         }
         if let timed = model.advance(to: t) {

@@ -1,6 +1,7 @@
 /// The events array: gestures with their pointer paths, and actions.
 extension ScriptDecoder {
-    static let gestureNames = ["drag-selection", "drag-handle", "pan", "pinch", "double-tap-drag", "wheel"]
+    static let gestureNames = ["drag-selection", "drag-handle", "pan", "pinch", "double-tap-drag", "wheel",
+                               "wheel-pan", "box-zoom", "double-click", "drag-axis", "hover"]
     static let actionNames = ["set-window", "reset", "switch-field", "append"]
 
     /// One entry of the events array: an event, or raw pointer input still
@@ -43,12 +44,21 @@ extension ScriptDecoder {
                 if let s = o.take("scale") { scale = try number(s, o.child("scale"), 0 ... maxPixels, open: true) }
                 kind = .doubleTapDrag(p, scale: scale)
                 try o.finish(allowed: ["at", "gesture", "path", "scale"])
-            case "wheel":
+            case "wheel", "wheel-pan":
                 guard let xv = o.take("x") else { throw Failure(path: o.child("x"), message: "missing (the pointer's x in px)") }
                 let x = try number(xv, o.child("x"), -maxPixels ... maxPixels)
                 let s = try samples(o.take("path"), o.child("path"), coordinates: [1])
-                kind = .wheel(x: x, WheelNotches(times: s.times, notches: s.first))
+                // wheel-pan: each sample scrolls sideways by its px and zooms nothing.
+                kind = .wheel(x: x, name == "wheel" ? WheelNotches(times: s.times, notches: s.first)
+                              : WheelNotches(times: s.times, notches: s.times.map { _ in 0 }, pixels: s.first))
                 try o.finish(allowed: ["at", "gesture", "x", "path"])
+            case "box-zoom", "drag-axis", "hover":
+                let p = try pointerPath(o.take("path"), o.child("path"), coordinates: [1, 2])
+                kind = name == "box-zoom" ? .boxZoom(p) : name == "drag-axis" ? .dragAxis(p) : .hover(p)
+                try o.finish(allowed: ["at", "gesture", "path"])
+            case "double-click":
+                kind = .doubleClick
+                try o.finish(allowed: ["at", "gesture"])
             default:
                 throw Failure(path: o.child("gesture"), message: "unknown gesture \"\(name)\" (expected one of: \(gestureNames.joined(separator: ", ")))")
             }

@@ -12,6 +12,7 @@ extension ScriptDecoder {
         var deltaX = 0.0
         var deltaY: Double
         var shift = false
+        var pointer = RawPointerEvent.PointerKind.mouse
         var sample: PointerInteraction.Sample
     }
 
@@ -34,15 +35,17 @@ extension ScriptDecoder {
         // The same samples as a library profile reads them: one at a time,
         // each move and up in the area its pointer went down in.
         var areas: [Int: PointerInteraction.Area] = [:]
+        var pointers: [Int: RawPointerEvent.PointerKind] = [:]
         let raw = samples.map { s -> RawPointerEvent in
             let area: PointerInteraction.Area
             switch s.kind {
-            case .down: area = s.area!; areas[s.id] = area
+            case .down: area = s.area!; areas[s.id] = area; pointers[s.id] = s.pointer
             case .move, .up: area = areas[s.id]!
             case .wheel: area = s.area!
             }
             return RawPointerEvent(t: at + s.sample.t, kind: RawPointerEvent.Kind(rawValue: s.kind.rawValue)!, id: s.id, area: area,
-                                   x: s.sample.x, y: s.sample.y, deltaX: s.deltaX, deltaY: s.deltaY, shift: s.shift)
+                                   x: s.sample.x, y: s.sample.y, deltaX: s.deltaX, deltaY: s.deltaY, shift: s.shift,
+                                   pointer: pointers[s.id] ?? .mouse)
         }
         return (interactions, raw)
     }
@@ -59,13 +62,15 @@ extension ScriptDecoder {
         let area: PointerInteraction.Area? = try o.take("area").map { try choice($0, o.child("area")) }
         let shift = try o.take("shift").map { try bool($0, o.child("shift")) } ?? false
         var id = 0, deltaX = 0.0, deltaY = 0.0
+        var pointer = RawPointerEvent.PointerKind.mouse
         switch kind {
         case .down, .move, .up:
             guard let iv = o.take("id") else { throw Failure(path: o.child("id"), message: "missing (the pointer's id)") }
             let n = try number(iv, o.child("id"), 0 ... 2_147_483_647)
             guard n == n.rounded() else { throw Failure(path: o.child("id"), message: "\(n.plainText) is not an integer") }
             id = Int(n)
-            if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\": where the pointer went down)") }
+            if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\", \"main\" or \"x-axis\": where the pointer went down)") }
+            if kind == .down, let pv = o.take("pointer") { pointer = try choice(pv, o.child("pointer")) }
             try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "shift"])
         case .wheel:
             guard let dv = o.take("deltaY") else { throw Failure(path: o.child("deltaY"), message: "missing (px, as WheelEvent.deltaY)") }
@@ -74,7 +79,7 @@ extension ScriptDecoder {
             if area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\", \"main\" or \"x-axis\")") }
             try o.finish(allowed: ["t", "type", "x", "y", "area", "deltaX", "deltaY", "shift"])
         }
-        return PointerSample(kind: kind, id: id, area: area, deltaX: deltaX, deltaY: deltaY, shift: shift,
+        return PointerSample(kind: kind, id: id, area: area, deltaX: deltaX, deltaY: deltaY, shift: shift, pointer: pointer,
                              sample: .init(t: t, x: x, y: y, path: path))
     }
 
@@ -93,7 +98,7 @@ extension ScriptDecoder {
             case .down:
                 guard down[s.id] == nil else { throw Failure(path: s.sample.path + ".id", message: "pointer \(s.id) is already down") }
                 down[s.id] = contact.count
-                contact.append(.init(id: s.id, area: s.area!, samples: [s.sample]))
+                contact.append(.init(id: s.id, area: s.area!, samples: [s.sample], shift: s.shift))
             case .move, .up:
                 guard let k = down[s.id] else {
                     throw Failure(path: s.sample.path, message: "pointer \(s.id) is not down (a \(s.kind.rawValue) needs a down first)")
@@ -113,13 +118,22 @@ extension ScriptDecoder {
                     throw Failure(path: s.sample.path, message: "a wheel sample while pointer \(contact[k].id) is down")
                 }
                 let area = s.area!
-                if previous == .wheel, let last = result.last, case .wheel(area, s.sample.x, var times, var deltas) = last.kind {
-                    times.append(s.sample.t)
-                    deltas.append(s.deltaY)
-                    result[result.count - 1].kind = .wheel(area, x: s.sample.x, times: times, deltaY: deltas)
+                var run = PointerInteraction.WheelRun()
+                let extend: Bool
+                if previous == .wheel, let last = result.last, case .wheel(area, s.sample.x, let before) = last.kind {
+                    run = before
+                    extend = true
                 } else {
-                    result.append(PointerInteraction(eventAt: eventAt, t: s.sample.t, path: s.sample.path,
-                                                     kind: .wheel(area, x: s.sample.x, times: [s.sample.t], deltaY: [s.deltaY])))
+                    extend = false
+                }
+                run.times.append(s.sample.t)
+                run.deltaX.append(s.deltaX)
+                run.deltaY.append(s.deltaY)
+                run.shift.append(s.shift)
+                if extend {
+                    result[result.count - 1].kind = .wheel(area, x: s.sample.x, run)
+                } else {
+                    result.append(PointerInteraction(eventAt: eventAt, t: s.sample.t, path: s.sample.path, kind: .wheel(area, x: s.sample.x, run)))
                 }
             }
         }

@@ -66,7 +66,7 @@ public enum ScriptDecoder {
         guard let events = o.take("events") else { throw Failure(path: "events", message: "missing (every script needs an events array, which may be empty)") }
         guard case let .array(list) = events else { throw Failure(path: "events", message: "expected an array, got \(events.kindName)") }
         if s.profile == .rangepipe {
-            s.events = try Self.events(list)
+            s.events = try Self.events(list, drag: s.drag)
         } else {
             s.rawInput = try Self.rawInput(list, profile: s.profile)
         }
@@ -93,8 +93,8 @@ public enum ScriptDecoder {
     }
 
     /// The events in script order; each raw pointer entry stands for the
-    /// gestures recognised from it, in time order.
-    static func events(_ list: [JSONValue]) throws -> [ScriptEvent] {
+    /// gestures recognised from it, in time order (`drag`: `main.drag`).
+    static func events(_ list: [JSONValue], drag: MainDrag) throws -> [ScriptEvent] {
         var slots: [[ScriptEvent]] = []
         var interactions: [(slot: Int, interaction: PointerInteraction)] = []
         for (k, item) in list.enumerated() {
@@ -109,7 +109,7 @@ public enum ScriptDecoder {
         let ordered = interactions.enumerated().sorted {
             ($0.element.interaction.start, $0.offset) < ($1.element.interaction.start, $1.offset)
         }
-        var recognizer = PointerRecognizer()
+        var recognizer = PointerRecognizer(drag: drag)
         for (_, (slot, interaction)) in ordered {
             if let e = try recognizer.recognize(interaction) { slots[slot].append(e) }
         }

@@ -135,7 +135,7 @@ public struct ScriptPlan: Sendable {
             switch event.kind {
             case let .setWindow(spec, _):
                 p.target = try Self.resolveWindow(spec, live.series, live.constraints, scale, zone: zone, "\(event.path).window", fail)
-            case .reset:
+            case .reset, .doubleClick:
                 p.target = live.appends == 0 ? initial
                     : try Self.resolveWindow(script.window.initial, live.series, live.constraints, scale, zone: zone, "window.initial", fail)
             case let .append(spec):
@@ -151,7 +151,7 @@ public struct ScriptPlan: Sendable {
                 }
                 p.field = k
                 used.insert(k)
-            case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress:
+            case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress, .boxZoom, .dragAxis, .hover:
                 break
             }
             planned.append(p)

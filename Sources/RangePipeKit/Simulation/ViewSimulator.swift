@@ -121,9 +121,9 @@ public struct ViewSimulator: Sendable {
         case .setWindow(_, let animation?):
             startMotion(.animation(WindowAnimationState(from: window, to: planned.target!, start: event.at, animation)))
             return .animate
-        case .setWindow(_, nil), .reset:
+        case .setWindow(_, nil), .reset, .doubleClick:
             window = planned.target!
-            if case .reset = event.kind { resetY() }
+            if case .setWindow = event.kind {} else { resetY() }
             return .animate
         case let .switchField(_, settings):
             startSpring(to: planned.field!, settings: settings, at: event.at)
@@ -150,6 +150,14 @@ public struct ViewSimulator: Sendable {
         case let .overviewPress(path, release):
             cancelY()
             return press(path, release, at: event.at, frameTime: t)
+        case let .boxZoom(path):
+            cancelY()
+            return begin(BoxZoomGesture(path: path), at: event.at, frameTime: t)
+        case let .dragAxis(path):
+            cancelY()
+            return begin(DragAxisGesture(path: path), at: event.at, frameTime: t)
+        case let .hover(path):
+            return begin(HoverGesture(path: path), at: event.at, frameTime: t)
         case .append:
             preconditionFailure("appends start above")
         }
@@ -182,7 +190,12 @@ public struct ViewSimulator: Sendable {
             return .idle
         case .gesture(var g, let overlay):
             var context = GestureContext(plan: plan, start: g.start, release: g.release, window: window, raw: g.raw)
-            let moved = g.gesture.move(&context, upTo: t)
+            var moved = g.gesture.move(&context, upTo: t)
+            if t >= g.release {
+                let before = context.window
+                g.gesture.finish(&context)
+                moved = moved || context.window != before
+            }
             window = context.window
             g.raw = context.raw
             state = .gesture(g, overlay: overlay)

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// wheel (main chart): at each sample's time the span scales by
-/// 1.1^notches about the value under the pointer's x.
+/// 1.1^notches about the value under the pointer's x, and (wheel-pan,
+/// horizontal wheel) the window moves by px·span/W, span kept.
 struct WheelGesture: WindowGesture {
     /// The pointer's x (px).
     let x: Double
@@ -18,7 +19,8 @@ struct WheelGesture: WindowGesture {
         self.samples = samples
     }
 
-    var phase: Phase { .zoom }
+    /// A wheel that only scrolls sideways pans (`drag`); any zoom reports `zoom`.
+    var phase: Phase { samples.notches.allSatisfy { $0 == 0 } && !samples.pixels.isEmpty ? .drag : .zoom }
     var duration: Double { samples.duration }
     var movesAtStart: Bool { true }
 
@@ -26,14 +28,23 @@ struct WheelGesture: WindowGesture {
         var applied = false
         let main = context.mainWidth, x = x
         while nextNotch < samples.times.count, context.start + samples.times[nextNotch] <= t {
-            let count = samples.notches[nextNotch]
-            let ppu = main / context.window.span
-            context.move(zoom: true, chartWidth: main, pixelsPerUnit: ppu) { Self.wheeled($0, x: x, notches: count, width: main) }
+            let count = samples.notches[nextNotch], pixels = samples.pixels(at: nextNotch)
+            if count != 0 || samples.pixels.isEmpty {
+                let ppu = main / context.window.span
+                context.move(zoom: true, chartWidth: main, pixelsPerUnit: ppu) { Self.wheeled($0, x: x, notches: count, width: main) }
+            }
+            if pixels != 0 {
+                // Scrolling right (positive deltaX) shows later x: a pan by −px.
+                let ppu = main / (context.elastic ? context.raw : context.window).span
+                context.move(zoom: false, chartWidth: main, pixelsPerUnit: ppu) { PanGesture.panned($0, dx: -pixels, width: main) }
+            }
             nextNotch += 1
             applied = true
         }
         return applied
     }
+
+    func pointerPixel(atElapsed elapsed: Double) -> Double? { x }
 
     /// The window scaled by 1.1^notches about the value under x (px on a
     /// chart `width` px wide).

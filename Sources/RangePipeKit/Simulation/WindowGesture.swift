@@ -23,6 +23,15 @@ protocol WindowGesture: Sendable {
     /// pointer's total movement by the extent re-bases, so a held pointer
     /// keeps the window where it is.
     mutating func extentChanged(from old: Double, to new: Double, elapsed: Double, overviewWidth: Double)
+    /// What the release does to the window besides ending the gesture (a
+    /// box zoom zooms to its box).
+    mutating func finish(_ context: inout GestureContext)
+    /// The pointer's x on the main chart `elapsed` s in (px), for the
+    /// crosshair; nil for gestures off the main chart.
+    func pointerPixel(atElapsed elapsed: Double) -> Double?
+    /// The zoom box's edges (px on a main chart `width` px wide) `elapsed` s in; nil
+    /// unless the gesture draws one.
+    func boxPixels(atElapsed elapsed: Double, width: Double) -> (Double, Double)?
 }
 
 extension WindowGesture {
@@ -31,4 +40,7 @@ extension WindowGesture {
     func fling(window: Window, plan: ScriptPlan) -> (velocity: Double, unitsPerPixel: Double)? { nil }
     /// Gestures that move by each step's own movement need nothing.
     mutating func extentChanged(from old: Double, to new: Double, elapsed: Double, overviewWidth: Double) {}
+    mutating func finish(_ context: inout GestureContext) {}
+    func pointerPixel(atElapsed elapsed: Double) -> Double? { nil }
+    func boxPixels(atElapsed elapsed: Double, width: Double) -> (Double, Double)? { nil }
 }

@@ -127,6 +127,10 @@ struct PointerInputTests {
             case .pinch: return "pinch"
             case .wheel: return "wheel"
             case .overviewPress: return "press"
+            case .boxZoom: return "box-zoom"
+            case .doubleClick: return "double-click"
+            case .dragAxis: return "drag-axis"
+            case .hover: return "hover"
             case .dragSelection, .dragHandle, .setWindow, .reset, .switchField, .append: return "other"
             }
         }
@@ -188,7 +192,7 @@ struct PointerInputTests {
         (#"[{"t": 0, "id": 1, "type": "down", "x": 1, "area": "main"}, {"t": 0.1, "id": 1, "type": "move", "x": 2}]"#, "events[0].samples[0]: pointer 1 is still down at the end of the samples"),
         (#"[{"t": 0.2, "id": 1, "type": "down", "x": 1, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 2}]"#, "events[0].samples[1].t: time 0.1 is before the previous sample's 0.2"),
         (#"[{"t": 0, "id": 1, "type": "press", "x": 1}]"#, #"events[0].samples[0].type: "press" is not one of "down", "move", "up", "wheel""#),
-        (#"[{"t": 0, "id": 1, "type": "down", "x": 1}]"#, #"events[0].samples[0].area: missing ("overview" or "main": where the pointer went down)"#),
+        (#"[{"t": 0, "id": 1, "type": "down", "x": 1}]"#, #"events[0].samples[0].area: missing ("overview", "main" or "x-axis": where the pointer went down)"#),
         (#"[{"t": 0, "id": 1, "type": "down", "x": 1, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 2, "area": "overview"}]"#, "events[0].samples[1].area: pointer 1 went down on the main; it stays in that area"),
         (#"[{"t": 0, "id": 1, "type": "down", "x": 1, "area": "main"}, {"t": 0.1, "type": "wheel", "x": 2, "deltaY": 100, "area": "main"}, {"t": 0.2, "id": 1, "type": "up", "x": 2}]"#, "events[0].samples[1]: a wheel sample while pointer 1 is down"),
         (#"[{"t": 0, "id": 1.5, "type": "down", "x": 1, "area": "main"}]"#, "events[0].samples[0].id: 1.5 is not an integer"),

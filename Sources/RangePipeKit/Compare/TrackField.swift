@@ -6,6 +6,8 @@
 public enum TrackField: String, Sendable, CaseIterable {
     /// A frame's top-level keys (CSV: the columns they flatten to).
     case frame, t, phase, window, selector, y, annotation, values, points
+    /// The box and crosshair tracks (`box_min`, `crosshair_x`, … in CSV).
+    case box, crosshair
 
     /// The field an NDJSON top-level key names, nil for any other key.
     /// - Complexity: O(key length · fields).
@@ -25,7 +27,7 @@ public enum TrackField: String, Sendable, CaseIterable {
     /// - Complexity: O(name length).
     static func of(column: String) -> TrackField? {
         if let field = TrackField(rawValue: column) { return field }
-        for field in [TrackField.window, .selector, .y, .annotation] where column.hasPrefix(field.rawValue + "_") {
+        for field in [TrackField.window, .selector, .y, .annotation, .box, .crosshair] where column.hasPrefix(field.rawValue + "_") {
             return field
         }
         return nil

@@ -96,6 +96,11 @@ extension ScriptSchema {
         { "$ref": "#/$defs/pinch" },
         { "$ref": "#/$defs/doubleTapDrag" },
         { "$ref": "#/$defs/wheel" },
+        { "$ref": "#/$defs/wheelPan" },
+        { "$ref": "#/$defs/boxZoom" },
+        { "$ref": "#/$defs/doubleClick" },
+        { "$ref": "#/$defs/dragAxis" },
+        { "$ref": "#/$defs/hover" },
         { "$ref": "#/$defs/setWindow" },
         { "$ref": "#/$defs/reset" },
         { "$ref": "#/$defs/switchField" },
@@ -166,6 +171,61 @@ extension ScriptSchema {
         "gesture": { "const": "wheel" },
         "x": { "type": "number", "minimum": -100000, "maximum": 100000, "description": "The pointer's x on the main chart, px." },
         "path": { "$ref": "#/$defs/wheelPath" }
+      }
+    },
+    "wheelPan": {
+      "description": "Horizontal wheel or trackpad scroll: each sample [dt, px] moves the window by px·span/main.width (positive shows later x).",
+      "type": "object",
+      "required": ["at", "gesture", "x", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "wheel-pan" },
+        "x": { "type": "number", "minimum": -100000, "maximum": 100000, "description": "The pointer's x on the main chart, px (where the crosshair is)." },
+        "path": { "$ref": "#/$defs/wheelPath" }
+      }
+    },
+    "boxZoom": {
+      "description": "Draws an x box on the main chart from the first sample's x; at the release the window becomes the box (if at least 10 px wide).",
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "box-zoom" },
+        "path": { "$ref": "#/$defs/pathXOrXY" }
+      }
+    },
+    "doubleClick": {
+      "description": "A double click or double tap on the main chart: back to the initial window, as the reset action.",
+      "type": "object",
+      "required": ["at", "gesture"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "double-click" }
+      }
+    },
+    "dragAxis": {
+      "description": "Drags the x axis' tick labels: the value under the press follows the pointer; the window's end on the other half of the axis stays.",
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "drag-axis" },
+        "path": { "$ref": "#/$defs/pathXOrXY" }
+      }
+    },
+    "hover": {
+      "description": "A pointer over the main chart with no button down: moves only the crosshair.",
+      "type": "object",
+      "required": ["at", "gesture", "path"],
+      "additionalProperties": false,
+      "properties": {
+        "at": { "$ref": "#/$defs/seconds" },
+        "gesture": { "const": "hover" },
+        "path": { "$ref": "#/$defs/pathXOrXY" }
       }
     },
     "setWindow": {
@@ -270,7 +330,8 @@ extension ScriptSchema {
         "x": { "$ref": "#/$defs/samplePixels" },
         "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
         "area": { "enum": ["overview", "main", "x-axis"] },
-        "shift": { "type": "boolean", "default": false, "description": "The shift key was held." }
+        "shift": { "type": "boolean", "default": false, "description": "The shift key was held." },
+        "pointer": { "enum": ["mouse", "pen", "touch"], "default": "mouse", "description": "PointerEvent.pointerType: what went down (a library profile replays a touch as the browser delivers it)." }
       }
     },
     "pointerMoveOrUp": {

@@ -22,7 +22,7 @@ extension ScriptSchema {
       "type": "object",
       "additionalProperties": false,
       "default": { "width": 800, "height": 400 },
-      "description": "The main chart (pan, pinch, double-tap-drag, wheel, M4 columns), px; drag: what a one-pointer drag on it does.",
+      "description": "The main chart (pan, box-zoom, pinch, double-tap-drag, wheel, hover, M4 columns), px; drag: what a one-pointer drag on it does.",
       "properties": {
         "width": { "type": "number", "minimum": 1, "maximum": 100000 },
         "height": { "type": "number", "minimum": 1, "maximum": 100000 },

@@ -45,9 +45,10 @@ demo: release
 	@sed 's/.*"phase":"\([a-z]*\)".*/\1/' .demo/weather-zoom.ndjson | uniq -c | awk '{printf "%s×%s ", $$2, $$1} END {print ""}'
 	@echo "frames written to .demo/*.ndjson and .demo/*.csv"
 
-# Everything CI runs: the Swift suite, then the Spark stage's tests (and the
-# browser tests of the HTML player), each installing what it needs. The Swift
-# suite hands its scripts to the schema tests (RANGEPIPE_SCRIPT_DUMP).
+# Everything CI runs: the Swift suite, then the Spark stage's tests, the
+# browser tests of the HTML player and the interaction-profile conformance
+# check against Plotly.js and BokehJS, each installing what it needs. The
+# Swift suite hands its scripts to the schema tests (RANGEPIPE_SCRIPT_DUMP).
 SCRIPT_DUMP := .build/test-scripts
 
 test: deps
@@ -58,6 +59,7 @@ test: deps
 	$(MAKE) test-schema SCRIPTS_DUMPED=1
 	$(MAKE) test-spark
 	$(MAKE) test-browser
+	$(MAKE) test-conformance
 
 # A package that depends on RangePipeKit by path builds and runs (SwiftPM
 # refuses a dependency with unsafe flags).
@@ -150,8 +152,18 @@ test-corpus: build
 # conformance-live re-records 40 stored sessions (10 per library and drag
 # mode) and fails on any difference from the file (about 2 minutes). The
 # Swift suite replays every stored session through the profile models.
+#
+# test-conformance (in `make test`): replay.py plays every stored session
+# through the debug binary (`rangepipe play`, a subprocess per session) and
+# fails on any sample whose window differs from the library's by more than
+# 1e-9 relative; alongside it, the live check re-records 40 sessions in
+# chromium. The two run at once: the replay is CPU-bound, the browser mostly
+# waits on its virtual clock, so the replay runs niced and the browser gets
+# the CPU when it asks. CONFORMANCE_JOBS: plays at a time (default: cores).
 CONFORMANCE = .venv/bin/python Tests/Conformance/record.py
-.PHONY: conformance-install conformance-record conformance-live
+CONFORMANCE_REPLAY = python3 Tests/Conformance/replay.py
+CONFORMANCE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+.PHONY: conformance-install conformance-record conformance-live test-conformance
 conformance-install:
 	bash .ci/install-conformance.sh
 
@@ -160,6 +172,15 @@ conformance-record: conformance-install
 
 conformance-live: conformance-install
 	$(CONFORMANCE) --live 40
+
+test-conformance: build conformance-install
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	echo "$(CONFORMANCE) --live 40 (alongside; its output follows the replay's)"; \
+	$(CONFORMANCE) --live 40 >$$log 2>&1 & live=$$!; \
+	nice -n 10 $(CONFORMANCE_REPLAY) --bin $(DEBUG_BIN) --jobs $(CONFORMANCE_JOBS); replay=$$?; \
+	wait $$live; live_rc=$$?; \
+	echo "--- $(CONFORMANCE) --live 40"; cat $$log; \
+	[ $$replay -eq 0 ] && [ $$live_rc -eq 0 ]
 
 # Browser tests of `rangepipe player`: Playwright (PyPI, in .venv) driving
 # Debian's chromium headless, never a downloaded browser; the install script

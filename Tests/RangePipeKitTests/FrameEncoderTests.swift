@@ -46,6 +46,8 @@ import Testing
                     // Without drawing from rng, so the other parts' random stream stays as it was.
                     frame.preset = trial % 4 == 0 ? nil : RangePreset.allCases[trial % RangePreset.allCases.count]
                     frame.yOmitted = trial % 5 == 0 ? nil : trial * 7919 % 100_003
+                    frame.box = trial % 3 == 0 ? nil : frame.window
+                    frame.crosshair = trial % 7 == 0 ? nil : frame.annotation.map { ($0.x, $0.y) } ?? (Double(trial % 6), frame.selector.min)
                     let want = reference.encode(frame)
                     #expect(fast.encode(frame) == want, "trial \(trial) \(format) \(time)")
                     if format == .csv { #expect(fast.csvHeader == reference.csvHeader) }
@@ -111,6 +113,8 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.points) { columns.append("points") }
         if tracks.contains(.preset) { columns.append("preset") }
         if tracks.contains(.omitted) { columns.append("y_omitted") }
+        if tracks.contains(.box) { columns += ["box_min", "box_max"] }
+        if tracks.contains(.crosshair) { columns += ["crosshair_x", "crosshair_y"] }
         return columns.joined(separator: ",") + "\n"
     }
 
@@ -144,6 +148,10 @@ struct ReferenceFrameEncoder {
         }
         if tracks.contains(.preset) { s += ",\"preset\":" + (r.preset.map { ReferenceText.jsonString($0.rawValue) } ?? "null") }
         if tracks.contains(.omitted) { s += ",\"yOmitted\":" + (r.yOmitted.map { String($0) } ?? "null") }
+        if tracks.contains(.box) { s += ",\"box\":" + (r.box.map { "{\"min\":\(windowX($0.lower)),\"max\":\(windowX($0.upper))}" } ?? "null") }
+        if tracks.contains(.crosshair) {
+            s += ",\"crosshair\":" + (r.crosshair.map { "{\"x\":\(pointX($0.x)),\"y\":\(JSONText.number($0.y))}" } ?? "null")
+        }
         return s + "}\n"
     }
 
@@ -172,6 +180,13 @@ struct ReferenceFrameEncoder {
         if tracks.contains(.points) { f.append(r.points.map { ReferenceCSV.field(pointsJSON($0)) } ?? "") }
         if tracks.contains(.preset) { f.append(r.preset.map { ReferenceCSV.field($0.rawValue) } ?? "") }
         if tracks.contains(.omitted) { f.append(r.yOmitted.map { String($0) } ?? "") }
+        if tracks.contains(.box) {
+            f += [r.box.map { ReferenceText.textX($0.lower, axis, time) } ?? "", r.box.map { ReferenceText.textX($0.upper, axis, time) } ?? ""]
+        }
+        if tracks.contains(.crosshair) {
+            let x = r.crosshair.map { axis.categoryLabel($0.x, in: categories).map(ReferenceCSV.field) ?? ReferenceText.textX($0.x, axis, time) }
+            f += [x ?? "", r.crosshair.map { JSONText.number($0.y) } ?? ""]
+        }
         return f.joined(separator: ",") + "\n"
     }
 }

@@ -3,6 +3,9 @@
 extension ScriptDecoder {
     static let inputNames = ["pointer"]
 
+    /// A down sample's `pointer`: what kind of pointer went down.
+    enum PointerKindName: String, CaseIterable { case mouse, pen, touch }
+
     /// One decoded raw sample.
     struct PointerSample {
         enum Kind: String, CaseIterable { case down, move, up, wheel }
@@ -66,7 +69,9 @@ extension ScriptDecoder {
             guard n == n.rounded() else { throw Failure(path: o.child("id"), message: "\(n.plainText) is not an integer") }
             id = Int(n)
             if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\": where the pointer went down)") }
-            try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "shift"])
+            // The pointer's kind, on downs: checked, not yet read by play.
+            if kind == .down, let pv = o.take("pointer") { _ = try choice(pv, o.child("pointer")) as PointerKindName }
+            try o.finish(allowed: kind == .down ? ["t", "type", "id", "x", "y", "area", "pointer", "shift"] : ["t", "type", "id", "x", "y", "area", "shift"])
         case .wheel:
             guard let dv = o.take("deltaY") else { throw Failure(path: o.child("deltaY"), message: "missing (px, as WheelEvent.deltaY)") }
             deltaY = try number(dv, o.child("deltaY"), -1e9 ... 1e9)

@@ -270,6 +270,7 @@ extension ScriptSchema {
         "x": { "$ref": "#/$defs/samplePixels" },
         "y": { "$ref": "#/$defs/samplePixels", "default": 0 },
         "area": { "enum": ["overview", "main", "x-axis"] },
+        "pointer": { "enum": ["mouse", "pen", "touch"], "default": "mouse", "description": "What kind of pointer went down." },
         "shift": { "type": "boolean", "default": false, "description": "The shift key was held." }
       }
     },

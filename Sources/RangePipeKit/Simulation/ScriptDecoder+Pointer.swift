@@ -69,9 +69,13 @@ extension ScriptDecoder {
             guard n == n.rounded() else { throw Failure(path: o.child("id"), message: "\(n.plainText) is not an integer") }
             id = Int(n)
             if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\" or \"main\": where the pointer went down)") }
-            // The pointer's kind, on downs: checked, not yet read by play.
-            if kind == .down, let pv = o.take("pointer") { _ = try choice(pv, o.child("pointer")) as PointerKindName }
-            try o.finish(allowed: kind == .down ? ["t", "type", "id", "x", "y", "area", "pointer", "shift"] : ["t", "type", "id", "x", "y", "area", "shift"])
+            if kind == .down {
+                // The pointer's kind, on downs: checked, not yet read by play.
+                if let pv = o.take("pointer") { _ = try choice(pv, o.child("pointer")) as PointerKindName }
+                try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "pointer", "shift"])
+            } else {
+                try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "shift"])
+            }
         case .wheel:
             guard let dv = o.take("deltaY") else { throw Failure(path: o.child("deltaY"), message: "missing (px, as WheelEvent.deltaY)") }
             deltaY = try number(dv, o.child("deltaY"), -1e9 ... 1e9)

@@ -182,12 +182,14 @@ test-conformance: build conformance-install
 	echo "--- $(CONFORMANCE) --live 40"; cat $$log; \
 	[ $$replay -eq 0 ] && [ $$live_rc -eq 0 ]
 
-# Browser tests of `rangepipe player`: Playwright (PyPI, in .venv) driving
-# Debian's chromium headless, never a downloaded browser; the install script
-# adds only what is missing. Screenshots land in bench-out/browser/.
+# Browser tests of `rangepipe player` and of record.js: Playwright (PyPI, in
+# .venv) driving Debian's chromium headless, never a downloaded browser;
+# record.js on the Plotly and Bokeh pages needs the pinned plotly and bokeh
+# wheels (install-conformance.sh runs install-browser.sh too); the install
+# scripts add only what is missing. Screenshots land in bench-out/browser/.
 .PHONY: test-browser
 test-browser: build
-	.ci/install-browser.sh
+	bash .ci/install-conformance.sh
 	RANGEPIPE_BIN=$(DEBUG_BIN) .venv/bin/python -m pytest -q integrations/browser
 
 # docs/script.schema.json against the decoder with jsonschema's Draft 2020-12

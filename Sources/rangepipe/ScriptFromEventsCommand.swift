@@ -1,13 +1,14 @@
 import ArgumentParser
 import RangePipeKit
 
-/// `rangepipe script from-events FILE --from FORMAT`: a recorded session as
-/// a script of raw pointer events (docs/recordings.md).
+/// `rangepipe script from-events FILE --from FORMAT [--profile P] [--drag D]`:
+/// a recorded session as a script of raw pointer events, under an
+/// interaction profile (docs/recordings.md, docs/profiles.md).
 struct ScriptFromEventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "from-events",
         abstract: "Write a script of raw pointer events from a recorded session.",
-        discussion: "Formats: pointer-ndjson (browser PointerEvents/WheelEvents, one per line, as integrations/browser/record.js writes them), webdriver (a W3C WebDriver Actions body), echarts-recorder (the ECharts test recorder's actions file). See docs/recordings.md."
+        discussion: "Formats: pointer-ndjson (browser PointerEvents/WheelEvents, one per line, as integrations/browser/record.js writes them), webdriver (a W3C WebDriver Actions body), echarts-recorder (the ECharts test recorder's actions file). --profile plotly or bokeh writes a script that replays the recording under that library's own rules (a recording made on the Plotly or Bokeh page of SPEC 4.10, with --drag as the page's drag mode): every event is raw input, x linear, one chart. See docs/recordings.md and docs/profiles.md."
     )
 
     /// Recordings and layouts past this size are refused before parsing.
@@ -23,6 +24,10 @@ struct ScriptFromEventsCommand: ParsableCommand {
     var start: Double = 0
     @Option(help: "A script whose settings (series, field, window, …) the output keeps; its events are replaced.")
     var base: String?
+    @Option(help: "Whose rules replay the input (written as the script's \"profile\"; default: the base's, else rangepipe).")
+    var profile: InteractionProfile?
+    @Option(help: "What a one-pointer drag on the main chart did when recording (written as main.drag; default: the base's, else the profile's).")
+    var drag: MainDrag?
     @Option(name: .shortAndLong, help: "The script to write (default: stdout).")
     var output: String?
 
@@ -48,7 +53,7 @@ struct ScriptFromEventsCommand: ParsableCommand {
                 baseValue = try? JSONValue.parse(bytes)
             }
             let session = try RecordedSession.read(try read(file, "recording"), source: file, format: format, layout: layout)
-            let text = RecordedScriptText.script(session, start: start, base: baseValue)
+            let text = RecordedScriptText.script(session, start: start, base: baseValue, profile: profile, drag: drag)
             // What play would reject (a coordinate past its limits, events
             // that overlap) fails here, before anything is written.
             _ = try ScriptDecoder.decode(Array(text.utf8), source: "\(file) (as a script)")

@@ -74,3 +74,58 @@ def test_record_js_round_trip(browser, tmp_path):
     for e in events:
         ts = [s["t"] for s in e["samples"]]
         assert ts[0] == 0 and ts == sorted(ts)
+
+
+def test_record_js_shift_deltax_and_areas(browser, tmp_path):
+    """Shift on a press and a wheel, a wheel's deltaX, a pen's pointerType,
+    an x-axis strip, and an area given as {element, rect} inside a shadow
+    root (as Bokeh's frames are) reach the script."""
+    page = browser.new_page()
+    page.set_content(PAGE + '<div id="host" style="position:absolute;left:500px;top:20px;width:300px;height:300px"></div>')
+    page.add_script_tag(path=str(ROOT / "integrations/browser/record.js"))
+    page.evaluate("""() => {
+      const root = document.getElementById('host').attachShadow({mode: 'open'});
+      root.innerHTML = '<div id="canvas" style="width:300px;height:300px;background:#efe"></div>';
+      window.rec = RangePipeRecorder.start({
+        overview: document.getElementById('overview'),
+        main: {element: root.getElementById('canvas'), rect: {left: 540, top: 40, width: 200, height: 150}},
+        xAxis: {element: root.getElementById('canvas'), rect: {left: 540, top: 190, width: 200, height: 30}}});
+      const canvas = root.getElementById('canvas');
+      canvas.dispatchEvent(new PointerEvent('pointerdown', {pointerId: 5, pointerType: 'pen', clientX: 600, clientY: 100,
+                                                            buttons: 1, bubbles: true, composed: true}));
+      canvas.dispatchEvent(new PointerEvent('pointerup', {pointerId: 5, pointerType: 'pen', clientX: 610, clientY: 100,
+                                                          bubbles: true, composed: true}));
+    }""")
+    page.keyboard.down("Shift")
+    page.mouse.move(100, 330)
+    page.mouse.down()
+    page.mouse.up()
+    page.mouse.move(640, 200)
+    page.mouse.wheel(0, 100)
+    page.keyboard.up("Shift")
+    page.mouse.wheel(30, -50)
+    page.wait_for_timeout(100)
+    text = page.evaluate("() => window.rec.stop()")
+    page.close()
+
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert lines[0]["x-axis"] == {"left": 540, "top": 190, "width": 200, "height": 30}
+    assert [(l["type"], l.get("shiftKey")) for l in lines[1:]] == [
+        ("pointerdown", False), ("pointerup", None), ("pointerdown", True), ("pointerup", None), ("wheel", True), ("wheel", False)]
+    recording = tmp_path / "session.ndjson"
+    recording.write_text(text)
+    done = subprocess.run([str(BIN), "script", "from-events", str(recording), "--from", "pointer-ndjson", "--profile", "bokeh"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    script = json.loads(done.stdout)
+    assert script["profile"] == "bokeh" and script["main"] == {"width": 200, "height": 150}
+    samples = [s for e in script["events"] for s in e["samples"]]
+    pen, mouse = samples[0]["id"], samples[2]["id"]
+    assert samples == [
+        {"t": 0, "id": pen, "type": "down", "x": 60, "y": 60, "area": "main", "pointer": "pen"},
+        {"t": samples[1]["t"], "id": pen, "type": "up", "x": 70, "y": 60},
+        {"t": 0, "id": mouse, "type": "down", "x": 80, "y": 30, "area": "overview", "shift": True},
+        {"t": samples[3]["t"], "id": mouse, "type": "up", "x": 80, "y": 30},
+        {"t": 0, "type": "wheel", "x": 100, "y": 10, "deltaY": 100, "area": "x-axis", "shift": True},
+        {"t": samples[5]["t"], "type": "wheel", "x": 100, "y": 10, "deltaX": 30, "deltaY": -50, "area": "x-axis"},
+    ]

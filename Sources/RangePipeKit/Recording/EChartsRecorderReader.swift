@@ -36,10 +36,10 @@ enum EChartsRecorderReader {
                 if skipped.contains(type) { continue }
                 let kind: RecordedAction.Kind
                 switch type {
-                case "mousedown": kind = .down(id: 1, x: try op.number("x"), y: try op.number("y"))
+                case "mousedown": kind = .down(id: 1, x: try op.number("x"), y: try op.number("y"), pointer: .mouse)
                 case "mousemove": kind = .move(id: 1, x: try op.number("x"), y: try op.number("y"), pressed: false)
                 case "mouseup": kind = .up(id: 1, x: try op.number("x"), y: try op.number("y"))
-                case "mousewheel": kind = .wheel(x: try op.number("x"), y: try op.number("y"), deltaY: try op.number("deltaY"))
+                case "mousewheel": kind = .wheel(x: try op.number("x"), y: try op.number("y"), deltaX: 0, deltaY: try op.number("deltaY"))
                 default:
                     throw op.fail("type", "unknown op \"\(type)\" (expected mousedown, mousemove, mouseup, mousewheel, or the recorder's screenshot, screenshot-auto, valuechange)")
                 }

@@ -1,17 +1,19 @@
 /// Reads `pointer-ndjson`: one browser `PointerEvent` or `WheelEvent` per
 /// line, as `integrations/browser/record.js` writes them, optionally led by
-/// a `{"type": "layout", "overview": RECT, "main": RECT}` line.
+/// a `{"type": "layout", "overview": RECT, "main": RECT, "x-axis": RECT}` line.
 ///
 /// - `pointerdown`, `pointerup`: `pointerId`, `clientX`, `clientY`,
-///   `timeStamp` (ms).
+///   `timeStamp` (ms); a down's optional `pointerType` (`mouse`, `pen`,
+///   `touch`; absent or `""`: mouse) is kept.
 /// - `pointermove`: the same and `buttons`; a move with `buttons` 0 of a
 ///   pointer that is not down is a hover (skipped), with other buttons it
 ///   claims a press the recording never showed (a bad recording).
 /// - `pointercancel`: ends the pointer's contact at its last position.
-/// - `wheel`: `clientX`, `clientY`, `deltaY`, `timeStamp`; `deltaMode`, if
-///   given, must be 0 (pixels).
-/// Blank lines are skipped; other keys (`pointerType`, `pressure`, …) are
-/// ignored. Errors are located `file:line`.
+/// - `wheel`: `clientX`, `clientY`, `deltaY`, `timeStamp`, optional
+///   `deltaX` (default 0); `deltaMode`, if given, must be 0 (pixels).
+/// - Any line may carry `shiftKey` (default false).
+/// Blank lines are skipped; other keys (`pressure`, …) are ignored. Errors
+/// are located `file:line`.
 enum PointerNDJSONReader {
     /// Pointer ids a script can carry.
     static let ids = 0 ... Int(Int32.max)
@@ -53,7 +55,7 @@ enum PointerNDJSONReader {
                 throw o.fail("timeStamp", "time goes back: \(time) ms is before the previous event's \(last) ms")
             }
             if origin == nil { origin = time }
-            actions.append(RecordedAction(milliseconds: time, kind: try action(type, o), location: here))
+            actions.append(RecordedAction(milliseconds: time, kind: try action(type, o), location: here, shift: try o.flag("shiftKey")))
         }
         return RecordedInput(layout: layout, actions: actions, origin: origin ?? 0)
     }
@@ -62,7 +64,8 @@ enum PointerNDJSONReader {
     static func action(_ type: String, _ o: RecordingObject) throws(RecordingFailure) -> RecordedAction.Kind {
         switch type {
         case "pointerdown":
-            return .down(id: try o.integer("pointerId", ids), x: try o.number("clientX"), y: try o.number("clientY"))
+            return .down(id: try o.integer("pointerId", ids), x: try o.number("clientX"), y: try o.number("clientY"),
+                         pointer: try o.pointerKind("pointerType"))
         case "pointermove":
             let pressed = try o.integer("buttons", 0 ... 0xFFFF) != 0
             return .move(id: try o.integer("pointerId", ids), x: try o.number("clientX"), y: try o.number("clientY"), pressed: pressed)
@@ -76,7 +79,8 @@ enum PointerNDJSONReader {
             if let mode = try o.optionalNumber("deltaMode"), mode != 0 {
                 throw o.fail("deltaMode", "only deltaMode 0 (pixels) is supported, got \(mode) (\(mode == 1 ? "lines" : "pages"))")
             }
-            return .wheel(x: try o.number("clientX"), y: try o.number("clientY"), deltaY: try o.number("deltaY"))
+            return .wheel(x: try o.number("clientX"), y: try o.number("clientY"),
+                          deltaX: try o.optionalNumber("deltaX") ?? 0, deltaY: try o.number("deltaY"))
         default:
             throw o.fail("type", "unknown type \"\(type)\" (expected layout, pointerdown, pointermove, pointerup, pointercancel or wheel)")
         }

@@ -12,25 +12,28 @@ public struct RecordedSample: Sendable, Equatable {
     public var y: Double
     /// The area: the pointer's down area, or the wheel's.
     public var area: RecordedArea
+    /// The shift key was held (`"shift": true`).
+    public var shift: Bool
 
     /// The sample types of a raw pointer event.
     public enum Kind: Sendable, Equatable {
-        /// Pointer `id` goes down.
-        case down(id: Int)
+        /// Pointer `id`, of kind `pointer`, goes down.
+        case down(id: Int, pointer: RecordedPointerKind)
         /// Pointer `id` moves while down.
         case move(id: Int)
         /// Pointer `id` goes up.
         case up(id: Int)
-        /// A wheel turn of `deltaY` px.
-        case wheel(deltaY: Double)
+        /// A wheel turn of `deltaX`, `deltaY` px.
+        case wheel(deltaX: Double, deltaY: Double)
     }
 
     /// A sample of `kind` at an area point.
-    public init(milliseconds: Double, kind: Kind, x: Double, y: Double, area: RecordedArea) {
+    public init(milliseconds: Double, kind: Kind, x: Double, y: Double, area: RecordedArea, shift: Bool = false) {
         self.milliseconds = milliseconds
         self.kind = kind
         self.x = x
         self.y = y
         self.area = area
+        self.shift = shift
     }
 }

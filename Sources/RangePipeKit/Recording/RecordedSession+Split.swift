@@ -3,11 +3,11 @@ extension RecordedSession {
     ///
     /// - A down is assigned to the area containing it; its pointer's moves
     ///   and up stay relative to that area (as the script format says). A
-    ///   pointer that goes down outside both areas is left out with its
+    ///   pointer that goes down outside every area is left out with its
     ///   moves and up (counted in `droppedContacts`).
     /// - A contact runs from a down while no pointer is down to the up that
     ///   leaves none down; a cancel ends a pointer where it last was.
-    /// - Wheel turns outside both areas, and during a contact, are left out
+    /// - Wheel turns outside every area, and during a contact, are left out
     ///   (a script's wheel cannot turn while a pointer is down); the others
     ///   form runs of consecutive turns in one area at one x.
     /// - Throws: a located failure for a down of a pointer already down, a
@@ -28,7 +28,7 @@ extension RecordedSession {
         /// Pointers down in an area: the area, their last area point, and
         /// where they went down (for the still-down error).
         var down: [Int: (area: RecordedArea, x: Double, y: Double, location: String)] = [:]
-        /// Pointers down outside both areas.
+        /// Pointers down outside every area.
         var dropped: Set<Int> = []
         var droppedEarlier = 0
         var contact: [RecordedSample] = []
@@ -37,7 +37,7 @@ extension RecordedSession {
         mutating func take(_ action: RecordedAction) throws(RecordingFailure) {
             let t = action.milliseconds
             switch action.kind {
-            case let .down(id, x, y):
+            case let .down(id, x, y, pointer):
                 guard down[id] == nil, !dropped.contains(id) else {
                     throw RecordingFailure(action.location, "pointer \(id) goes down while it is already down")
                 }
@@ -48,12 +48,12 @@ extension RecordedSession {
                 closeWheelRun()
                 let (ax, ay) = (x - rect.left, y - rect.top)
                 down[id] = (area, ax, ay, action.location)
-                contact.append(RecordedSample(milliseconds: t, kind: .down(id: id), x: ax, y: ay, area: area))
+                contact.append(RecordedSample(milliseconds: t, kind: .down(id: id, pointer: pointer), x: ax, y: ay, area: area, shift: action.shift))
             case let .move(id, x, y, pressed):
                 if let p = down[id], let rect = layout.rect(p.area) {
                     let (ax, ay) = (x - rect.left, y - rect.top)
                     down[id] = (p.area, ax, ay, p.location)
-                    contact.append(RecordedSample(milliseconds: t, kind: .move(id: id), x: ax, y: ay, area: p.area))
+                    contact.append(RecordedSample(milliseconds: t, kind: .move(id: id), x: ax, y: ay, area: p.area, shift: action.shift))
                 } else if pressed, !dropped.contains(id) {
                     throw RecordingFailure(action.location, "pointer \(id) moves with a button pressed but never went down")
                 }
@@ -61,7 +61,7 @@ extension RecordedSession {
                 if let p = down[id], let rect = layout.rect(p.area) {
                     let ax = x.map { $0 - rect.left } ?? p.x, ay = y.map { $0 - rect.top } ?? p.y
                     down[id] = nil
-                    contact.append(RecordedSample(milliseconds: t, kind: .up(id: id), x: ax, y: ay, area: p.area))
+                    contact.append(RecordedSample(milliseconds: t, kind: .up(id: id), x: ax, y: ay, area: p.area, shift: action.shift))
                     if down.isEmpty {
                         events.append(RecordedEvent(samples: contact))
                         contact = []
@@ -71,11 +71,11 @@ extension RecordedSession {
                 } else {
                     throw RecordingFailure(action.location, "pointer \(id) goes up but is not down")
                 }
-            case let .wheel(x, y, deltaY):
+            case let .wheel(x, y, deltaX, deltaY):
                 guard down.isEmpty, let area = layout.area(x: x, y: y), let rect = layout.rect(area) else { return }
                 let (ax, ay) = (x - rect.left, y - rect.top)
                 if let first = wheelRun.first, first.area != area || first.x != ax { closeWheelRun() }
-                wheelRun.append(RecordedSample(milliseconds: t, kind: .wheel(deltaY: deltaY), x: ax, y: ay, area: area))
+                wheelRun.append(RecordedSample(milliseconds: t, kind: .wheel(deltaX: deltaX, deltaY: deltaY), x: ax, y: ay, area: area, shift: action.shift))
             }
         }
 

@@ -1,8 +1,9 @@
 extension RecordingLayout {
-    /// Reads `{"overview": RECT, "main": RECT}` (either may be left out,
-    /// not both), each RECT as `getBoundingClientRect()` or its `toJSON()`
-    /// gives it: `left`/`top` (or `x`/`y`), `width`, `height`; other keys
-    /// (`right`, `bottom`, `type`) are ignored.
+    /// Reads `{"overview": RECT, "main": RECT, "x-axis": RECT}` (overview or
+    /// main may be left out, not both; x-axis is optional), each RECT as
+    /// `getBoundingClientRect()` or its `toJSON()` gives it: `left`/`top`
+    /// (or `x`/`y`), `width`, `height`; other keys (`right`, `bottom`,
+    /// `type`) are ignored.
     /// - Complexity: O(keys).
     static func read(_ value: JSONValue, file: String, path: String) throws(RecordingFailure) -> RecordingLayout {
         let o = try RecordingObject(value, file: file, path: path)
@@ -11,10 +12,10 @@ extension RecordingLayout {
             guard let v = o.value(area.rawValue), v != .null else { rects.append(nil); continue }
             rects.append(try rect(v, file: file, path: o.child(area.rawValue)))
         }
-        guard rects.contains(where: { $0 != nil }) else {
+        guard rects[0] != nil || rects[1] != nil else {
             throw o.fail(nil, "a layout needs the rectangle of \"overview\" or \"main\" (or both)")
         }
-        return RecordingLayout(overview: rects[0], main: rects[1])
+        return RecordingLayout(overview: rects[0], main: rects[1], xAxis: rects[2])
     }
 
     static func rect(_ value: JSONValue, file: String, path: String) throws(RecordingFailure) -> ClientRect {

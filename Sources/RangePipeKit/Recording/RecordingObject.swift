@@ -60,6 +60,23 @@ struct RecordingObject {
         return s
     }
 
+    /// A boolean member (`shiftKey`); false when absent or null.
+    func flag(_ key: String) throws(RecordingFailure) -> Bool {
+        guard let v = value(key), v != .null else { return false }
+        guard case let .bool(b) = v else { throw fail(key, "expected true or false, got \(v.kindName)") }
+        return b
+    }
+
+    /// A pointer kind (`pointerType`): `mouse`, `pen` or `touch`; absent,
+    /// null or `""` (a synthetic event's default) is a mouse.
+    func pointerKind(_ key: String) throws(RecordingFailure) -> RecordedPointerKind {
+        guard let name = try optionalString(key), !name.isEmpty else { return .mouse }
+        guard let kind = RecordedPointerKind(rawValue: name) else {
+            throw fail(key, "unknown pointer type \"\(name)\" (expected mouse, pen or touch)")
+        }
+        return kind
+    }
+
     /// A whole number in `range` (pointer ids, buttons).
     func integer(_ key: String, _ range: ClosedRange<Int>) throws(RecordingFailure) -> Int {
         let n = try number(key)

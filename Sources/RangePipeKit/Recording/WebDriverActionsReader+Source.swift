@@ -7,6 +7,8 @@ extension WebDriverActionsReader {
 
         let type: SourceType
         let id: String
+        /// A pointer source's `parameters.pointerType` (default mouse).
+        let pointer: RecordedPointerKind
         let actions: [RecordingObject]
         let file: String
         let path: String
@@ -19,6 +21,11 @@ extension WebDriverActionsReader {
             }
             self.type = type
             id = try o.string("id")
+            if type == .pointer, let p = o.value("parameters"), p != .null {
+                pointer = try RecordingObject(p, file: file, path: o.child("parameters")).pointerKind("pointerType")
+            } else {
+                pointer = .mouse
+            }
             self.file = file
             self.path = path
             actions = try o.array("actions").enumerated().map { (k, v) throws(RecordingFailure) in
@@ -48,13 +55,15 @@ extension WebDriverActionsReader {
             switch type {
             case .key:
                 guard name == "keyDown" || name == "keyUp" else { break }
+                // Shift's state is the reader's (shiftChange), read before
+                // the tick's other actions.
                 return nil
             case .pointer:
                 switch name {
                 case "pointerDown":
                     guard !state.down else { throw a.fail("type", "pointerDown while pointer \"\(id)\" is already down") }
                     state.down = true
-                    return (.down(id: state.pointerID, x: state.x, y: state.y), false)
+                    return (.down(id: state.pointerID, x: state.x, y: state.y, pointer: pointer), false)
                 case "pointerUp", "pointerCancel":
                     guard state.down else { throw a.fail("type", "\(name) with pointer \"\(id)\" not down") }
                     state.down = false
@@ -70,11 +79,24 @@ extension WebDriverActionsReader {
             case .wheel:
                 guard name == "scroll" else { break }
                 let (x, y) = try target(a, pointer: nil, allowPointerOrigin: false)
-                return (.wheel(x: x, y: y, deltaY: try a.number("deltaY")), true)
+                return (.wheel(x: x, y: y, deltaX: try a.optionalNumber("deltaX") ?? 0, deltaY: try a.number("deltaY")), true)
             case .none:
                 break
             }
             throw a.fail("type", "unknown action \"\(name)\" for a \(type.rawValue) source (expected \(Self.names(type)))")
+        }
+
+        /// The WebDriver key values of the two shift keys (Shift, R_Shift).
+        static let shiftKeys: Set<String> = ["\u{E008}", "\u{E050}"]
+
+        /// A key source's tick that presses (true) or releases (false) a
+        /// shift key; nil for anything else.
+        func shiftChange(_ tick: Int) throws(RecordingFailure) -> Bool? {
+            guard type == .key else { return nil }
+            let a = actions[tick]
+            let name = try a.string("type")
+            guard name == "keyDown" || name == "keyUp", let key = try a.optionalString("value"), Self.shiftKeys.contains(key) else { return nil }
+            return name == "keyDown"
         }
 
         static func names(_ type: SourceType) -> String {

@@ -12,8 +12,12 @@
 /// `pointerDown`/`pointerUp` happen at the tick's start, at the pointer's
 /// position. Origins `"viewport"` (the default) and `"pointer"` (relative
 /// to the pointer's position, for moves) are resolved; an element origin
-/// cannot be (the page is not here) and is an error. `key` and `none`
-/// sources count only for time. Errors are located by JSON path.
+/// cannot be (the page is not here) and is an error. A pointer source's
+/// `parameters.pointerType` is its downs' pointer kind; a scroll's
+/// optional `deltaX` is kept. `key` sources count for time and for the
+/// shift keys (U+E008, U+E050): an action in a tick where a key source
+/// holds one is shifted. `none` sources count only for time. Errors are
+/// located by JSON path.
 enum WebDriverActionsReader {
     /// - Complexity: O(n log n) in the actions (the timeline is sorted).
     static func read(_ bytes: [UInt8], source: String) throws(RecordingFailure) -> RecordedInput {
@@ -39,7 +43,15 @@ enum WebDriverActionsReader {
         var tickStart = 0.0
         let ticks = sources.map(\.actions.count).max() ?? 0
         var lastTime = [Double](repeating: -.infinity, count: sources.count)
+        /// The key sources holding a shift key down.
+        var shiftHeld: Set<Int> = []
         for tick in 0 ..< ticks {
+            for (k, s) in sources.enumerated() where tick < s.actions.count {
+                if let pressed = try s.shiftChange(tick) {
+                    if pressed { shiftHeld.insert(k) } else { shiftHeld.remove(k) }
+                }
+            }
+            let shift = !shiftHeld.isEmpty
             var tickDuration = 0.0
             for s in sources where tick < s.actions.count {
                 tickDuration = max(tickDuration, try s.duration(tick) ?? 0)
@@ -54,10 +66,10 @@ enum WebDriverActionsReader {
                     // there from its last sample (a slower drag, another fling).
                     if kind.endsAfterDuration, at > 0, before.down, lastTime[k] < tickStart {
                         let hold = RecordedAction.Kind.move(id: before.pointerID, x: before.x, y: before.y, pressed: false)
-                        timeline.append((tickStart, timeline.count, RecordedAction(milliseconds: tickStart, kind: hold, location: s.location(tick))))
+                        timeline.append((tickStart, timeline.count, RecordedAction(milliseconds: tickStart, kind: hold, location: s.location(tick), shift: shift)))
                     }
                     lastTime[k] = time
-                    timeline.append((time, timeline.count, RecordedAction(milliseconds: time, kind: kind.action, location: s.location(tick))))
+                    timeline.append((time, timeline.count, RecordedAction(milliseconds: time, kind: kind.action, location: s.location(tick), shift: shift)))
                 }
             }
             tickStart += tickDuration

@@ -70,8 +70,12 @@ extension ScriptDecoder {
             guard n == n.rounded() else { throw Failure(path: o.child("id"), message: "\(n.plainText) is not an integer") }
             id = Int(n)
             if kind == .down, area == nil { throw Failure(path: o.child("area"), message: "missing (\"overview\", \"main\" or \"x-axis\": where the pointer went down)") }
-            if kind == .down, let pv = o.take("pointer") { pointer = try choice(pv, o.child("pointer")) }
-            try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "shift"])
+            if kind == .down {
+                if let pv = o.take("pointer") { pointer = try choice(pv, o.child("pointer")) }
+                try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "pointer", "shift"])
+            } else {
+                try o.finish(allowed: ["t", "type", "id", "x", "y", "area", "shift"])
+            }
         case .wheel:
             guard let dv = o.take("deltaY") else { throw Failure(path: o.child("deltaY"), message: "missing (px, as WheelEvent.deltaY)") }
             deltaY = try number(dv, o.child("deltaY"), -1e9 ... 1e9)

@@ -16,8 +16,9 @@ reached the next sample's time t[i+1] (library timers due then had run) and
 before sample i+1 was sent; after the last sample, `timing.settle_ms` later.
 The play's frames are at whole ms (fps 1000, `at` 1.0), so:
 
-- sample i < last: the frame at `at` + t[i+1] - 1 ms, the last frame before
-  sample i+1 (its timers due by then have run);
+- sample i < last: the last frame before the one that applies sample i+1
+  (the first frame at or after `at` + t[i+1], computed in doubles as play
+  does); library timers due by then have run;
 - the last sample: the last frame (the script has no `duration`, so the play
   ends once the profile has no event left and no timer pending, and the
   window cannot change after it), or the frame `settle_ms` after the last
@@ -25,8 +26,10 @@ The play's frames are at whole ms (fps 1000, `at` 1.0), so:
 
 Where that frame differs, the exact reading is a second play of the script
 cut to samples[0..i] (each pointer still down released 1 ms after the end),
-with `duration` ending at exactly `at` + t[i+1]: what the chart shows at that
-moment for the input so far, timers due exactly then included. Only if that
+with `duration` ending on the frame that would apply sample i+1: what the
+chart shows at that moment for the input so far, timers due then included.
+This also reads the state between two samples at the same time (a pinch's
+two fingers, each its own sample), which no frame of the full play shows. Only if that
 differs too is it a mismatch. (Guard: the cut play's frame before it must
 equal the full play's, else the cut changed the past and it is reported.)
 
@@ -189,6 +192,19 @@ def frame_index(seconds, fps):
     return int(round(seconds * fps))
 
 
+def first_frame_at_or_after(seconds, fps):
+    """The first frame k with k/fps >= seconds, compared as play compares a
+    sample's time (`at` + t, a double) with a frame's (k / fps): 1.0 + 0.559
+    is 1.5590000000000002, so a sample written at 0.559 is applied on frame
+    1560, not 1559."""
+    k = max(0, int(math.ceil(seconds * fps)))
+    while k / fps < seconds:
+        k += 1
+    while k > 0 and (k - 1) / fps >= seconds:
+        k -= 1
+    return k
+
+
 def cut_script(script, at, samples, i, end_s):
     """The script with samples[0..i] only, every pointer still down released
     1 ms after end (where it last was; never part of a played frame), and
@@ -259,7 +275,9 @@ def replay_session(runner, session, scale, settle_s, touch_key):
     for i in range(n):
         want = tuple(number(v) / scale for v in session["after"][i]["xn"])
         last = i == n - 1
-        k = last_k if last else frame_index(at + samples[i + 1]["t"], fps) - 1
+        # The last frame before sample i+1 is applied (for samples at one
+        # time that is before sample i too: the exact play then decides).
+        k = last_k if last else first_frame_at_or_after(at + samples[i + 1]["t"], fps) - 1
         got = frames.window(k)
         if same(got, want):
             outcomes.append((kinds[i], True, False, got == want))
@@ -272,9 +290,8 @@ def replay_session(runner, session, scale, settle_s, touch_key):
             exact_allowed = False
             continue
         # The exact reading: the input so far, at exactly t[i+1].
-        t_next = round(at + samples[i + 1]["t"], 6)
-        cut = runner.play(sid, cut_script(script, at, samples, i, t_next), exact=True)
-        k_exact = frame_index(t_next, fps)
+        k_exact = first_frame_at_or_after(at + samples[i + 1]["t"], fps)
+        cut = runner.play(sid, cut_script(script, at, samples, i, k_exact / fps), exact=True)
         exact = cut.window(k_exact)
         before = cut.window(k_exact - 1)
         if before != got and not same(before, got):

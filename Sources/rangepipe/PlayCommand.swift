@@ -19,7 +19,7 @@ struct PlayCommand: ParsableCommand {
     var fps: Double?
     @Option(help: "ndjson (default) or csv.")
     var format: String = "ndjson"
-    @Option(help: "Comma-separated: range, annotation, selector, values, points, preset, omitted (default: all but points; preset only when the script uses presets, omitted only when y is log).")
+    @Option(help: "Comma-separated: range, annotation, selector, values, points, preset, omitted, box, crosshair (default: all but points; preset only when the script uses presets, omitted only when y is log, box with a box zoom, crosshair with a hover).")
     var tracks: String?
     // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
     @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written: iso8601 or epoch-s.")

@@ -9,7 +9,9 @@ struct PlayCommand: ParsableCommand {
 
     @Argument(help: "The script (JSON).")
     var script: String
+    @OptionGroup var store: StoreOptions
     @OptionGroup var from: SeriesInputOptions
+    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
     @OptionGroup var linked: SyncOption
     @Option(name: .customLong("series"), help: "Series to play (repeatable; default: the script's \"series\").")
     var seriesNames: [String] = []
@@ -45,7 +47,7 @@ struct PlayCommand: ParsableCommand {
                                       time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
                                       onSeriesError: try choice(onSeriesError, "--on-series-error"))
             let linkedSeries = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: session.onSeriesError == .skip)
-            let source = try from.source()
+            let source = try from.source(store: store, ingest: ingest)
             session.script = try source.withAppendSources(script)
             if let (syncNames, whereFrom) = linkedSeries {
                 // Linked charts: one simulation; a series that cannot be played stops it.

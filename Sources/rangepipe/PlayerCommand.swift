@@ -14,7 +14,9 @@ struct PlayerCommand: ParsableCommand {
 
     @Argument(help: "The script (JSON).")
     var script: String
+    @OptionGroup var store: StoreOptions
     @OptionGroup var from: SeriesInputOptions
+    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
     @Option(name: .customLong("series"), help: "The series (default: the script's, or the store's only one).")
     var seriesName: String?
     @Option(help: "Frames per second (overrides the script).")
@@ -35,7 +37,7 @@ struct PlayerCommand: ParsableCommand {
             guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }
             let zone = try display.zone()
             let time: TimeOutputFormat = try choice(timeFormat, "--output-time-format")
-            let source = try from.source()
+            let source = try from.source(store: store, ingest: ingest)
             script = try source.withAppendSources(script)
             let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
             let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))

@@ -10,7 +10,9 @@ struct ScriptCheckCommand: ParsableCommand {
 
     @Argument(help: "The script (JSON; - is stdin).")
     var script: String
+    @OptionGroup var store: StoreOptions
     @OptionGroup var from: SeriesInputOptions
+    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
     @Option(name: .customLong("series"), help: "Series to check (repeatable; default: the script's \"series\").")
     var seriesNames: [String] = []
     @Flag(help: "Check against every series in the store.")
@@ -32,9 +34,9 @@ struct ScriptCheckCommand: ParsableCommand {
                 }
                 check = ScriptCheck(script: script)
             } else if let (names, whereFrom) = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: false) {
-                check = try ScriptCheck(script: script, source: try from.source(), linked: names, whereFrom: whereFrom)
+                check = try ScriptCheck(script: script, source: try from.source(store: store, ingest: ingest), linked: names, whereFrom: whereFrom)
             } else {
-                check = try ScriptCheck(script: script, source: try from.source(), seriesNames: seriesNames, all: all)
+                check = try ScriptCheck(script: script, source: try from.source(store: store, ingest: ingest), seriesNames: seriesNames, all: all)
             }
             try writeStdout(check.text)
         }

@@ -2,12 +2,14 @@ import ArgumentParser
 import RangePipeKit
 
 /// Where `play` and `player` get series: the store, or `--input` files
-/// ingested in memory for the run (with ingest's options).
+/// ingested in memory for the run (with ingest's options). The commands
+/// hold `StoreOptions` and `IngestArguments` beside it rather than inside:
+/// a debug build of swift-argument-parser validates every option group
+/// once per level it is nested at, and three levels cost each `play`
+/// about 0.1 s of CPU before it starts.
 struct SeriesInputOptions: ParsableArguments {
-    @OptionGroup var store: StoreOptions
     @Option(parsing: .upToNextOption, help: "Ingest these files into an in-memory store for this run instead of using --store (- is stdin).")
     var input: [String] = []
-    @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
     @Option(name: .customLong("input-format"), help: "With --input: auto, csv, tsv, ndjson, json.")
     var inputFormat: String = "auto"
     @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
@@ -15,7 +17,7 @@ struct SeriesInputOptions: ParsableArguments {
     @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")
     var inputSeries: String?
 
-    func source() throws -> SeriesSource {
+    func source(store: StoreOptions, ingest: IngestArguments) throws -> SeriesSource {
         try SeriesSource(input: input, store: store.store,
                          options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))
     }

@@ -127,6 +127,10 @@ struct PointerInputTests {
             case .pinch: return "pinch"
             case .wheel: return "wheel"
             case .overviewPress: return "press"
+            case .boxZoom: return "box-zoom"
+            case .doubleClick: return "double-click"
+            case .dragAxis: return "drag-axis"
+            case .hover: return "hover"
             case .dragSelection, .dragHandle, .setWindow, .reset, .switchField, .append: return "other"
             }
         }

@@ -8,7 +8,8 @@ struct PlayerCommand: ParsableCommand {
         abstract: "Write a self-contained HTML page that replays a script (overview, selection, main chart, axes, annotation).",
         discussion: """
         The page embeds, per frame, the NDJSON line `play --tracks range,annotation,selector,values,points` \
-        writes for the same options; window.rangepipePlayer.frame() returns it parsed. Nothing is fetched.
+        writes for the same options; window.rangepipePlayer.frame() returns it parsed. On a script with a box-zoom or \
+        a hover the page draws the zoom box and the crosshair too. Nothing is fetched.
         """
     )
 

@@ -28,17 +28,18 @@ struct PreviewCommand: ParsableCommand {
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
             script = try source.withAppendSources(script)
+            let tracks = SVGPreview.tracks(for: script)
             if let (names, whereFrom) = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false) {
                 // Linked charts: a panel per series, stacked, under one window.
                 let plan = try SyncPlan(script: script, series: try source.linked(names, source: whereFrom), source: whereFrom)
-                let picked = try SyncFrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
+                let picked = try SyncFrameStream(plan: plan, tracks: tracks).frames(Set(wanted))
                 try checkCount(picked.count, wanted.count)
                 let svg = SVGPreview.renderLinked(plan.plans.map { SVGPreview(plan: $0, zone: zone) }, frames: picked)
                 try withOutput(output) { try $0.write(svg) }
                 return
             }
             let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
-            let picked = try FrameStream(plan: plan, tracks: [.range, .annotation, .selector]).frames(Set(wanted))
+            let picked = try FrameStream(plan: plan, tracks: tracks).frames(Set(wanted))
             try checkCount(picked.count, wanted.count)
             let svg = SVGPreview(plan: plan, zone: zone).render(picked.map(\.0), values: picked.map(\.1))
             try withOutput(output) { try $0.write(svg) }

@@ -112,3 +112,53 @@ def test_decimated_page(store, tmp_path, open_page):
         assert {**got, "points": None} == {**lines[k], "points": None}, f"frame {k}"
         assert len(got["points"]) >= 2
     assert p.errors == [], p.errors
+
+
+# The main chart's zoom box and crosshair elements, in the main chart's pixels.
+MARKS_JS = """() => Object.fromEntries(['zoombox', 'crossline', 'crossdot', 'crosslabel'].map((id) => {
+  const e = document.getElementById(id), r = e.getBoundingClientRect();
+  return [id, { visible: e.getAttribute('visibility') === 'visible', x: Number(e.getAttribute('x')), width: Number(e.getAttribute('width')),
+                x1: Number(e.getAttribute('x1')), text: e.textContent, drawn: r.width + r.height > 0 }];
+}))"""
+
+
+def test_box_and_crosshair_follow_the_frames(store, tmp_path, open_page):
+    """stocks-gestures: the zoom box while it is drawn, the crosshair while the pointer is over the chart."""
+    from conftest import ROOT, run
+    import json
+
+    script = ROOT / "samples/scripts/stocks-gestures.json"
+    page_path = tmp_path / "gestures.html"
+    run("player", script, "--store", store, "-o", page_path)
+    lines = [json.loads(l) for l in run("play", script, "--store", store, "--tracks", "range,box,crosshair",
+                                        "--output-time-format", "epoch-s").splitlines()]
+    boxed = [k for k, f in enumerate(lines) if f["box"] is not None]
+    hovered = [k for k, f in enumerate(lines) if f["crosshair"] is not None and f["box"] is None]
+    neither = [k for k, f in enumerate(lines) if f["crosshair"] is None and f["box"] is None]
+    assert len(boxed) >= 10 and len(hovered) >= 30 and len(neither) >= 30
+    p = open_page(page_path)
+    page = p.page
+    width = 800  # the script's main chart
+
+    def px(x, f):
+        lo, hi = f["window"]["min"], f["window"]["max"]
+        return (x - lo) / (hi - lo) * width
+
+    for k in [boxed[len(boxed) // 2], boxed[-1], hovered[0], hovered[len(hovered) // 2], neither[0], neither[-1]]:
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        f, marks = lines[k], page.evaluate(MARKS_JS)
+        assert marks["zoombox"]["visible"] == (f["box"] is not None), f"frame {k}"
+        if f["box"] is not None:
+            x0, x1 = px(f["box"]["min"], f), px(f["box"]["max"], f)
+            assert abs(marks["zoombox"]["x"] - x0) <= 0.01 and abs(marks["zoombox"]["width"] - (x1 - x0)) <= 0.02, f"frame {k}"
+            assert marks["zoombox"]["drawn"]
+        for part in ["crossline", "crossdot", "crosslabel"]:
+            assert marks[part]["visible"] == (f["crosshair"] is not None), f"frame {k}: {part}"
+        if f["crosshair"] is not None:
+            assert abs(marks["crossline"]["x1"] - px(f["crosshair"]["x"], f)) <= 0.01, f"frame {k}"
+            assert marks["crosslabel"]["text"] == "$%.2f" % f["crosshair"]["y"]
+            assert marks["crossline"]["drawn"] and marks["crossdot"]["drawn"] and marks["crosslabel"]["drawn"]
+    page.evaluate("k => window.rangepipePlayer.seek(k)", boxed[len(boxed) // 2])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "player-stocks-gestures.png"), full_page=True)
+    assert p.errors == [], p.errors

@@ -31,9 +31,15 @@ public struct ChartLayout: Sendable {
         r.max > r.min ? (r.max - y) / (r.max - r.min) * height : height / 2
     }
 
+    /// The x pixel (from the chart's left) of a value in a window (the
+    /// middle when the window is empty).
+    public static func xPixel(_ x: Double, _ w: Window, width: Double) -> Double {
+        (w.upper > w.lower ? (x - w.lower) / w.span : 0.5) * width
+    }
+
     /// x ticks as (pixel from the chart's left, label).
     public static func xPixels(_ ticks: [Tick], _ w: Window, width: Double) -> [(Double, String)] {
-        ticks.map { ((w.upper > w.lower ? ($0.value - w.lower) / w.span : 0.5) * width, $0.label) }
+        ticks.map { (xPixel($0.value, w, width: width), $0.label) }
     }
 
     /// SVG of an x axis along the bottom of a chart `height` tall: tick

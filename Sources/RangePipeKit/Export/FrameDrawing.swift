@@ -18,6 +18,8 @@ struct FrameDrawing {
     let bounds: Window
     /// Heights by log10 of the value (`y.scale: "log"`): `yRange` is then in log10 units.
     let log: Bool
+    /// The zoom box and the crosshair, when the frame has them.
+    let marks: PointerMarks
 
     init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
@@ -44,6 +46,7 @@ struct FrameDrawing {
         mainLine = Self.line(points, view, yr, main)
         xTicks = p.xTicks(r.window)
         yTicks = p.yTicks(yr, log: log)
+        marks = PointerMarks(r, scale: scale, yRange: yr, log: log, size: main, label: p.plan.script.annotation.format)
     }
 
     /// The height a value is drawn at (its log10 on a log axis).

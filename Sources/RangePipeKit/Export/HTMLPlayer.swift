@@ -3,7 +3,9 @@
 /// range,annotation,selector,values,points` writes, and the ticks to draw
 /// (computed here, like `preview`'s). The page's script draws the overview,
 /// the selection, the main chart from the `points` track, the axes and the
-/// annotation from those numbers; nothing is fetched.
+/// annotation from those numbers, and on a script with a box zoom or a
+/// hover the zoom box and the crosshair from the pixels stored beside the
+/// ticks (`PointerMarks`); nothing is fetched.
 ///
 /// Size: a frame costs its NDJSON line (about 300 bytes without points),
 /// its ticks (about 200 bytes) and its `points` track, which is stored
@@ -25,6 +27,10 @@ public struct HTMLPlayer {
     public let budget: Int
     /// Every track, so `.frame()` is `play`'s line with `--tracks` all five.
     public static let tracks: Set<Track> = [.range, .annotation, .selector, .values, .points]
+    /// The zoom box's and the crosshair's tracks when the script's defaults
+    /// have them: the page draws them from its draws (`PointerMarks`),
+    /// and `.frame()` stays the line of the five tracks.
+    var markTracks: Set<Track> { PointerMarks.tracks(for: plan.script) }
 
     /// A player page for one planned script; `budget` caps the page's bytes.
     public init(plan: ScriptPlan, zone: DisplayZone = .utc, time: TimeOutputFormat = .iso8601, budget: Int = 50_000_000) {
@@ -91,7 +97,7 @@ public struct HTMLPlayer {
         let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
                                    tracks: Self.tracks.subtracting([.points]), time: time, format: .ndjson,
                                    label: plan.script.annotation.format)
-        let player = FrameStream(plan: plan, tracks: Self.tracks)
+        let player = FrameStream(plan: plan, tracks: Self.tracks.union(markTracks))
         let exact = Double(d.columns) >= plan.script.main.width
         let ov = plan.script.overview
         var pass = Pass()
@@ -136,7 +142,9 @@ public struct HTMLPlayer {
             let yr = r.y ?? FrameDrawing.range(r.points ?? [])
             let yTicks = preview.yTicks(yr)
             yTicks.forEach { pass.yLabels.insert($0.1) }
-            pass.draws += Self.embed("[\(pointsIndex),\(overviewIndex),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks))]") + "\n"
+            // The page draws y linearly: the marks too.
+            let marks = PointerMarks(r, scale: plan.scale, yRange: yr, log: false, size: plan.script.main, label: plan.script.annotation.format)
+            pass.draws += Self.embed("[\(pointsIndex),\(overviewIndex),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks))\(marks.drawsJSON)]") + "\n"
             pass.frames += 1
             return true
         }
@@ -169,15 +177,19 @@ public struct HTMLPlayer {
             "\"frameCount\":\(pass.frames),\"exact\":\(exact),\"pointsWidth\":\(d.columns),\"pointsEvery\":\(d.every)," +
             "\"main\":{\"width\":\(JSONText.number(layout.main.width)),\"height\":\(JSONText.number(layout.main.height))}}"
         var html = HTMLPlayerPage.head(title: "rangepipe player · " + plan.seriesName)
-        html += HTMLPlayerPage.svg(preview, layout)
+        html += HTMLPlayerPage.svg(preview, layout, marks: markTracks)
         html += HTMLPlayerPage.controls(frameCount: pass.frames)
         html += HTMLPlayerPage.data("meta", Self.embed(meta))
         html += HTMLPlayerPage.data("frames", pass.heads)
         html += HTMLPlayerPage.data("points", pass.points)
         html += HTMLPlayerPage.data("draws", pass.draws)
         html += HTMLPlayerPage.data("overviews", Self.embed(pass.overviews))
-        guard !plan.scale.isLinear else { return html + HTMLPlayerPage.script + "</body>\n</html>\n" }
-        html += HTMLPlayerPage.data("scale", HTMLPlayerPage.scaleJSON(plan.scale) + "\n")
-        return html + HTMLPlayerPage.scaledScript + "</body>\n</html>\n"
+        var script = HTMLPlayerPage.script
+        if !plan.scale.isLinear {
+            html += HTMLPlayerPage.data("scale", HTMLPlayerPage.scaleJSON(plan.scale) + "\n")
+            script = HTMLPlayerPage.scaledScript
+        }
+        if !markTracks.isEmpty { script = HTMLPlayerPage.markedScript(script) }
+        return html + script + "</body>\n</html>\n"
     }
 }

@@ -23,13 +23,16 @@ enum HTMLPlayerPage {
         """
     }
 
-    /// The chart as `preview` lays it out, with ids on what changes per frame.
-    static func svg(_ p: SVGPreview, _ l: ChartLayout) -> String {
+    /// The chart as `preview` lays it out, with ids on what changes per
+    /// frame; `marks`: the tracks whose zoom box or crosshair it draws.
+    static func svg(_ p: SVGPreview, _ l: ChartLayout, marks: Set<Track>) -> String {
         let f = SVGNumber.fmt
         var s = SVGPreview.header(width: l.width, height: l.height, id: "chart")
         s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(l.main.width))\" height=\"\(f(l.main.height))\"/></clipPath></defs>\n"
         s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        return s + p.panel(SVGPreview.PanelContent(), l, ids: true) + "</svg>\n"
+        var content = SVGPreview.PanelContent()
+        if !marks.isEmpty { content.marks = PointerMarks(size: l.main, slots: marks) }
+        return s + p.panel(content, l, ids: true) + "</svg>\n"
     }
 
     static func controls(frameCount: Int) -> String {

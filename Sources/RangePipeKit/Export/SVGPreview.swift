@@ -1,7 +1,8 @@
 /// Draws frames as SVG (SPEC 1.4): the overview with the shaded selection
 /// and its two handles, the main chart showing the window with its
-/// y-range, the value annotation's line and label, and axes on both charts
-/// (x ticks on each, y ticks on the main chart). No JavaScript.
+/// y-range, the value annotation's line and label, axes on both charts
+/// (x ticks on each, y ticks on the main chart), and the zoom box and the
+/// crosshair on frames that have them (`PointerMarks`). No JavaScript.
 public struct SVGPreview {
     public let plan: ScriptPlan
     public let ticks: AxisTicks
@@ -14,6 +15,13 @@ public struct SVGPreview {
 
     /// The bounds in view units (x when linear).
     var bounds: Window { Window(plan.constraints.lower, plan.constraints.upper) }
+
+    /// The tracks `preview` asks for to draw a script's frames: the
+    /// window, the annotation and the selector, plus `box` and `crosshair`
+    /// when the script's defaults have them (a box zoom, a hover).
+    public static func tracks(for script: Script) -> Set<Track> {
+        Set<Track>([.range, .annotation, .selector]).union(PointerMarks.tracks(for: script))
+    }
 
     /// One SVG document with the given frames stacked vertically.
     public func render(_ frames: [Frame], values: [ShownValues]) -> String {
@@ -48,6 +56,8 @@ public struct SVGPreview {
         var xAxis = ""
         /// The overview's extent; nil: the plan's.
         var bounds: Window?
+        /// The zoom box and the crosshair (the player's skeleton: their hidden elements).
+        var marks: PointerMarks?
 
         init() {}
 
@@ -62,6 +72,7 @@ public struct SVGPreview {
             }
             xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
             bounds = d.bounds
+            if !d.marks.isEmpty { marks = d.marks }
         }
     }
 
@@ -89,6 +100,7 @@ public struct SVGPreview {
             s += "<line\(id("annline")) x1=\"0\" y1=\"\(y)\" x2=\"\(fmt(main.width))\" y2=\"\(y)\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"\(hidden)/>\n"
             s += "<text\(id("annlabel")) x=\"\(fmt(main.width - 4))\" y=\"\(fmt((c.annotation?.y ?? 0) - 4))\" text-anchor=\"end\" fill=\"#dc2626\"\(hidden)>\(SVGNumber.escape(c.annotation?.label ?? ""))</text>\n"
         }
+        s += c.marks?.svg() ?? ""
         s += "<g\(id("xaxis"))>\(c.xAxis)</g>\n"
         return s + "</g>\n"
     }

@@ -48,6 +48,16 @@ struct AxisTicksTests {
         #expect(AxisTicks.categories(0.2, 0.8, width: 300, labels: quarters).isEmpty)
     }
 
+    @Test("category windows past Int's range give the labels inside them, no trap")
+    func hugeCategoryWindows() {
+        let labels = ["Q1", "Q2", "Q3"]
+        // So wide that the stride is the largest: only ordinal 0 is labelled.
+        #expect(AxisTicks.categories(0, 1e28, width: 800, labels: labels).map(\.label) == ["Q1"])
+        #expect(AxisTicks.categories(-1e300, 1e300, width: 800, labels: labels).map(\.label) == ["Q1"])
+        #expect(AxisTicks.categories(1e28, 2e28, width: 800, labels: labels).isEmpty)
+        #expect(AxisTicks.categories(-2e28, -1e28, width: 800, labels: labels).isEmpty)
+    }
+
     @Test("tick counts follow the width: one per 80 px, 2 to 10")
     func counts() {
         #expect(AxisTicks.count(width: 100) == 2 && AxisTicks.count(width: 400) == 5 && AxisTicks.count(width: 2000) == 10)

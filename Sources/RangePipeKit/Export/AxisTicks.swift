@@ -52,7 +52,9 @@ public struct AxisTicks: Sendable {
     /// is the smallest for which the widest label fits its share of the width.
     public static func categories(_ a: Double, _ b: Double, width: Double, labels: [String]) -> [Tick] {
         guard a.isFinite, b.isFinite, b >= a, !labels.isEmpty else { return [] }
-        let first = max(0, Int(a.rounded(.up))), last = min(labels.count - 1, Int(b.rounded(.down)))
+        // Clamped to the labels before converting: a window of 1e28 ordinals is no Int.
+        let n = Double(labels.count)
+        let first = Int(min(max(a, 0), n).rounded(.up)), last = min(labels.count - 1, Int(min(max(b, -1), n).rounded(.down)))
         guard first <= last else { return [] }
         let widest = (first ... last).map { labelWidth(labels[$0]) }.max() ?? 0
         let perCategory = b > a ? width / (b - a) : width

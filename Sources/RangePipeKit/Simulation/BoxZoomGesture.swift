@@ -36,10 +36,9 @@ struct BoxZoomGesture: WindowGesture {
 
     mutating func finish(_ context: inout GestureContext) {
         let main = context.mainWidth
-        let a = min(max(path.xs[0], 0), main), b = min(max(path.position(at: context.release - context.start).x, 0), main)
-        guard abs(b - a) >= Self.minWidth else { return }
+        guard let (a, b) = boxPixels(atElapsed: context.release - context.start, width: main), b - a >= Self.minWidth else { return }
         let w = context.window
-        let box = Window(w.lower + min(a, b) / main * w.span, w.lower + max(a, b) / main * w.span)
+        let box = Window(w.lower + a / main * w.span, w.lower + b / main * w.span)
         context.window = context.constraints.settle(box, keepCentre: true)
         context.raw = context.window
     }

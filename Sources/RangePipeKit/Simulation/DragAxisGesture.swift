@@ -6,9 +6,8 @@
 /// Then the span rule and the bounds rule.
 struct DragAxisGesture: WindowGesture {
     let path: PointerPath
-    /// The window at the press, and which end stays.
+    /// The window at the press.
     private var start = Window(0, 1)
-    private var keepsLower = true
     /// The pointer comes no nearer than this (px) to the kept end.
     static let nearest = 1.0
 
@@ -21,7 +20,8 @@ struct DragAxisGesture: WindowGesture {
 
     mutating func move(_ context: inout GestureContext, upTo t: Double) -> Bool {
         let main = context.mainWidth, x0 = path.xs[0]
-        keepsLower = x0 >= main / 2
+        // Which end stays follows from the press alone.
+        let keepsLower = x0 >= main / 2
         let x = path.position(at: context.elapsed(upTo: t)).x
         let grabbed = start.lower + x0 / main * start.span
         let target: Window

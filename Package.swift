@@ -23,9 +23,11 @@ let package = Package(
         .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV", providers: [.apt(["libcsv-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // cairo draws `render`'s frames (text through fontconfig's fonts).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(
             name: "RangePipeKit",
-            dependencies: ["CLibCSV", "CSQLite", "CZlib"],
+            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo"],
             // No unsafe flags: the package stays usable as a dependency.
             // The per-field hot path keeps its state in locals and
             // value-type `inout`s, where exclusivity is checked statically.

@@ -15,6 +15,6 @@ struct RangePipe: ParsableCommand {
         abstract: "Batch processor for chart interaction tracks: ingest series, replay range-selector gestures, emit per-frame tracks.",
         version: RangePipeVersion.string,
         subcommands: [IngestCommand.self, InspectCommand.self, SeriesCommand.self, PlayCommand.self, PreviewCommand.self,
-                      PlayerCommand.self, DiffCommand.self, ScriptCommand.self]
+                      PlayerCommand.self, RenderCommand.self, DiffCommand.self, ScriptCommand.self]
     )
 }

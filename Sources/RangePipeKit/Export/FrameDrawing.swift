@@ -8,8 +8,9 @@ import Darwin
 struct FrameDrawing {
     let record: Frame
     let yRange: (min: Double, max: Double)?
-    let overviewLine: String
-    let mainLine: String
+    /// The overview's and the main chart's polylines in chart pixels.
+    let overviewPixels: [(x: Double, y: Double)]
+    let mainPixels: [(x: Double, y: Double)]
     let xTicks: [(Double, String)]
     let yTicks: [(Double, String)]
     let mainWidth: Double
@@ -37,17 +38,21 @@ struct FrameDrawing {
         let scale = p.plan.scale
         let view = scale.isLinear ? r.window : scale.u(r.window)
         let all = heights(Self.overviewPoints(scale, bounds, shown, width: ov.width))
-        overviewLine = Self.line(all, bounds, Self.range(all), ov)
+        overviewPixels = Self.pixels(all, bounds, Self.range(all), ov)
         let drawn = r.points ?? (scale.isLinear ? M4.points(r.window, shown, width: main.width)
             : M4.points(r.window, view: view, scale, shown, width: main.width))
         let points = heights(scale.isLinear ? drawn : drawn.map { (scale.u($0.x), $0.y) })
         let yr = r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? Self.range(points)
         yRange = yr
-        mainLine = Self.line(points, view, yr, main)
+        mainPixels = Self.pixels(points, view, yr, main)
         xTicks = p.xTicks(r.window)
         yTicks = p.yTicks(yr, log: log)
         marks = PointerMarks(r, scale: scale, yRange: yr, log: log, size: main, label: p.plan.script.annotation.format)
     }
+
+    /// The polylines as SVG `points` text.
+    var overviewLine: String { Self.text(overviewPixels) }
+    var mainLine: String { Self.text(mainPixels) }
 
     /// The height a value is drawn at (its log10 on a log axis).
     func height(_ v: Double) -> Double { log ? log10(v) : v }
@@ -71,11 +76,20 @@ struct FrameDrawing {
         return (lo, hi)
     }
 
-    /// Polyline points in chart pixels; empty without a y-range.
+    /// Polyline points in chart pixels as SVG text; empty without a y-range.
     static func line(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> String {
-        guard let yr else { return "" }
+        text(pixels(points, w, yr, size))
+    }
+
+    /// Polyline points in chart pixels; empty without a y-range.
+    static func pixels(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> [(x: Double, y: Double)] {
+        guard let yr else { return [] }
         return points.filter { $0.y.isFinite }.map { p in
-            "\(SVGNumber.fmt((p.x - w.lower) / w.span * size.width)),\(SVGNumber.fmt(ChartLayout.yPixel(p.y, yr, height: size.height)))"
-        }.joined(separator: " ")
+            ((p.x - w.lower) / w.span * size.width, ChartLayout.yPixel(p.y, yr, height: size.height))
+        }
+    }
+
+    static func text(_ pixels: [(x: Double, y: Double)]) -> String {
+        pixels.map { "\(SVGNumber.fmt($0.x)),\(SVGNumber.fmt($0.y))" }.joined(separator: " ")
     }
 }

@@ -7,25 +7,53 @@ extension SVGPreview {
     static let presetButtonHeight = 16.0
     static let presetButtonGap = 3.0
 
-    /// The buttons' SVG for one frame, or "" when the script uses no preset.
+    /// One button as drawn: its left edge and width in panel pixels, its
+    /// label, and whether it is lit (`on`), offered (`off`) or not offered.
+    struct PresetButtonMark {
+        enum State: String { case on, off, disabled }
+        let x: Double, width: Double
+        let label: String
+        let state: State
+    }
+
+    /// The buttons of one frame, left to right; none when the script uses no preset.
     /// - Complexity: O(presets).
-    func presetButtonsSVG(_ r: Frame, _ layout: ChartLayout) -> String {
-        guard plan.script.usesPresets else { return "" }
+    func presetButtonMarks(_ r: Frame, _ layout: ChartLayout) -> [PresetButtonMark] {
+        guard plan.script.usesPresets else { return [] }
         let chosen = plan.preset(matchingX: r.window)
         let buttons = plan.presetButtons
         let widths = buttons.map { max(22, Double($0.preset.rawValue.count) * 6.6 + 10) }
         let total = widths.reduce(0, +) + Self.presetButtonGap * Double(max(buttons.count - 1, 0))
         var x = layout.left + plan.script.overview.width - total
-        var s = "<g class=\"presets\">\n"
+        var marks: [PresetButtonMark] = []
         for (b, w) in zip(buttons, widths) {
-            let on = b.preset == chosen
-            let fill = on ? "#3b82f6" : "#f3f4f6", stroke = on ? "#2563eb" : "#d1d5db"
-            let ink = on ? "white" : b.offered ? "#333" : "#bbb"
-            let state = on ? "on" : b.offered ? "off" : "disabled"
-            s += "<g class=\"preset \(state)\"><rect x=\"\(fmt(x))\" y=\"1\" width=\"\(fmt(w))\" height=\"\(fmt(Self.presetButtonHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\"/>"
-            s += "<text x=\"\(fmt(x + w / 2))\" y=\"13\" text-anchor=\"middle\" fill=\"\(ink)\">\(SVGNumber.escape(b.preset.rawValue))</text></g>\n"
+            let state: PresetButtonMark.State = b.preset == chosen ? .on : b.offered ? .off : .disabled
+            marks.append(PresetButtonMark(x: x, width: w, label: b.preset.rawValue, state: state))
             x += w + Self.presetButtonGap
         }
+        return marks
+    }
+
+    /// The buttons' SVG for one frame, or "" when the script uses no preset.
+    /// - Complexity: O(presets).
+    func presetButtonsSVG(_ r: Frame, _ layout: ChartLayout) -> String {
+        let marks = presetButtonMarks(r, layout)
+        guard !marks.isEmpty else { return "" }
+        var s = "<g class=\"presets\">\n"
+        for m in marks {
+            let (fill, stroke, ink) = Self.presetColors(m.state)
+            s += "<g class=\"preset \(m.state.rawValue)\"><rect x=\"\(fmt(m.x))\" y=\"1\" width=\"\(fmt(m.width))\" height=\"\(fmt(Self.presetButtonHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\"/>"
+            s += "<text x=\"\(fmt(m.x + m.width / 2))\" y=\"13\" text-anchor=\"middle\" fill=\"\(ink)\">\(SVGNumber.escape(m.label))</text></g>\n"
+        }
         return s + "</g>\n"
+    }
+
+    /// A button's fill, border and text colours.
+    static func presetColors(_ state: PresetButtonMark.State) -> (fill: String, stroke: String, ink: String) {
+        switch state {
+        case .on: ("#3b82f6", "#2563eb", "white")
+        case .off: ("#f3f4f6", "#d1d5db", "#333")
+        case .disabled: ("#f3f4f6", "#d1d5db", "#bbb")
+        }
     }
 }

@@ -3,7 +3,7 @@
 /// y-range, the value annotation's line and label, axes on both charts
 /// (x ticks on each, y ticks on the main chart), and the zoom box and the
 /// crosshair on frames that have them (`PointerMarks`). No JavaScript.
-public struct SVGPreview {
+public struct SVGPreview: Sendable {
     public let plan: ScriptPlan
     public let ticks: AxisTicks
 

@@ -64,14 +64,22 @@ public struct SyncFrameStream {
     public func frames(_ wanted: Set<Int>) throws -> [[(Frame, ShownValues)]] {
         var out: [[(Frame, ShownValues)]] = []
         let last = wanted.max() ?? 0
-        try drive { k, t, phases, sims in
-            if wanted.contains(k) {
-                out.append(sims.indices.map { j in
-                    (streams[j].record(frame: k, t: t, phase: phases[j], sims[j]), sims[j].shownValues)
-                })
-            }
+        try eachShown { row in
+            let k = row[0].0.frame
+            if wanted.contains(k) { out.append(row) }
             return k < last
         }
         return out
+    }
+
+    /// Hands every frame to `body` in order, as one row: series j's frame
+    /// and shown values at `row[j]`; `body` returns false to stop.
+    /// - Complexity: O(frames · series) simulator steps, plus the chosen tracks.
+    public func eachShown(_ body: ([(Frame, ShownValues)]) throws -> Bool) throws {
+        try drive { k, t, phases, sims in
+            try body(sims.indices.map { j in
+                (streams[j].record(frame: k, t: t, phase: phases[j], sims[j]), sims[j].shownValues)
+            })
+        }
     }
 }

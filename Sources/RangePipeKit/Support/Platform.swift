@@ -86,6 +86,13 @@ enum Platform {
     /// error instead of killing the process.
     static func ignoreFileSizeSignal() { signal(SIGXFSZ, SIG_IGN) }
 
+    /// Makes a write to a pipe whose reader has gone fail with `EPIPE`
+    /// rather than kill the process (`render` explains why ffmpeg stopped).
+    static func ignoreBrokenPipeSignal() { signal(SIGPIPE, SIG_IGN) }
+
+    /// `mkdir(2)` with mode 0777 less the umask: 0, or −1 with `errno` set.
+    static func makeDirectory(_ path: String) -> Int32 { mkdir(path, 0o777) }
+
     /// `isatty(3)`.
     static func isTerminal(_ fd: Descriptor) -> Bool { isatty(fd) == 1 }
 

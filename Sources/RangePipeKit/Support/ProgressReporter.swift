@@ -16,6 +16,8 @@ public final class ProgressReporter: @unchecked Sendable {
         var label = ""
         var total: Int64 = 0
         var done: Int64 = 0
+        /// What is counted: nil for bytes (shown in MiB), else its plural name.
+        var unit: String?
     }
 
     private let lock = Platform.Mutex()
@@ -30,12 +32,14 @@ public final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    /// Starts a new input: `label` is shown, `total` bytes (0: unknown).
-    public func begin(_ label: String, total: Int64) {
+    /// Starts a new input: `label` is shown, `total` bytes (0: unknown),
+    /// or `total` of `unit` (`frames`) counted as they are.
+    public func begin(_ label: String, total: Int64, unit: String? = nil) {
         lock.withLock {
             state.label = label
             state.total = total
             state.done = 0
+            state.unit = unit
         }
     }
 
@@ -49,8 +53,8 @@ public final class ProgressReporter: @unchecked Sendable {
             guard now - state.start > 1, now - state.lastDraw > 0.1 else { return }
             state.lastDraw = now
             state.drew = true
-            let mb = Double(state.done) / 1_048_576
-            var line = "\r\(state.label): \(Int(mb)) MiB"
+            let count = state.unit.map { "\(state.done) \($0)" } ?? "\(Int(Double(state.done) / 1_048_576)) MiB"
+            var line = "\r\(state.label): \(count)"
             if state.total > 0 {
                 let fraction = min(1, Double(state.done) / Double(state.total))
                 let width = 30

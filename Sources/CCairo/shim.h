@@ -1,0 +1,4 @@
+#ifndef RANGEPIPE_CCAIRO_SHIM_H
+#define RANGEPIPE_CCAIRO_SHIM_H
+#include <cairo/cairo.h>
+#endif

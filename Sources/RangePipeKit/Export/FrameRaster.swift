@@ -1,0 +1,125 @@
+/// Draws a frame as pixels (`render`): the picture `preview` writes as SVG,
+/// from the same numbers — `FrameDrawing`'s lines and ticks, the panel
+/// content (`SVGPreview.PanelContent`), the preset buttons and the pointer
+/// marks — in the same colours, at the same places, on a `RasterCanvas`.
+///
+/// One panel per series (linked charts stack them in `--sync` order), all
+/// in one `ChartLayout`, scaled to fit the canvas and centred on white.
+public struct FrameRaster: Sendable {
+    /// One preview per panel (the planned script of each series).
+    let previews: [SVGPreview]
+    public let layout: ChartLayout
+    /// The video frame's size in pixels.
+    public let width: Int, height: Int
+
+    /// A raster of `width` × `height` pixels for these series' panels, the
+    /// left margin wide enough for every label in `yLabels`.
+    public init(previews: [SVGPreview], yLabels: [String], width: Int, height: Int) {
+        self.previews = previews
+        let script = previews[0].plan.script
+        layout = ChartLayout(overview: script.overview, main: script.main, yLabels: yLabels)
+        self.width = width
+        self.height = height
+    }
+
+    /// The picture's size before scaling (the SVG's).
+    public var pictureSize: (width: Double, height: Double) {
+        (layout.width, layout.height * Double(previews.count))
+    }
+
+    /// Pixels per picture unit and the picture's top left in the frame.
+    public var placement: (scale: Double, x: Double, y: Double) {
+        let size = pictureSize
+        let scale = min(Double(width) / size.width, Double(height) / size.height)
+        return (scale, (Double(width) - size.width * scale) / 2, (Double(height) - size.height * scale) / 2)
+    }
+
+    /// The y labels a frame's panels use: the layout must leave room for
+    /// the widest label of every frame before the first one is drawn.
+    public static func yLabels(_ previews: [SVGPreview], _ frames: [(Frame, ShownValues)]) -> [String] {
+        zip(previews, frames).flatMap { p, f in FrameDrawing(p, f.0, f.1).yTicks.map(\.1) }
+    }
+
+    /// Draws one frame: `frames[j]` is series j's frame and values.
+    /// - Complexity: O(panels · (overview + main width) · log n).
+    func draw(_ frames: [(Frame, ShownValues)], on canvas: RasterCanvas) {
+        canvas.clear()
+        let (scale, x, y) = placement
+        canvas.transform(dx: x, dy: y, scale: scale)
+        for (k, (p, f)) in zip(previews, frames).enumerated() {
+            canvas.save()
+            canvas.translate(0, Double(k) * layout.height)
+            drawPanel(p, FrameDrawing(p, f.0, f.1), on: canvas)
+            canvas.restore()
+        }
+    }
+
+    private func drawPanel(_ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
+        let content = p.clipped(SVGPreview.PanelContent(d, caption: p.caption(d.record), label: p.plan.script.annotation.format))
+        let ov = layout.overview, main = layout.main
+        c.text(content.caption, x: layout.left, y: 14, color: RasterColor("#333333"))
+        // Overview: the whole bounds, the selection shaded, two handles.
+        c.save()
+        c.translate(layout.left, layout.overviewTop)
+        c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: RasterColor("#f6f6f6"), stroke: RasterColor("#cccccc"))
+        c.polyline(d.overviewPixels, color: RasterColor("#888888"), width: 1)
+        let (x0, x1) = content.selection
+        let blue = RasterColor("#3b82f6")
+        c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: RasterColor("#3b82f6", opacity: 0.2), stroke: blue)
+        for x in [x0, x1] {
+            c.rect(x: x - 3, y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: blue)
+        }
+        drawXAxis(p.overviewTicks(content.bounds ?? p.bounds), width: ov.width, height: ov.height, on: c)
+        c.restore()
+        // Main chart: the window, fitted to its y-range, with both axes.
+        c.save()
+        c.translate(layout.left, layout.mainTop)
+        for (y, label) in d.yTicks {
+            c.line(0, y, main.width, y, color: RasterColor("#e5e7eb"))
+            c.text(label, x: -6, y: y + 4, anchor: .end, color: RasterColor("#444444"))
+        }
+        c.rect(x: 0, y: 0, width: main.width, height: main.height, fill: nil, stroke: RasterColor("#cccccc"))
+        c.save()
+        if p.clipsMain { c.clip(x: 0, y: 0, width: main.width, height: main.height) }
+        c.polyline(d.mainPixels, color: RasterColor("#1d4ed8"), width: 1.2)
+        c.restore()
+        if let a = content.annotation {
+            let red = RasterColor("#dc2626")
+            c.line(0, a.y, main.width, a.y, color: red, dash: [4, 3])
+            c.text(a.label, x: main.width - 4, y: a.y - 4, anchor: .end, color: red)
+        }
+        if let marks = content.marks { drawMarks(marks, on: c) }
+        drawXAxis(d.xTicks, width: main.width, height: main.height, on: c)
+        c.restore()
+        for b in p.presetButtonMarks(d.record, layout) {
+            let colors = SVGPreview.presetColors(b.state)
+            c.rect(x: b.x, y: 1, width: b.width, height: SVGPreview.presetButtonHeight, radius: 3,
+                   fill: RasterColor(colors.fill), stroke: RasterColor(colors.stroke))
+            c.text(b.label, x: b.x + b.width / 2, y: 13, anchor: .middle, color: RasterColor(colors.ink))
+        }
+    }
+
+    /// Tick marks and labels under a chart, each label centred on its tick
+    /// but kept inside the chart's width (as `ChartLayout.xAxisSVG`).
+    private func drawXAxis(_ ticks: [(Double, String)], width: Double, height: Double, on c: RasterCanvas) {
+        for (x, label) in ticks {
+            let half = AxisTicks.labelWidth(label) / 2 - 4
+            c.line(x, height, x, height + 4, color: RasterColor("#666666"))
+            c.text(label, x: min(max(x, half), width - half), y: height + 15, anchor: .middle, color: RasterColor("#444444"))
+        }
+    }
+
+    /// The zoom box and the crosshair (as `PointerMarks.svg`).
+    private func drawMarks(_ m: PointerMarks, on c: RasterCanvas) {
+        if let b = m.box {
+            c.rect(x: b.x, y: 0, width: b.width, height: m.size.height,
+                   fill: RasterColor("#64748b", opacity: 0.18), stroke: RasterColor("#475569"))
+        }
+        guard let x = m.crosshair else { return }
+        c.line(x.x, 0, x.x, m.size.height, color: RasterColor("#334155"), dash: [3, 2])
+        guard let y = x.y else { return }
+        c.circle(x: x.x, y: y, radius: 3.5, fill: .white, stroke: RasterColor("#1d4ed8"), lineWidth: 1.5)
+        let anchor: RasterCanvas.TextAnchor = x.anchor == "end" ? .end : .start
+        c.text(x.label, x: x.labelX, y: x.labelY, anchor: anchor, color: RasterColor("#0f172a"), halo: .white)
+    }
+}

@@ -1,0 +1,191 @@
+import CCairo
+
+/// A picture of `width` × `height` pixels drawn with cairo (an RGB24 image
+/// surface: each pixel 4 bytes, B G R and one unused, in memory order on a
+/// little-endian machine), in the few strokes the chart pictures need.
+///
+/// Text is DejaVu Sans through cairo's toy font API (fontconfig), with
+/// antialiasing, hinting and metrics fixed here rather than taken from the
+/// machine's fontconfig settings, so the same cairo and font draw the same
+/// pixels anywhere.
+///
+/// A canvas is used by one thread at a time; each drawing thread has its own.
+final class RasterCanvas {
+    let width: Int
+    let height: Int
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+
+    /// A white canvas.
+    /// - Throws: `.invalid` when cairo cannot make a surface of that size.
+    init(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RangePipeError.invalid("cannot make a \(width)×\(height) picture: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+        }
+        cr = cairo_create(surface)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Every pixel white, and drawing back in pixels (no transform, no clip).
+    func clear() {
+        cairo_reset_clip(cr)
+        cairo_identity_matrix(cr)
+        set(.white)
+        cairo_paint(cr)
+    }
+
+    /// Later drawing is in units of `scale` pixels from (`dx`, `dy`).
+    func transform(dx: Double, dy: Double, scale: Double) {
+        cairo_translate(cr, dx, dy)
+        cairo_scale(cr, scale, scale)
+    }
+
+    func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
+    func save() { cairo_save(cr) }
+    func restore() { cairo_restore(cr) }
+
+    /// Clips later drawing to a rectangle, until `restore`.
+    func clip(x: Double, y: Double, width w: Double, height h: Double) {
+        cairo_rectangle(cr, x, y, w, h)
+        cairo_clip(cr)
+    }
+
+    /// A rectangle (corners rounded by `radius`), filled and then stroked.
+    func rect(x: Double, y: Double, width w: Double, height h: Double, radius: Double = 0,
+              fill: RasterColor?, stroke: RasterColor? = nil, lineWidth: Double = 1) {
+        cairo_new_path(cr)
+        if radius > 0 {
+            let r = min(radius, w / 2, h / 2)
+            cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
+            cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)
+            cairo_arc(cr, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+            cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+            cairo_close_path(cr)
+        } else {
+            cairo_rectangle(cr, x, y, w, h)
+        }
+        paint(fill: fill, stroke: stroke, lineWidth: lineWidth)
+    }
+
+    /// A circle, filled and then stroked.
+    func circle(x: Double, y: Double, radius: Double, fill: RasterColor?, stroke: RasterColor?, lineWidth: Double) {
+        cairo_new_path(cr)
+        cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
+        paint(fill: fill, stroke: stroke, lineWidth: lineWidth)
+    }
+
+    /// A straight line, dashed when `dash` holds on/off lengths.
+    func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: RasterColor, width: Double = 1, dash: [Double] = []) {
+        cairo_new_path(cr)
+        cairo_move_to(cr, x1, y1)
+        cairo_line_to(cr, x2, y2)
+        stroke(color, width: width, dash: dash)
+    }
+
+    /// A polyline through `points`; nothing for fewer than two.
+    func polyline(_ points: [(x: Double, y: Double)], color: RasterColor, width: Double) {
+        guard points.count > 1 else { return }
+        cairo_new_path(cr)
+        cairo_move_to(cr, points[0].x, points[0].y)
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        stroke(color, width: width, dash: [])
+    }
+
+    /// How far `text` advances at `size` px.
+    func textWidth(_ text: String, size: Double = 11) -> Double {
+        cairo_set_font_size(cr, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return extents.x_advance
+    }
+
+    /// `text` with its baseline at `y`, its start, middle or end at `x`
+    /// (SVG's `text-anchor`); with `halo`, outlined first in that colour
+    /// (SVG's `paint-order="stroke"`).
+    func text(_ text: String, x: Double, y: Double, anchor: TextAnchor = .start, color: RasterColor,
+              size: Double = 11, halo: RasterColor? = nil) {
+        guard !text.isEmpty else { return }
+        let advance = textWidth(text, size: size)
+        let left = switch anchor {
+        case .start: x
+        case .middle: x - advance / 2
+        case .end: x - advance
+        }
+        cairo_new_path(cr)
+        if let halo {
+            cairo_move_to(cr, left, y)
+            cairo_text_path(cr, text)
+            stroke(halo, width: 3, dash: [], keep: true)
+            set(color)
+            cairo_fill(cr)
+            return
+        }
+        cairo_move_to(cr, left, y)
+        set(color)
+        cairo_show_text(cr, text)
+    }
+
+    enum TextAnchor { case start, middle, end }
+
+    /// The pixels, row by row, 4 bytes each (B G R unused), `width · 4` bytes a row.
+    func withPixels<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        precondition(stride == width * 4, "cairo rows are 4 bytes a pixel")
+        return try body(UnsafeRawBufferPointer(start: cairo_image_surface_get_data(surface), count: stride * height))
+    }
+
+    /// The picture as a PNG file's bytes (cairo's writer: no time or
+    /// software chunk, so the same pixels give the same bytes).
+    /// - Throws: `.invalid` with cairo's reason.
+    func png() throws -> [UInt8] {
+        let sink = PNGBytes()
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let status = cairo_surface_write_to_png_stream(surface, { context, data, length in
+            guard let context, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<PNGBytes>.fromOpaque(context).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RangePipeError.invalid("cannot write a PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    private final class PNGBytes { var bytes: [UInt8] = [] }
+
+    private func set(_ c: RasterColor) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+
+    private func paint(fill: RasterColor?, stroke color: RasterColor?, lineWidth: Double) {
+        if let fill {
+            set(fill)
+            color == nil ? cairo_fill(cr) : cairo_fill_preserve(cr)
+        }
+        if let color { stroke(color, width: lineWidth, dash: []) }
+    }
+
+    private func stroke(_ color: RasterColor, width: Double, dash: [Double], keep: Bool = false) {
+        set(color)
+        cairo_set_line_width(cr, width)
+        cairo_set_dash(cr, dash, Int32(dash.count), 0)
+        keep ? cairo_stroke_preserve(cr) : cairo_stroke(cr)
+    }
+}

@@ -8,13 +8,16 @@ DEMO_STORE := .demo/rangepipe.sqlite
 
 all: build
 
-# Debian packages the build needs: libcsv (CSV parser), SQLite, zlib.
+# Debian packages the build needs: libcsv (CSV parser), SQLite, zlib, cairo
+# (render's drawing) with a font; and ffmpeg, which render runs to encode.
 deps:
 	@missing=""; \
-	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev; do \
+	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev \
+	         /usr/include/cairo/cairo.h:libcairo2-dev /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core; do \
 	  [ -f "$${h%%:*}" ] || missing="$$missing $${h##*:}"; \
 	done; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
+	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -3,14 +3,19 @@
 /// content (`SVGPreview.PanelContent`), the preset buttons and the pointer
 /// marks — in the same colours, at the same places, on a `RasterCanvas`.
 ///
-/// One panel per series (linked charts stack them in `--sync` order), all
-/// in one `ChartLayout`, scaled to fit the canvas and centred on white.
+/// One panel per series, all in one `ChartLayout`, scaled to fit the canvas
+/// and centred on white. Linked charts (`--sync`) are laid out in a grid, in
+/// `--sync` order row by row, with as many columns as draw the panels
+/// largest (`preview` stacks them in one column; a 16:9 frame holds two or
+/// more panels larger side by side).
 public struct FrameRaster: Sendable {
     /// One preview per panel (the planned script of each series).
     let previews: [SVGPreview]
     public let layout: ChartLayout
     /// The video frame's size in pixels.
     public let width: Int, height: Int
+    /// Panels side by side in a row of the grid.
+    public let columns: Int
 
     /// A raster of `width` × `height` pixels for these series' panels, the
     /// left margin wide enough for every label in `yLabels`.
@@ -20,11 +25,19 @@ public struct FrameRaster: Sendable {
         layout = ChartLayout(overview: script.overview, main: script.main, yLabels: yLabels)
         self.width = width
         self.height = height
+        let panels = previews.count, layout = layout
+        func scale(_ columns: Int) -> Double {
+            let rows = (panels + columns - 1) / columns
+            return min(Double(width) / (layout.width * Double(columns)), Double(height) / (layout.height * Double(rows)))
+        }
+        // The fewest columns among those that draw the panels largest.
+        columns = (1 ... max(panels, 1)).max { a, b in scale(a) < scale(b) || (scale(a) == scale(b) && a > b) } ?? 1
     }
 
-    /// The picture's size before scaling (the SVG's).
+    /// The picture's size before scaling: the grid of panels.
     public var pictureSize: (width: Double, height: Double) {
-        (layout.width, layout.height * Double(previews.count))
+        let rows = (previews.count + columns - 1) / columns
+        return (layout.width * Double(columns), layout.height * Double(rows))
     }
 
     /// Pixels per picture unit and the picture's top left in the frame.
@@ -32,6 +45,11 @@ public struct FrameRaster: Sendable {
         let size = pictureSize
         let scale = min(Double(width) / size.width, Double(height) / size.height)
         return (scale, (Double(width) - size.width * scale) / 2, (Double(height) - size.height * scale) / 2)
+    }
+
+    /// Panel k's top left in picture units.
+    public func panelOrigin(_ k: Int) -> (x: Double, y: Double) {
+        (Double(k % columns) * layout.width, Double(k / columns) * layout.height)
     }
 
     /// The y labels a frame's panels use: the layout must leave room for
@@ -48,7 +66,8 @@ public struct FrameRaster: Sendable {
         canvas.transform(dx: x, dy: y, scale: scale)
         for (k, (p, f)) in zip(previews, frames).enumerated() {
             canvas.save()
-            canvas.translate(0, Double(k) * layout.height)
+            let origin = panelOrigin(k)
+            canvas.translate(origin.x, origin.y)
             drawPanel(p, FrameDrawing(p, f.0, f.1), on: canvas)
             canvas.restore()
         }

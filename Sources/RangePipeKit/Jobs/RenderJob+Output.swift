@@ -26,7 +26,7 @@ extension RenderJob {
         case let .video(format, path):
             if path == "-" {
                 try FileOutput.requireStandardOutput()
-                return try encode(format, fps: fps, to: "pipe:1", output: Platform.standardOutput, body)
+                return try encode(format, fps: fps, to: "pipe:1", output: Platform.standardOutput, name: "stdout", body)
             }
             switch try OutputTarget(resolving: path) {
             case let .stream(device):
@@ -34,7 +34,7 @@ extension RenderJob {
                 repeat { fd = Platform.open(device, [.writeOnly]) } while fd < 0 && Platform.wasInterrupted
                 guard fd >= 0 else { throw RangePipeError.cannotCreate(path: path, reason: Platform.errorText) }
                 defer { Platform.close(fd) }
-                return try encode(format, fps: fps, to: "pipe:1", output: fd, body)
+                return try encode(format, fps: fps, to: "pipe:1", output: fd, name: path, body)
             case let .file(final, permissions):
                 AtomicFile.removeAbandoned(of: final)
                 let file = AtomicFile(path: final)
@@ -42,7 +42,7 @@ extension RenderJob {
                     do {
                         // Made here first, so a directory that refuses it is named as the user gave it.
                         try FileOutput.create(path: file.temporaryPath, name: path, permissions: permissions).close()
-                        let frames = try encode(format, fps: fps, to: "file:" + file.temporaryPath, output: nil, body)
+                        let frames = try encode(format, fps: fps, to: "file:" + file.temporaryPath, output: nil, name: path, body)
                         try file.replace()
                         return frames
                     } catch let RangePipeError.cannotCreate(_, reason) {
@@ -59,13 +59,18 @@ extension RenderJob {
 
     /// Starts ffmpeg writing `destination` (its standard output `output`
     /// when streaming), feeds it the frames `body` draws, and waits for it.
-    private func encode(_ format: RenderFormat, fps: Double, to destination: String, output: Platform.Descriptor?,
+    /// - Throws: ffmpeg's failure (exit 69) prefixed with `name`, the user's path.
+    private func encode(_ format: RenderFormat, fps: Double, to destination: String, output: Platform.Descriptor?, name: String,
                         _ body: (@escaping (Int, [UInt8]) throws -> Void) throws -> Int) throws -> Int {
         let arguments = format.ffmpegArguments(width: width, height: height, fps: fps, output: destination, streaming: output != nil)
         let ffmpeg = try ChildProcess("ffmpeg", arguments, output: output, missing: Self.ffmpegAdvice)
-        let frames = try body { _, bytes in try bytes.withUnsafeBytes { try ffmpeg.write($0) } }
-        try ffmpeg.finish()
-        return frames
+        do {
+            let frames = try body { _, bytes in try bytes.withUnsafeBytes { try ffmpeg.write($0) } }
+            try ffmpeg.finish()
+            return frames
+        } catch let RangePipeError.unavailable(message) {
+            throw RangePipeError.unavailable("\(name): \(message)")
+        }
     }
 
     /// Makes the frames directory unless it is one already.

@@ -22,16 +22,16 @@ final class ChildProcess {
 
     /// Starts `program` (searched on PATH) with `arguments`.
     /// - Parameter output: the child's standard output; nil: its standard error.
-    /// - Throws: `.invalid` when it cannot start ("not found on PATH" for
+    /// - Throws: `.unavailable` when it cannot start ("not found on PATH" for
     ///   a missing program, with `missing` as the advice).
     init(_ program: String, _ arguments: [String], output: Platform.Descriptor?, missing: String) throws {
         name = program
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
-        guard Self.pipeClosedOnExec(&toChild) else { throw RangePipeError.invalid("cannot start \(program): \(Platform.errorText)") }
+        guard Self.pipeClosedOnExec(&toChild) else { throw RangePipeError.unavailable("cannot start \(program): \(Platform.errorText)") }
         guard Self.pipeClosedOnExec(&fromChild) else {
             let reason = Platform.errorText
             Platform.close(toChild[0]); Platform.close(toChild[1])
-            throw RangePipeError.invalid("cannot start \(program): \(reason)")
+            throw RangePipeError.unavailable("cannot start \(program): \(reason)")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -57,8 +57,8 @@ final class ChildProcess {
         Platform.close(fromChild[1])
         guard status == 0 else {
             Platform.close(toChild[1]); Platform.close(fromChild[0])
-            if status == ENOENT { throw RangePipeError.invalid("\(program) was not found on PATH; \(missing)") }
-            throw RangePipeError.invalid("cannot start \(program): \(String(cString: strerror(status)))")
+            if status == ENOENT { throw RangePipeError.unavailable("\(program) was not found on PATH; \(missing)") }
+            throw RangePipeError.unavailable("cannot start \(program): \(String(cString: strerror(status)))")
         }
         pid = child
         input = toChild[1]
@@ -74,7 +74,7 @@ final class ChildProcess {
     }
 
     /// Writes all of `bytes` to the child's standard input.
-    /// - Throws: `.invalid` with the child's last words when it has gone
+    /// - Throws: `.unavailable` with the child's last words when it has gone
     ///   (the pipe broke) or the write failed.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         var done = 0
@@ -84,15 +84,15 @@ final class ChildProcess {
                 if errno == EINTR { continue }
                 let reason = Platform.errorText
                 kill(pid, SIGKILL)
-                let said = (try? finish()).map { _ in "" } ?? ""
-                throw RangePipeError.invalid("\(name) stopped reading its input (\(reason))\(said)\(lastWords())")
+                _ = try? finish()
+                throw RangePipeError.unavailable("\(name) stopped reading its input (\(reason))\(lastWords())")
             }
             done += n
         }
     }
 
     /// Closes the child's input and waits for it to end.
-    /// - Throws: `.invalid` with its last line of standard error when it
+    /// - Throws: `.unavailable` with its last line of standard error when it
     ///   exits non-zero or dies of a signal.
     func finish() throws {
         guard input >= 0 else { return }
@@ -102,8 +102,8 @@ final class ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         _ = errors.join()
         let code = (status >> 8) & 0xff, signal = status & 0x7f
-        if signal != 0 { throw RangePipeError.invalid("\(name) was killed by signal \(signal)\(lastWords())") }
-        if code != 0 { throw RangePipeError.invalid("\(name) failed (exit \(code))\(lastWords())") }
+        if signal != 0 { throw RangePipeError.unavailable("\(name) was killed by signal \(signal)\(lastWords())") }
+        if code != 0 { throw RangePipeError.unavailable("\(name) failed (exit \(code))\(lastWords())") }
     }
 
     /// ": LAST LINE" of the child's standard error, or "".

@@ -10,6 +10,9 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// An input file is missing or unreadable (`EX_NOINPUT`).
     case noInput = 66
+    /// A program rangepipe runs is missing or failed: `render`'s ffmpeg
+    /// (`EX_UNAVAILABLE`).
+    case unavailable = 69
     /// An output cannot be created (`EX_CANTCREAT`).
     case cannotCreate = 73
     /// An I/O error while reading or writing (`EX_IOERR`).

@@ -17,6 +17,8 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
     case storeLocked(path: String, waited: Double?)
     /// Bad command-line usage (exit 64).
     case usage(String)
+    /// A program rangepipe runs (ffmpeg) is missing or failed (exit 69).
+    case unavailable(String)
 
     /// The exit status the CLI ends with for this error.
     public var status: ExitStatus {
@@ -27,6 +29,7 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
         case .io: return .ioError
         case .storeLocked: return .storeLocked
         case .usage: return .usage
+        case .unavailable: return .unavailable
         }
     }
 
@@ -44,6 +47,7 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
             }
             return "\(path): the store is locked by another writer (use --wait SECONDS to wait)"
         case let .usage(message): return message
+        case let .unavailable(message): return message
         }
     }
 }

@@ -74,8 +74,8 @@ final class ChildProcess {
     }
 
     /// Writes all of `bytes` to the child's standard input.
-    /// - Throws: `.unavailable` with the child's last words when it has gone
-    ///   (the pipe broke) or the write failed.
+    /// - Throws: `.unavailable` with the child's exit status and last words
+    ///   when it has gone (the pipe broke), or when the write failed.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         var done = 0
         while done < bytes.count {
@@ -83,8 +83,8 @@ final class ChildProcess {
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = Platform.errorText
-                kill(pid, SIGKILL)
-                _ = try? finish()
+                // Gone: its exit status and last words say why, when it failed.
+                try finish()
                 throw RangePipeError.unavailable("\(name) stopped reading its input (\(reason))\(lastWords())")
             }
             done += n

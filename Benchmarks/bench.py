@@ -20,7 +20,7 @@ Environment (defaults in brackets):
   BENCH_PLAY_POINTS [10^6,10^7]         `play` end to end through the binary
   BENCH_PLAY_FPS [180], BENCH_PLAY_SECONDS [1000]   the long play script (180,000 frames: the
     frames outweigh the fixed load of a 10^7-point series, about 0.2 s, several times over)
-  BENCH_SECTIONS [ingest,large,frames,play,m4,many]
+  BENCH_SECTIONS [ingest,large,frames,play,m4,many,render]
   BENCH_BASELINE [Benchmarks/baseline.json], BENCH_TOLERANCE [0.15]
   BENCH_ACCEPT=1             after the run, make its results the baseline
 """
@@ -33,6 +33,7 @@ import sys
 from pathlib import Path
 
 import bench_many
+import bench_render
 import guard
 from benchlib import Failed, Table, fresh, measure, size, summary
 
@@ -56,7 +57,7 @@ RANGEPIPE = ROOT / ".build/release/rangepipe"
 BENCH = HERE / ".build/release/rangepipe-bench"
 PY = sys.executable
 PEERS = HERE / "peers/peers.py"
-SECTIONS = set(os.environ.get("BENCH_SECTIONS", "ingest,large,frames,play,m4,many").split(","))
+SECTIONS = set(os.environ.get("BENCH_SECTIONS", "ingest,large,frames,play,m4,many,render").split(","))
 
 # Peers per input kind: (tool, threads, label). DuckDB "file" writes a table
 # of a durable database file (connect to close), "in-memory" the old figure.
@@ -344,6 +345,9 @@ def main():
 
     if "many" in SECTIONS:
         results["many"] = bench_many.run(OUT, RANGEPIPE, PY, RUNS, table)
+
+    if "render" in SECTIONS:
+        results["render"] = bench_render.run(OUT, ROOT, RANGEPIPE, RUNS, table)
 
     results["rows"] = table.rows
     (OUT / "results.json").write_text(json.dumps(results, indent=2))

@@ -44,7 +44,7 @@ struct RenderCLITests {
         let s = try setUp(dir)
         for ext in ["mp4", "webm", "gif"] {
             let out = dir.path("replay.\(ext)")
-            let r = try runRangepipe(["render", s.script, "--store", s.store, "-o", out, "--quiet"])
+            let r = try runRangepipe(["render", s.script, "--store", s.store, "-o", out, "--quiet", "--size", "640x360"])
             #expect(r.status == 0 && r.stderr.isEmpty, "\(ext): \(r.stderr)")
             let probe = try runShell("ffprobe -v error -count_frames -show_entries stream=nb_read_frames,width,height:format=duration -of default=nw=1 '\(out)'")
             let fields = Dictionary(probe.out.split(separator: "\n").map { line -> (String, String) in
@@ -52,7 +52,7 @@ struct RenderCLITests {
                 return (kv[0], kv.count > 1 ? kv[1] : "")
             }, uniquingKeysWith: { a, _ in a })
             #expect(fields["nb_read_frames"] == "41", "\(ext): \(probe.out)")
-            #expect(fields["width"] == "1280" && fields["height"] == "720", "\(ext): \(probe.out)")
+            #expect(fields["width"] == "640" && fields["height"] == "360", "\(ext): \(probe.out)")
             let duration = try #require(Double(fields["duration"] ?? ""), "\(ext): \(probe.out)")
             #expect(abs(duration - 41.0 / 20) <= 0.011, "\(ext): duration \(duration), expected 2.05")
         }
@@ -128,8 +128,8 @@ struct RenderCLITests {
         }
         for ext in ["mp4", "webm", "gif"] {
             let a = dir.path("a.\(ext)"), b = dir.path("b.\(ext)")
-            #expect(try runRangepipe(["render", s.script, "--store", s.store, "-o", a, "--size", "640x360"]).status == 0)
-            #expect(try runRangepipe(["render", s.script, "--store", s.store, "-o", b, "--size", "640x360", "--jobs", "2"]).status == 0)
+            #expect(try runRangepipe(["render", s.script, "--store", s.store, "-o", a, "--size", "320x180"]).status == 0)
+            #expect(try runRangepipe(["render", s.script, "--store", s.store, "-o", b, "--size", "320x180", "--jobs", "2"]).status == 0)
             #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)), "\(ext) differs")
         }
     }
@@ -176,6 +176,39 @@ struct RenderCLITests {
         #expect(try render(kept).status == 0)
         let mode = try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int
         #expect(mode == 0o640)
+    }
+
+    @Test("the yuv420p frames sent to ffmpeg are ffmpeg's own BT.709 conversion of render's PNG frames")
+    func conversion() throws {
+        let dir = try TemporaryDirectory()
+        let s = try setUp(dir)
+        // A stand-in ffmpeg keeps what render sends it; the real one converts the PNG frames.
+        // 324 px: 40 SIMD blocks of 8 and a tail of two 2×2 blocks a row.
+        let sent = dir.path("sent.yuv")
+        let bin = try fakeFFmpeg(dir, "exec /bin/cat > '\(sent)'")
+        let r = try runShell("PATH='\(bin)' \"$RANGEPIPE\" render '\(s.script)' --store '\(s.store)' -o '\(dir.path("x.mp4"))' --size 324x182 --fps 4")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try runRangepipe(["render", s.script, "--store", s.store, "-o", dir.path("png") + "/", "--size", "324x182", "--fps", "4"]).status == 0)
+        let reference = dir.path("ffmpeg.yuv")
+        let f = try runShell("ffmpeg -v error -i '\(dir.path("png"))/frame-%06d.png' -vf 'scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int' -pix_fmt yuv420p -f rawvideo '\(reference)'")
+        #expect(f.status == 0, "\(f.stderr)")
+        let ours = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sent)))
+        let theirs = [UInt8](try Data(contentsOf: URL(fileURLWithPath: reference)))
+        let plane = 324 * 182, frame = plane * 3 / 2
+        try #require(ours.count == theirs.count && ours.count == 9 * frame, "\(ours.count) vs \(theirs.count)")
+        var lumaMax = 0, chromaSame = 0, chromaCount = 0, chromaMax = 0
+        for k in ours.indices {
+            let d = abs(Int(ours[k]) - Int(theirs[k]))
+            if k % frame < plane { lumaMax = max(lumaMax, d) } else {
+                chromaCount += 1
+                chromaSame += d == 0 ? 1 : 0
+                chromaMax = max(chromaMax, d)
+            }
+        }
+        // Luma differs only in rounding; chroma also where ffmpeg's subsampling filter weighs an edge differently.
+        #expect(lumaMax <= 1, "luma differs by \(lumaMax)")
+        #expect(Double(chromaSame) >= 0.95 * Double(chromaCount), "chroma equal on \(chromaSame) of \(chromaCount)")
+        #expect(chromaMax <= 24, "chroma differs by \(chromaMax)")
     }
 
     @Test("a FIFO gets a streamed (fragmented) MP4 that ffprobe reads whole")

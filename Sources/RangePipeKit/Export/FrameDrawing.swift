@@ -54,6 +54,13 @@ struct FrameDrawing {
     var overviewLine: String { Self.text(overviewPixels) }
     var mainLine: String { Self.text(mainPixels) }
 
+    /// The annotation's y pixel and label; nil when the frame has none or
+    /// its value cannot be drawn (no y-range, ≤ 0 on a log axis).
+    func annotation(_ label: LabelFormat) -> (y: Double, label: String)? {
+        guard let a = record.annotation, let yr = yRange, height(a.y).isFinite else { return nil }
+        return (ChartLayout.yPixel(height(a.y), yr, height: mainHeight), label.format(a.y))
+    }
+
     /// The height a value is drawn at (its log10 on a log axis).
     func height(_ v: Double) -> Double { log ? log10(v) : v }
 

@@ -1,7 +1,7 @@
 /// Draws a frame as pixels (`render`): the picture `preview` writes as SVG,
-/// from the same numbers — `FrameDrawing`'s lines and ticks, the panel
-/// content (`SVGPreview.PanelContent`), the preset buttons and the pointer
-/// marks — in the same colours, at the same places, on a `RasterCanvas`.
+/// from the same numbers — `FrameDrawing`'s lines, ticks, annotation and
+/// pointer marks, `SVGPreview`'s caption, overview ticks and preset
+/// buttons — in the same colours, at the same places, on a `RasterCanvas`.
 ///
 /// One panel per series, all in one `ChartLayout`, scaled to fit the canvas
 /// and centred on white. Linked charts (`--sync`) are laid out in a grid, in
@@ -74,21 +74,20 @@ public struct FrameRaster: Sendable {
     }
 
     private func drawPanel(_ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
-        let content = p.clipped(SVGPreview.PanelContent(d, caption: p.caption(d.record), label: p.plan.script.annotation.format))
         let ov = layout.overview, main = layout.main
-        c.text(content.caption, x: layout.left, y: 14, color: RasterColor("#333333"))
+        c.text(p.caption(d.record), x: layout.left, y: 14, color: RasterColor("#333333"))
         // Overview: the whole bounds, the selection shaded, two handles.
         c.save()
         c.translate(layout.left, layout.overviewTop)
         c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: RasterColor("#f6f6f6"), stroke: RasterColor("#cccccc"))
         c.polyline(d.overviewPixels, color: RasterColor("#888888"), width: 1)
-        let (x0, x1) = content.selection
+        let (x0, x1) = (d.record.selector.min, d.record.selector.max)
         let blue = RasterColor("#3b82f6")
         c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: RasterColor("#3b82f6", opacity: 0.2), stroke: blue)
         for x in [x0, x1] {
             c.rect(x: x - 3, y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: blue)
         }
-        drawXAxis(p.overviewTicks(content.bounds ?? p.bounds), width: ov.width, height: ov.height, on: c)
+        drawXAxis(p.overviewTicks(d.bounds), width: ov.width, height: ov.height, on: c)
         c.restore()
         // Main chart: the window, fitted to its y-range, with both axes.
         c.save()
@@ -102,12 +101,12 @@ public struct FrameRaster: Sendable {
         if p.clipsMain { c.clip(x: 0, y: 0, width: main.width, height: main.height) }
         c.polyline(d.mainPixels, color: RasterColor("#1d4ed8"), width: 1.2)
         c.restore()
-        if let a = content.annotation {
+        if let a = p.visible(d.annotation(p.plan.script.annotation.format)) {
             let red = RasterColor("#dc2626")
             c.line(0, a.y, main.width, a.y, color: red, dash: [4, 3])
             c.text(a.label, x: main.width - 4, y: a.y - 4, anchor: .end, color: red)
         }
-        if let marks = content.marks { drawMarks(marks, on: c) }
+        if !d.marks.isEmpty { drawMarks(d.marks, on: c) }
         drawXAxis(d.xTicks, width: main.width, height: main.height, on: c)
         c.restore()
         for b in p.presetButtonMarks(d.record, layout) {

@@ -1,8 +1,9 @@
 /// What `render` writes: a video through ffmpeg, or one PNG per frame.
 ///
-/// The video settings, chosen for charts (flat colours, thin lines, text):
-/// - `mp4`: H.264 (libx264, `veryfast`, CRF 18, yuv420p, `+faststart`);
-/// - `webm`: VP9 (libvpx-vp9, real-time speed 8, CRF 32, yuv420p);
+/// The video settings, chosen for charts (flat colours, thin lines, text)
+/// and for speed:
+/// - `mp4`: H.264 (libx264, `ultrafast`, CRF 18, `+faststart`);
+/// - `webm`: VP9 (libvpx-vp9, real-time speed 8, CRF 32);
 /// - `gif`: a palette per frame (`palettegen` `stats_mode=single`,
 ///   `paletteuse` `new=1`, no dithering), so frames stream through.
 ///
@@ -24,23 +25,36 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     /// Encoder threads: fixed, since x264's and libvpx's output depends on it.
     static let encoderThreads = 4
 
+    /// How frames go to ffmpeg: H.264 and VP9 take yuv420p, converted by
+    /// rangepipe (BT.709, limited range, and tagged so); GIF takes the
+    /// pixels as drawn; PNG frames are PNG files.
+    public enum Pixels: Sendable { case bgr0, yuv420p, png }
+
+    public var pixels: Pixels {
+        switch self {
+        case .mp4, .webm: .yuv420p
+        case .gif: .bgr0
+        case .png: .png
+        }
+    }
+
     /// ffmpeg's arguments: raw frames of `width` × `height` (4 bytes a
     /// pixel, B G R and one unused) at `fps` on standard input, the video
     /// to `output` (`pipe:1` for standard output, with `streaming`).
     /// - Precondition: `self` is a video format.
     public func ffmpegArguments(width: Int, height: Int, fps: Double, output: String, streaming: Bool) -> [String] {
         var a = ["-hide_banner", "-nostdin", "-loglevel", "error",
-                 "-f", "rawvideo", "-pix_fmt", "bgr0", "-video_size", "\(width)x\(height)",
+                 "-f", "rawvideo", "-pix_fmt", pixels == .yuv420p ? "yuv420p" : "bgr0", "-video_size", "\(width)x\(height)",
                  "-framerate", JSONText.number(fps), "-i", "pipe:0",
                  "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
                  "-threads", "\(Self.encoderThreads)"]
         switch self {
         case .mp4:
-            a += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
-                  "-movflags", streaming ? "frag_keyframe+empty_moov" : "+faststart", "-f", "mp4"]
+            a += ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18"] + Self.bt709
+                + ["-movflags", streaming ? "frag_keyframe+empty_moov" : "+faststart", "-f", "mp4"]
         case .webm:
             a += ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
-                  "-crf", "32", "-b:v", "0", "-pix_fmt", "yuv420p", "-f", "webm"]
+                  "-crf", "32", "-b:v", "0"] + Self.bt709 + ["-f", "webm"]
         case .gif:
             a += ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=none",
                   "-f", "gif"]
@@ -49,6 +63,9 @@ public enum RenderFormat: String, CaseIterable, Sendable {
         }
         return a + ["-y", output]
     }
+
+    /// The stream's colour tags: what `RasterCanvas.yuv420` writes.
+    static let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
     /// The PNG file of frame `k` in a frames directory: `frame-000042.png`
     /// (six digits, more past 999,999 frames, so names sort in frame order

@@ -23,10 +23,15 @@ extension SVGPreview {
     /// A manual y-window can leave the annotation's value off the chart:
     /// its line and label are then not drawn.
     func clipped(_ content: PanelContent) -> PanelContent {
-        guard clipsMain, let a = content.annotation, !(0 ... plan.script.main.height).contains(a.y) else { return content }
         var c = content
-        c.annotation = nil
+        c.annotation = visible(content.annotation)
         return c
+    }
+
+    /// The annotation, or nil when a manual y-window leaves it off the chart.
+    func visible(_ a: (y: Double, label: String)?) -> (y: Double, label: String)? {
+        guard clipsMain, let a, !(0 ... plan.script.main.height).contains(a.y) else { return a }
+        return nil
     }
 
     /// The main chart's clip rectangle, in the main chart's coordinates.

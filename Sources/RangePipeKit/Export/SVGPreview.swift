@@ -67,9 +67,7 @@ public struct SVGPreview: Sendable {
             selection = (d.record.selector.min, d.record.selector.max)
             yAxis = ChartLayout.yAxisSVG(d.yTicks, width: d.mainWidth)
             mainLine = d.mainLine
-            if let a = d.record.annotation, let yr = d.yRange, d.height(a.y).isFinite {
-                annotation = (ChartLayout.yPixel(d.height(a.y), yr, height: d.mainHeight), label.format(a.y))
-            }
+            annotation = d.annotation(label)
             xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
             bounds = d.bounds
             if !d.marks.isEmpty { marks = d.marks }

@@ -69,22 +69,25 @@ public struct RenderJob {
         Platform.ignoreBrokenPipeSignal()
         ProgressReporter.shared.begin("render", total: Int64(count), unit: "frames")
         defer { ProgressReporter.shared.finish() }
-        let png = if case .frames = target { true } else { false }
+        let pixels = switch target {
+        case .frames: RenderFormat.Pixels.png
+        case let .video(format, _): format.pixels
+        }
         return try withSink(fps: plans[0].script.fps) { sink in
-            try draw(raster, tracks: tracks, png: png, sink: sink)
+            try draw(raster, tracks: tracks, pixels: pixels, sink: sink)
         }
     }
 
     /// Draws every frame in batches and hands each batch, in order, to `sink`
     /// on a writer thread while the next batch is drawn.
-    private func draw(_ raster: FrameRaster, tracks: Set<Track>, png: Bool, sink: @escaping (Int, [UInt8]) throws -> Void) throws -> Int {
+    private func draw(_ raster: FrameRaster, tracks: Set<Track>, pixels: RenderFormat.Pixels, sink: @escaping (Int, [UInt8]) throws -> Void) throws -> Int {
         let canvases = try (0 ..< jobs).map { _ in try RasterCanvas(width: width, height: height) }
         var batch: [[(Frame, ShownValues)]] = [], first = 0, written = 0
         var writer: BackgroundJob<(any Error)?>? = nil
         var drawing = 0.0, waiting = 0.0
         func flush() throws {
             let clock = Platform.monotonicSeconds()
-            let pictures = try Self.drawBatch(batch, raster, canvases, png: png)
+            let pictures = try Self.drawBatch(batch, raster, canvases, pixels: pixels)
             drawing += Self.seconds(since: clock)
             let wait = Platform.monotonicSeconds()
             if let error = writer?.join() { throw error }
@@ -121,13 +124,18 @@ public struct RenderJob {
     /// Draws a batch on `canvases.count` threads (the calling one among
     /// them): thread w draws frames w, w + threads, …; the pictures come
     /// back in frame order, as raw pixels or PNG files' bytes.
-    static func drawBatch(_ rows: [[(Frame, ShownValues)]], _ raster: FrameRaster, _ canvases: [RasterCanvas], png: Bool) throws -> [[UInt8]] {
+    static func drawBatch(_ rows: [[(Frame, ShownValues)]], _ raster: FrameRaster, _ canvases: [RasterCanvas],
+                          pixels: RenderFormat.Pixels) throws -> [[UInt8]] {
         let threads = min(canvases.count, rows.count)
         func work(_ w: Int) -> Result<[[UInt8]], any Error> {
             Result {
                 try stride(from: w, to: rows.count, by: threads).map { k in
                     raster.draw(rows[k], on: canvases[w])
-                    return png ? try canvases[w].png() : canvases[w].withPixels { Array($0) }
+                    switch pixels {
+                    case .png: return try canvases[w].png()
+                    case .yuv420p: return canvases[w].yuv420()
+                    case .bgr0: return canvases[w].withPixels { Array($0) }
+                    }
                 }
             }
         }

@@ -142,8 +142,11 @@ final class RasterCanvas {
 
     enum TextAnchor { case start, middle, end }
 
+    /// The pixels as drawn, row by row, 4 bytes each (B G R unused).
+    func bgr0() -> [UInt8] { withPixels { Array($0) } }
+
     /// The pixels, row by row, 4 bytes each (B G R unused), `width · 4` bytes a row.
-    func withPixels<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    private func withPixels<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         precondition(stride == width * 4, "cairo rows are 4 bytes a pixel")

@@ -134,7 +134,7 @@ public struct RenderJob {
                     switch pixels {
                     case .png: return try canvases[w].png()
                     case .yuv420p: return canvases[w].yuv420()
-                    case .bgr0: return canvases[w].withPixels { Array($0) }
+                    case .bgr0: return canvases[w].bgr0()
                     }
                 }
             }

@@ -25,9 +25,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // cairo draws `render`'s frames (text through fontconfig's fonts).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // render's pixel conversion (yuv420p), fast in debug builds too.
+        .target(name: "CPixels", path: "Sources/CPixels"),
         .target(
             name: "RangePipeKit",
-            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo"],
+            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels"],
             // No unsafe flags: the package stays usable as a dependency.
             // The per-field hot path keeps its state in locals and
             // value-type `inout`s, where exclusivity is checked statically.

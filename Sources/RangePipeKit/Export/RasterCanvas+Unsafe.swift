@@ -1,4 +1,5 @@
 import CCairo
+import CPixels
 
 /// A picture of `width` × `height` pixels drawn with cairo (an RGB24 image
 /// surface: each pixel 4 bytes, B G R and one unused, in memory order on a
@@ -154,86 +155,23 @@ final class RasterCanvas {
     }
 
     /// The picture as one yuv420p frame (planar Y, then Cb and Cr at half
-    /// width and height), BT.709 limited range as H.264 and VP9 expect:
-    /// converting here, on the drawing threads, keeps ffmpeg's converter
-    /// out of the way and sends 1.5 bytes a pixel through the pipe, not 4.
-    /// Chroma is the mean of each 2×2 block. One pass over pairs of rows,
-    /// 8 pixels at a time in SIMD lanes, the rest one 2×2 block at a time;
-    /// both in wrapping Int32 arithmetic (the largest sum, 4 · 255 · 28785
-    /// plus the offset, is below 2^31).
+    /// width and height), BT.709 limited range as H.264 and VP9 expect,
+    /// chroma the mean of each 2×2 block (`rangepipe_bgr0_to_yuv420p`,
+    /// CPixels): converting here, on the drawing threads, keeps ffmpeg's
+    /// converter out of the way and sends 1.5 bytes a pixel through the
+    /// pipe, not 4.
     /// - Precondition: even width and height.
     /// - Complexity: O(pixels).
     func yuv420() -> [UInt8] {
         let w = width, h = height
         precondition(w % 2 == 0 && h % 2 == 0, "yuv420p needs an even size")
-        let plane = w * h, total = plane + plane / 2
-        return withPixels { src in
-            [UInt8](unsafeUninitializedCapacity: total) { out, count in
-                let luma = UnsafeMutableRawPointer(out.baseAddress!), cb = luma + plane, cr = cb + plane / 4
-                for cy in 0 ..< h / 2 {
-                    let top = cy &* 2 &* w, bottom = top &+ w, c = cy &* (w / 2)
-                    var x = 0
-                    while x &+ 8 <= w {
-                        let t = Self.channels(src, top &+ x), b = Self.channels(src, bottom &+ x)
-                        luma.storeBytes(of: Self.luma(t), toByteOffset: top &+ x, as: SIMD8<UInt8>.self)
-                        luma.storeBytes(of: Self.luma(b), toByteOffset: bottom &+ x, as: SIMD8<UInt8>.self)
-                        let r = t.r.evenHalf &+ t.r.oddHalf &+ b.r.evenHalf &+ b.r.oddHalf
-                        let g = t.g.evenHalf &+ t.g.oddHalf &+ b.g.evenHalf &+ b.g.oddHalf
-                        let bl = t.b.evenHalf &+ t.b.oddHalf &+ b.b.evenHalf &+ b.b.oddHalf
-                        cb.storeBytes(of: Self.chroma(-6596 &* r &- 22189 &* g &+ 28785 &* bl), toByteOffset: c &+ x / 2, as: SIMD4<UInt8>.self)
-                        cr.storeBytes(of: Self.chroma(28785 &* r &- 26145 &* g &- 2639 &* bl), toByteOffset: c &+ x / 2, as: SIMD4<UInt8>.self)
-                        x &+= 8
-                    }
-                    while x < w {
-                        // A 2×2 block in the lanes of SIMD2 rows (widths not a multiple of 8).
-                        let t = Self.channels2(src, top &+ x), b = Self.channels2(src, bottom &+ x)
-                        let yt = Self.luma2(t), yb = Self.luma2(b)
-                        luma.storeBytes(of: yt, toByteOffset: top &+ x, as: SIMD2<UInt8>.self)
-                        luma.storeBytes(of: yb, toByteOffset: bottom &+ x, as: SIMD2<UInt8>.self)
-                        let r = t.r.wrappedSum() &+ b.r.wrappedSum(), g = t.g.wrappedSum() &+ b.g.wrappedSum(), bl = t.b.wrappedSum() &+ b.b.wrappedSum()
-                        cb.storeBytes(of: Self.chroma(SIMD4(repeating: -6596 &* r &- 22189 &* g &+ 28785 &* bl))[0], toByteOffset: c &+ x / 2, as: UInt8.self)
-                        cr.storeBytes(of: Self.chroma(SIMD4(repeating: 28785 &* r &- 26145 &* g &- 2639 &* bl))[0], toByteOffset: c &+ x / 2, as: UInt8.self)
-                        x &+= 2
-                    }
-                }
-                count = total
-            }
+        let total = w * h + w * h / 2
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return [UInt8](unsafeUninitializedCapacity: total) { out, count in
+            rangepipe_bgr0_to_yuv420p(cairo_image_surface_get_data(surface), stride, Int32(w), Int32(h), out.baseAddress!)
+            count = total
         }
-    }
-
-    typealias Lanes8 = (r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>)
-
-    /// The R, G and B of pixels p … p + 7.
-    @inline(__always)
-    static func channels(_ src: UnsafeRawBufferPointer, _ p: Int) -> Lanes8 {
-        let v = SIMD8<Int32>(truncatingIfNeeded: src.loadUnaligned(fromByteOffset: p &* 4, as: SIMD8<UInt32>.self))
-        return ((v &>> 16) & 0xff, (v &>> 8) & 0xff, v & 0xff)
-    }
-
-    /// BT.709 limited-range luma (coefficients · 219/255 in 1/65536, + 16, rounded).
-    @inline(__always)
-    static func luma(_ c: Lanes8) -> SIMD8<UInt8> {
-        SIMD8<UInt8>(truncatingIfNeeded: (11966 &* c.r &+ 40254 &* c.g &+ 4064 &* c.b &+ 1_081_344) &>> 16)
-    }
-
-    @inline(__always)
-    static func channels2(_ src: UnsafeRawBufferPointer, _ p: Int) -> (r: SIMD2<Int32>, g: SIMD2<Int32>, b: SIMD2<Int32>) {
-        let v = SIMD2<Int32>(truncatingIfNeeded: src.loadUnaligned(fromByteOffset: p &* 4, as: SIMD2<UInt32>.self))
-        return ((v &>> 16) & 0xff, (v &>> 8) & 0xff, v & 0xff)
-    }
-
-    @inline(__always)
-    static func luma2(_ c: (r: SIMD2<Int32>, g: SIMD2<Int32>, b: SIMD2<Int32>)) -> SIMD2<UInt8> {
-        SIMD2<UInt8>(truncatingIfNeeded: (11966 &* c.r &+ 40254 &* c.g &+ 4064 &* c.b &+ 1_081_344) &>> 16)
-    }
-
-    /// Cb or Cr from weighted sums of four pixels' channels (BT.709
-    /// coefficients · 224/255, in 1/65536), offset by 128, rounded and
-    /// clamped to 16…240.
-    @inline(__always)
-    static func chroma(_ sum: SIMD4<Int32>) -> SIMD4<UInt8> {
-        let v = (sum &+ (128 << 18) &+ (1 << 17)) &>> 18
-        return SIMD4<UInt8>(truncatingIfNeeded: v.clamped(lowerBound: SIMD4(repeating: 16), upperBound: SIMD4(repeating: 240)))
     }
 
     /// The picture as a PNG file's bytes (cairo's writer: no time or

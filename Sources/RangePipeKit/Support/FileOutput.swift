@@ -115,3 +115,10 @@ public final class FileOutput {
 public func writeToStandardError(_ text: String) {
     try? FileOutput.standardError().write(text.escapingControls)
 }
+
+/// Writes `text` to stderr as it is: the progress bar's own carriage
+/// returns and erase-line sequences (whatever else it shows is escaped
+/// by the caller).
+func writeControlsToStandardError(_ text: String) {
+    try? FileOutput.standardError().write(text)
+}

@@ -54,14 +54,14 @@ public final class ProgressReporter: @unchecked Sendable {
             state.lastDraw = now
             state.drew = true
             let count = state.unit.map { "\(state.done) \($0)" } ?? "\(Int(Double(state.done) / 1_048_576)) MiB"
-            var line = "\r\(state.label): \(count)"
+            var line = "\r\(state.label.escapingControls): \(count)"
             if state.total > 0 {
                 let fraction = min(1, Double(state.done) / Double(state.total))
                 let width = 30
                 let filled = Int(fraction * Double(width))
                 line += " [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(Int(fraction * 100))%"
             }
-            writeToStandardError(line + "\u{1B}[K")
+            writeControlsToStandardError(line + "\u{1B}[K")
         }
     }
 
@@ -69,7 +69,7 @@ public final class ProgressReporter: @unchecked Sendable {
     public func finish() {
         lock.withLock {
             guard state.enabled, state.drew else { return }
-            writeToStandardError("\r\u{1B}[K")
+            writeControlsToStandardError("\r\u{1B}[K")
             state.drew = false
         }
     }

@@ -5,12 +5,13 @@ has today: headless Chromium screenshotting `rangepipe player`'s chart at
 every frame (Benchmarks/peers/player_screenshots.py, through the repo's
 .venv with Playwright; skipped with a note where that is not installed).
 
-Where the time goes, at 720p with one drawing thread:
-- drawing: `render` with a stand-in ffmpeg that only reads and discards
-  the raw frames (play, cairo, the pipe);
-- pixel conversion: ffmpeg alone turning the same raw frames (bgr0) into
-  yuv420p, encoding nothing;
-- encoding: ffmpeg alone turning them into the MP4 render writes.
+Where the time goes, at 720p with one drawing thread, each with a
+stand-in ffmpeg on PATH that reads and discards what render sends:
+- drawing: `render` to GIF (the frames go out as drawn, 4 bytes a pixel);
+- drawing + conversion: `render` to MP4 (each frame converted to yuv420p
+  on the drawing thread, 1.5 bytes a pixel);
+- encoding: the real ffmpeg alone on the yuv420p frames render sent,
+  with render's H.264 settings.
 
 Each figure is the median of RUNS runs taken in turn (rangepipe, peer,
 rangepipe, peer, ...); CPU is user + sys of the whole process tree
@@ -75,27 +76,28 @@ def run(out, root, rangepipe, runs, table):
             print("render: no .venv with playwright (make test-browser installs it): the Chromium peer was not run")
 
     # Where the time goes at 720p, one drawing thread.
-    raw = work / "frames.bgr0"
+    raw = work / "frames.yuv"
     bin_dir = work / "bin"
-    bin_dir.mkdir(exist_ok=True)
     discard, keep = bin_dir / "discard" / "ffmpeg", bin_dir / "keep" / "ffmpeg"
     for tool, body in [(discard, "exec cat > /dev/null"), (keep, f"exec cat > '{raw}'")]:
-        tool.parent.mkdir(exist_ok=True)
+        tool.parent.mkdir(parents=True, exist_ok=True)
         tool.write_text(f"#!/bin/sh\n{body}\n")
         tool.chmod(tool.stat().st_mode | stat.S_IXUSR)
     path = os.environ.get("PATH", "")
     render("1280x720", 1, {"PATH": f"{keep.parent}:{path}"})
-    raw_in = ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgr0",
-              "-video_size", "1280x720", "-framerate", "30", "-i", raw]
+    encode = ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p",
+              "-video_size", "1280x720", "-framerate", "30", "-i", raw, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
+              "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+              "-threads", "4", "-movflags", "+faststart", "-y", work / "encode-only.mp4"]
     parts = {"draw": [], "convert": [], "encode": []}
     for _ in range(runs):
-        parts["draw"].append(render("1280x720", 1, {"PATH": f"{discard.parent}:{path}"}))
-        parts["convert"].append(measure(raw_in + ["-pix_fmt", "yuv420p", "-f", "null", "-"]))
-        parts["encode"].append(measure(raw_in + ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
-                                                 "-threads", "4", "-y", work / "encode-only.mp4"]))
+        parts["draw"].append(render("1280x720", 1, {"PATH": f"{discard.parent}:{path}"}, target=work / "out.gif"))
+        parts["convert"].append(render("1280x720", 1, {"PATH": f"{discard.parent}:{path}"}))
+        parts["encode"].append(measure(encode))
     raw.unlink(missing_ok=True)
-    labels = {"draw": "drawing (play + cairo + pipe, encoder discards)", "convert": "pixel conversion (ffmpeg bgr0 → yuv420p only)",
-              "encode": "conversion + H.264 (ffmpeg alone on raw frames)"}
+    labels = {"draw": "drawing (play + cairo; frames discarded as drawn)",
+              "convert": "drawing + yuv420p conversion (frames discarded)",
+              "encode": "H.264 alone (ffmpeg on render's yuv420p frames, render's settings)"}
     for name, samples in parts.items():
         m = summary(samples)
         table.add(f"render/split/{name}", f"render 720p split: {labels[name]}", m, note=f"{frames / m['wall_s']:.0f} frames/s")

@@ -68,27 +68,26 @@ public struct FrameRaster: Sendable {
             canvas.save()
             let origin = panelOrigin(k)
             canvas.translate(origin.x, origin.y)
-            drawPanel(p, FrameDrawing(p, f.0, f.1), on: canvas)
+            drawPanel(k, p, FrameDrawing(p, f.0, f.1), on: canvas)
             canvas.restore()
         }
     }
 
-    private func drawPanel(_ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
+    private func drawPanel(_ k: Int, _ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
         let ov = layout.overview, main = layout.main
-        c.text(p.caption(d.record), x: layout.left, y: 14, color: RasterColor("#333333"))
-        // Overview: the whole bounds, the selection shaded, two handles.
+        // Overview: the whole bounds (a layer that changes only with the
+        // overview's line and bounds), the selection shaded, two handles.
         c.save()
         c.translate(layout.left, layout.overviewTop)
-        c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: RasterColor("#f6f6f6"), stroke: RasterColor("#cccccc"))
-        c.polyline(d.overviewPixels, color: RasterColor("#888888"), width: 1)
+        drawOverviewLayer(k, p, d, on: c)
         let (x0, x1) = (d.record.selector.min, d.record.selector.max)
         let blue = RasterColor("#3b82f6")
         c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: RasterColor("#3b82f6", opacity: 0.2), stroke: blue)
         for x in [x0, x1] {
             c.rect(x: x - 3, y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: blue)
         }
-        drawXAxis(p.overviewTicks(d.bounds), width: ov.width, height: ov.height, on: c)
         c.restore()
+        c.text(p.caption(d.record), x: layout.left, y: 14, color: RasterColor("#333333"))
         // Main chart: the window, fitted to its y-range, with both axes.
         c.save()
         c.translate(layout.left, layout.mainTop)
@@ -115,6 +114,29 @@ public struct FrameRaster: Sendable {
                    fill: RasterColor(colors.fill), stroke: RasterColor(colors.stroke))
             c.text(b.label, x: b.x + b.width / 2, y: 13, anchor: .middle, color: RasterColor(colors.ink))
         }
+    }
+
+    /// The overview's background, line and axis: drawn, or pasted from the
+    /// canvas's copy when its line and bounds are those it was drawn with.
+    /// The copy covers the whole pixels around the overview and its axis
+    /// (with room for the line's miters), taken right after drawing them on
+    /// white, before anything else of the panel touches those pixels, so a
+    /// pasted layer is the drawn one to the bit (the output stays the same
+    /// for any `--jobs`; the tests compare every frame of three runs).
+    private func drawOverviewLayer(_ k: Int, _ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
+        let ov = layout.overview
+        let key = [d.bounds.lower, d.bounds.upper] + d.overviewPixels.flatMap { [$0.x, $0.y] }
+        // The panel's whole width, and 8 px above: a spike's miter reaches
+        // up to 5 px past the line (miter limit 10, width 1).
+        let rect = c.pixelRect(x: -layout.left, y: -8, width: layout.left + ov.width + layout.right, height: 8 + ov.height + layout.axisHeight)
+        if let layer = c.layers[k], layer.rect == rect, layer.key == key {
+            c.paste(layer.pixels, rect)
+            return
+        }
+        c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: RasterColor("#f6f6f6"), stroke: RasterColor("#cccccc"))
+        c.polyline(d.overviewPixels, color: RasterColor("#888888"), width: 1)
+        drawXAxis(p.overviewTicks(d.bounds), width: ov.width, height: ov.height, on: c)
+        c.layers[k] = (key, rect, c.copy(rect))
     }
 
     /// Tick marks and labels under a chart, each label centred on its tick

@@ -107,6 +107,50 @@ final class RasterCanvas {
         stroke(color, width: width, dash: [])
     }
 
+    /// A rectangle of whole device pixels, within the canvas.
+    struct PixelRect: Equatable {
+        let x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// The whole device pixels a rectangle in drawing units touches.
+    func pixelRect(x: Double, y: Double, width w: Double, height h: Double) -> PixelRect {
+        var (x0, y0, x1, y1) = (x, y, x + w, y + h)
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        let left = max(0, Int(min(x0, x1).rounded(.down))), top = max(0, Int(min(y0, y1).rounded(.down)))
+        let right = min(width, Int(max(x0, x1).rounded(.up))), bottom = min(height, Int(max(y0, y1).rounded(.up)))
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    /// The pixels of `r`, row by row.
+    func copy(_ r: PixelRect) -> [UInt8] {
+        withPixels { all in
+            var out: [UInt8] = []
+            out.reserveCapacity(r.width * r.height * 4)
+            for row in r.y ..< r.y + r.height {
+                let start = (row * width + r.x) * 4
+                out.append(contentsOf: all[start ..< start + r.width * 4])
+            }
+            return out
+        }
+    }
+
+    /// Puts pixels `copy(r)` made back at `r`.
+    func paste(_ pixels: [UInt8], _ r: PixelRect) {
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        pixels.withUnsafeBytes { from in
+            for row in 0 ..< r.height {
+                let to = data + ((r.y + row) * width + r.x) * 4
+                to.update(from: from.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * r.width * 4, count: r.width * 4)
+            }
+        }
+        cairo_surface_mark_dirty_rectangle(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
+
+    /// Layers drawn once and pasted while their key is the same (`FrameRaster`'s overviews), by panel.
+    var layers: [Int: (key: [Double], rect: PixelRect, pixels: [UInt8])] = [:]
+
     /// How far `text` advances at `size` px.
     func textWidth(_ text: String, size: Double = 11) -> Double {
         cairo_set_font_size(cr, size)

@@ -1,11 +1,14 @@
 /// Reads x values as times, to seconds since the epoch (UTC) as Float64.
 ///
 /// `auto` detection looks at the first x value and picks a family (ISO-8601,
-/// `2012/01/01`, `Jan 1 2000`); later values must be in the same family, so a
-/// format that changes mid-file is a bad row rather than a silent misread.
+/// including the year-month `1949-01`; `2012/01/01`; month names, `Jan 1 2000`,
+/// `1 Jan 2000`, `1991 Jul`, `1977-Jan`; quarters, `1970 Q1`, `1974Q1`,
+/// `1960q1`, `1960-Q1`, read as the quarter's first month); later values must
+/// be in the same family, so a format that changes mid-file is a bad row
+/// rather than a silent misread.
 public struct TimeParser: Sendable {
     enum Kind: Sendable {
-        case iso, slash, monthName, epochSeconds, epochMilliseconds
+        case iso, slash, monthName, quarter, epochSeconds, epochMilliseconds
         case pattern(TimePattern)
     }
 
@@ -19,6 +22,7 @@ public struct TimeParser: Sendable {
         case .iso: return "ISO-8601 (2004-01-02T03:04:05Z)"
         case .slash: return "YYYY/MM/DD"
         case .monthName: return "month name (Jan 1 2000)"
+        case .quarter: return "quarter (1970 Q1)"
         case .epochSeconds: return "epoch seconds"
         case .epochMilliseconds: return "epoch milliseconds"
         case let .pattern(p): return "pattern \"\(p.source)\""
@@ -41,9 +45,9 @@ public struct TimeParser: Sendable {
         }
     }
 
-    /// The family that reads `sample`, trying ISO-8601, slashes, month names.
+    /// The family that reads `sample`, trying ISO-8601, slashes, month names, quarters.
     static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
-        for kind in [Kind.iso, .slash, .monthName] {
+        for kind in [Kind.iso, .slash, .monthName, .quarter] {
             let parser = TimeParser(kind: kind, offset: offset)
             if parser.parse(sample) != nil { return parser }
         }
@@ -83,6 +87,8 @@ public struct TimeParser: Sendable {
             return parseSlash(&c)
         case .monthName:
             return parseMonthName(&c)
+        case .quarter:
+            return parseQuarter(&c)
         case let .pattern(p):
             return p.parse(&c, defaultOffset: defaultOffset)
         }
@@ -146,7 +152,10 @@ public struct TimeParser: Sendable {
     }
 
     private func parseISO(_ c: inout ByteCursor) -> Double? {
-        guard let y = c.digits(4), c.skip(0x2d), let m = c.digits(2), c.skip(0x2d), let d = c.digits(2) else { return nil }
+        guard let y = c.digits(4), c.skip(0x2d), let m = c.digits(2) else { return nil }
+        // ISO 8601's reduced precision `YYYY-MM`: the month's first day.
+        if c.atEnd { return TimeParser.epoch(y, m, 1, 0, 0, 0, 0, offset: defaultOffset) }
+        guard c.skip(0x2d), let d = c.digits(2) else { return nil }
         return finishDateTime(&c, y, m, d, separators: [0x54, 0x74, 0x20])
     }
 
@@ -164,6 +173,15 @@ public struct TimeParser: Sendable {
             _ = c.skip(0x2c)
             guard c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) else { return nil }
             (y, m, d) = (year, month, day)
+        } else if let year = Self.yearFirst(&c) {
+            // "1991 Jul", "1977-Jan", "2000 Jan 5": the day is optional.
+            guard let month = c.monthName() else { return nil }
+            var day = 1
+            if c.skipSpaces() || c.skip(0x2d) {
+                guard let dd = c.digits(min: 1, max: 2) else { return nil }
+                day = dd
+            }
+            (y, m, d) = (year, month, day)
         } else {
             // "1 Jan 2000"
             guard let day = c.digits(min: 1, max: 2), c.skipSpaces() || c.skip(0x2d), let month = c.monthName(),
@@ -171,6 +189,24 @@ public struct TimeParser: Sendable {
             (y, m, d) = (year, month, day)
         }
         return finishDateTime(&c, y, m, d, separators: [0x20])
+    }
+
+    /// A four-digit year and the space or dash after it, or nil with the cursor left in place.
+    private static func yearFirst(_ c: inout ByteCursor) -> Int? {
+        let start = c.position
+        if let year = c.digits(4), c.skipSpaces() || c.skip(0x2d) { return year }
+        c.position = start
+        return nil
+    }
+
+    /// `1970 Q1`, `1974Q1`, `1960q1`, `1960-Q1`: the quarter's first month, day 1.
+    private func parseQuarter(_ c: inout ByteCursor) -> Double? {
+        guard let y = c.digits(4) else { return nil }
+        if !c.skipSpaces() { _ = c.skip(0x2d) }
+        guard let q = c.peek, q | 0x20 == 0x71 else { return nil }
+        c.position += 1
+        guard let n = c.digits(1), n >= 1, n <= 4, c.atEnd else { return nil }
+        return TimeParser.epoch(y, (n - 1) * 3 + 1, 1, 0, 0, 0, 0, offset: defaultOffset)
     }
 
     /// After a date: optional `<sep>HH:MM[:SS[.fff]]`, optional zone, end.

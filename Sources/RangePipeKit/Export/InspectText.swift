@@ -9,8 +9,8 @@ public enum InspectText {
             for note in r.notes { out += "  note     \(note)\n" }
             return out + "  command  \(command)\n"
         }
-        if f.format == .ndjson {
-            out += "  format   ndjson\n"
+        if f.format == .ndjson || f.format == .json {
+            out += "  format   \(f.format.rawValue)\n"
         } else {
             out += "  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "
                 + "quote \(FileReportText.character(sample.quote)), " + (sample.hasHeader ? "header" : "no header")

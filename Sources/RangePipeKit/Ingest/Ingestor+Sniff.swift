@@ -47,6 +47,8 @@ struct SniffPlan {
         let sample: CSVSample
         if format == .ndjson {
             sample = Sniffer.ndjsonSample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
+        } else if format == .json {
+            sample = Sniffer.jsonArraySample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
         } else {
             sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
             options.delimiter = sample.delimiter

@@ -55,7 +55,7 @@ public struct Ingestor {
         let format = try resolvedFormat(file: file, source: source)
         var options = self.options
         var report = FileReport(file: file, format: format)
-        if format != .json, options.sniff {
+        if options.sniff {
             let plan = try SniffPlan(source: source, format: format, options: options)
             if let ambiguity = plan.ambiguity { throw ambiguity }
             (options, report) = (plan.options, plan.report)

@@ -24,10 +24,6 @@ public enum Inspector {
     public static func inspect(path: String, options: IngestOptions, full: Bool) throws -> InspectReport {
         let source = try InputSource(path: path)
         let format = try Ingestor(options: options).resolvedFormat(file: path, source: source)
-        guard format != .json else {
-            return InspectReport(file: FileReport(file: path, format: format), wholeFile: false,
-                                 notes: ["x is the first key; sniffing is for CSV, TSV and NDJSON"])
-        }
         let (bytes, whole) = full ? (try readAll(source), true) : try source.peek(Sniffer.sampleBytes)
         let rows = full ? Int.max : Sniffer.sampleRows
         var opts = options

@@ -16,14 +16,7 @@ extension Sniffer {
                 let text = UnsafeBufferPointer(rebasing: b[start ..< newline])
                 var i = 0
                 if scanner.skipWhitespace(text, &i), (try? scanner.scanObject(text, at: i, into: &batch, rawOriginal: false)) != nil,
-                   let record = batch.records.first {
-                    var row: [String] = []
-                    for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
-                        while row.count <= cell.slot { row.append("") }
-                        if cell.kind == .text || cell.kind == .number || cell.kind == .bool {
-                            row[cell.slot] = String(decoding: batch.bytes[cell.start ..< cell.start + cell.count], as: UTF8.self)
-                        }
-                    }
+                   let row = sampleRow(batch) {
                     rows.append(row)
                     lines.append(line)
                 }
@@ -33,5 +26,19 @@ extension Sniffer {
         }
         return CSVSample(delimiter: 0, quote: 0x22, hasHeader: true, names: scanner.slotNames, rows: rows, lines: lines,
                          isWholeInput: isWholeInput)
+    }
+
+    /// The first object of `batch` as a sample row: one text per slot,
+    /// strings, numbers and booleans as written, anything else empty.
+    static func sampleRow(_ batch: RecordBatch) -> [String]? {
+        guard let record = batch.records.first else { return nil }
+        var row: [String] = []
+        for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
+            while row.count <= cell.slot { row.append("") }
+            if cell.kind == .text || cell.kind == .number || cell.kind == .bool {
+                row[cell.slot] = String(decoding: batch.bytes[cell.start ..< cell.start + cell.count], as: UTF8.self)
+            }
+        }
+        return row
     }
 }

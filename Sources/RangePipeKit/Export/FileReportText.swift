@@ -30,6 +30,10 @@ public enum FileReportText {
         if sample.delimiter != usual { parts.append("delimiter \(character(sample.delimiter))") }
         if sample.quote != 0x22 { parts.append("quote \(character(sample.quote))") }
         if !sample.hasHeader { parts.append("no header") }
+        if sample.skippedRecords > 0, let line = sample.headerLine {
+            parts.append("the header on line \(line) (\(sample.skippedRecords) \(sample.skippedRecords == 1 ? "line" : "lines") above it skipped)")
+        }
+        if sample.rowNames { parts.append("an unnamed first column of row names (the header is one name short)") }
         if report.decimalComma { parts.append("decimal comma") }
         if report.thousands { parts.append("thousands separators") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")

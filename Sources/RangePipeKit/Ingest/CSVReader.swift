@@ -10,6 +10,8 @@ struct CSVReader {
     var delimiter: UInt8
     var hasHeader: Bool
     var quote: UInt8 = 0x22
+    /// Records before the header, dropped unread (a title or metadata lines).
+    var skipRecords = 0
     static let chunkSize = 1 << 20
 
     func read(_ source: InputSource, into sink: any RecordSink) throws {
@@ -27,6 +29,7 @@ struct CSVReader {
             CSVReader.reencode(cells: cells, bytes: bytes, delimiter: delimiter)
         }
         var needHeader = hasHeader && speculative == nil
+        var skip = speculative == nil ? skipRecords : 0
         var sawRecord = false
         var rowsDelivered = 0
         var rowsPerByte = 0.0
@@ -49,6 +52,10 @@ struct CSVReader {
             let batch = parser.batch
             let bytes = parser.cellBytes
             var records = batch.records[...]
+            while skip > 0, !records.isEmpty {
+                records = records.dropFirst()
+                skip -= 1
+            }
             if let record = records.first, needHeader {
                 records = records.dropFirst()
                 sawRecord = true

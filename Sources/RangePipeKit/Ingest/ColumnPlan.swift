@@ -45,6 +45,8 @@ struct ColumnPlan {
     let timezone: UTCOffset
     /// Decimal comma, thousands and `--null` markers (general path only).
     let numbers: NumberReader
+    /// The header is one name short of the rows: the first field is an unnamed row name.
+    let rowNames: Bool
 
     // MARK: Layout and decisions (settled as the input is read)
 
@@ -72,6 +74,7 @@ struct ColumnPlan {
         hasHeader = options.hasHeader
         timezone = options.timezone
         numbers = NumberReader(options: options)
+        rowNames = options.rowNames
         switch (options.axis, options.timeFormat) {
         case (.number, .auto): axis = .number
         case (.category, .auto): axis = .category
@@ -85,19 +88,14 @@ struct ColumnPlan {
         }
     }
 
-    /// Assigns every column its role from the header row (CSV/TSV).
-    /// - Throws: `.badData` for a duplicate or unknown column name, `.usage`
+    /// Assigns every column its role from the header row (CSV/TSV): a name
+    /// seen before gets a suffix (`ISE`, `ISE.2`), and an R row-name
+    /// column (`rowNames`) an empty name before the others.
+    /// - Throws: `.badData` for an unknown column name, `.usage`
     ///   when `--x`, `--y` and `--series-column` overlap.
-    mutating func setHeader(_ header: [String], line: Int) throws {
+    mutating func setHeader(_ written: [String], line: Int) throws {
         headerSet = true
-        var seen: [String: Int] = [:]
-        for (k, name) in header.enumerated() {
-            if let first = seen[name] {
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: k + 1),
-                                             "duplicate column name '\(name)' (also column \(first + 1))")
-            }
-            seen[name] = k
-        }
+        let header = HeaderNames.names(written, rowNames: rowNames)
         names = header
         let file = self.file, hasHeader = self.hasHeader
         func locate(_ wanted: String, _ flag: String) throws -> Int {

@@ -54,6 +54,8 @@ struct SniffPlan {
             options.delimiter = sample.delimiter
             options.quote = sample.quote
             options.header = sample.hasHeader
+            options.skipRecords = sample.skippedRecords
+            options.rowNames = sample.rowNames
             (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
         }
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,

@@ -2,7 +2,7 @@
 ///
 /// `auto` detection looks at the first x value and picks a family (ISO-8601,
 /// including the year-month `1949-01`; `2012/01/01`; month names, `Jan 1 2000`,
-/// `1 Jan 2000`, `1991 Jul`, `1977-Jan`; quarters, `1970 Q1`, `1974Q1`,
+/// `1 Jan 2000`, `5-Jan-09`, `1991 Jul`, `1977-Jan`; quarters, `1970 Q1`, `1974Q1`,
 /// `1960q1`, `1960-Q1`, read as the quarter's first month); later values must
 /// be in the same family, so a format that changes mid-file is a bad row
 /// rather than a silent misread.
@@ -183,9 +183,10 @@ public struct TimeParser: Sendable {
             }
             (y, m, d) = (year, month, day)
         } else {
-            // "1 Jan 2000"
+            // "1 Jan 2000", "5-Jan-09" (a two-digit year as %y reads it)
             guard let day = c.digits(min: 1, max: 2), c.skipSpaces() || c.skip(0x2d), let month = c.monthName(),
-                  c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) else { return nil }
+                  c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) ?? c.digits(2).map({ $0 < 69 ? 2000 + $0 : 1900 + $0 })
+            else { return nil }
             (y, m, d) = (year, month, day)
         }
         return finishDateTime(&c, y, m, d, separators: [0x20])

@@ -78,7 +78,7 @@ struct InputFormatArguments: ParsableArguments {
 
     /// The options given, as words for a printed `rangepipe ingest` command.
     func commandLine() -> [String] {
-        (format != "auto" ? ["--format", format] : []) + (timeFormat != "auto" ? ["--time-format", timeFormat] : [])
+        (format != "auto" ? ["--format", format] : []) + (timeFormat != "auto" ? ["--input-time-format", timeFormat] : [])
     }
 }
 

@@ -2,9 +2,11 @@
 /// chosen for a file, and the warning for rows that collapsed.
 public enum FileReportText {
     /// `x: datetime (time, 2010-03-24 09:51:00 ISO-8601 pattern) — the only column of times`
-    public static func xLine(_ x: XChoice) -> String {
-        var kind = "?"
-        if let p = x.profile {
+    public static func xLine(_ x: XChoice, reading: String? = nil) -> String {
+        var kind = x.isRowNumber ? "number" : "?"
+        if let reading {
+            kind = reading
+        } else if let p = x.profile {
             switch p.kind {
             case .time:
                 let example = p.example.map { "\($0) " } ?? ""
@@ -71,7 +73,7 @@ public enum FileReportText {
     public static func summaryLines(_ report: FileReport) -> String {
         var text = ""
         if let dialect = dialectLine(report) { text += "\(report.file): read with \(dialect)\n" }
-        if let x = report.x { text += "\(report.file): \(xLine(x))\n" }
+        if let x = report.x { text += "\(report.file): \(xLine(x, reading: report.xReading))\n" }
         return text
     }
 

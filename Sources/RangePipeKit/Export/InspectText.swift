@@ -22,7 +22,7 @@ public enum InspectText {
             table.append(["   ", p.name, kind(p), missing(p), p.kind == .text ? "\(p.distinct) distinct" : ""])
         }
         out += TextTable.render(table)
-        if let x = f.x { out += "  \(FileReportText.xLine(x))\n" }
+        if let x = f.x { out += "  \(FileReportText.xLine(x, reading: f.xReading))\n" }
         if let repeats = f.sampleRepeats {
             if let before = r.repeatsBefore {
                 out += "  long format: \(FileReportText.grouped(before)) of \(FileReportText.grouped(repeats.rows)) rows repeat an x; "

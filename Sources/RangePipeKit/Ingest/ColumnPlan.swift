@@ -47,6 +47,8 @@ struct ColumnPlan {
     let numbers: NumberReader
     /// The header is one name short of the rows: the first field is an unnamed row name.
     let rowNames: Bool
+    /// x is each row's number within its series (`--x '(row number)'` naming no column).
+    private(set) var rowNumberX = false
 
     // MARK: Layout and decisions (settled as the input is read)
 
@@ -64,8 +66,8 @@ struct ColumnPlan {
     private(set) var timeParser: TimeParser?
 
     /// A plan for `file` under `options`, with the axis decided up front
-    /// when `--axis` or `--time-format` say enough.
-    /// - Throws: `.usage` for `--time-format` with a number or category axis.
+    /// when `--axis` or `--input-time-format` say enough.
+    /// - Throws: `.usage` for `--input-time-format` with a number or category axis.
     init(file: String, options: IngestOptions) throws {
         self.file = file
         seriesColumn = options.seriesColumn
@@ -79,7 +81,7 @@ struct ColumnPlan {
         case (.number, .auto): axis = .number
         case (.category, .auto): axis = .category
         case (.number, _), (.category, _):
-            throw RangePipeError.usage("--time-format applies only to a time axis")
+            throw RangePipeError.usage("--input-time-format applies only to a time axis")
         case (.auto, .auto), (.time, .auto):
             if options.axis == .time { axis = .time } // parser detected from the first value
         case (_, let format):
@@ -106,6 +108,10 @@ struct ColumnPlan {
         }
         let seriesIndex = try seriesColumn.map { try locate($0, "--series-column") }
         let xIndex: Int
+        if xColumn == XChoice.rowNumber, !header.contains(XChoice.rowNumber) {
+            try setRowNumberHeader(header, seriesIndex: seriesIndex, locate: locate)
+            return
+        }
         if let wanted = xColumn {
             xIndex = try locate(wanted, "--x")
         } else {
@@ -138,10 +144,32 @@ struct ColumnPlan {
         }
     }
 
+    /// The roles when x is the row number: the series column, and every
+    /// other column (or the `--y` ones) a value.
+    private mutating func setRowNumberHeader(_ header: [String], seriesIndex: Int?, locate: (String, String) throws -> Int) throws {
+        rowNumberX = true
+        axis = .number
+        timeParser = nil
+        xName = XChoice.rowNumber
+        roles = Array(repeating: .ignored, count: header.count)
+        if let seriesIndex { roles[seriesIndex] = .series }
+        let wanted = try yColumns.map { try $0.map { try locate($0, "--y") } }
+        for k in header.indices where roles[k] == .ignored && (wanted?.contains(k) ?? true) {
+            roles[k] = .value(valueColumns.count)
+            valueColumns.append(ValueColumn(name: header[k], state: wanted == nil ? .undecided : .numeric, explicit: wanted != nil))
+        }
+    }
+
     /// Adds a JSON key, seen for the first time, as the next column.
     mutating func addSlot(named name: String) {
         headerSet = true
         names.append(name)
+        if xColumn == XChoice.rowNumber, !rowNumberX {
+            rowNumberX = true
+            axis = .number
+            timeParser = nil
+            xName = XChoice.rowNumber
+        }
         let role: Role
         if name == seriesColumn {
             role = .series

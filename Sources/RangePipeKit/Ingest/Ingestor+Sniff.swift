@@ -9,6 +9,9 @@ public struct FileReport: Sendable {
     public var thousands = false
     public var profiles: [ColumnProfile] = []
     public var x: XChoice?
+    /// How x is read when the user's flags decide it (`time, --input-time-format '%Y%m%d'`);
+    /// nil when the sniffed column profile says it.
+    public var xReading: String?
     /// The long-format hint from the sample (rows that repeat an x).
     public var sampleRepeats: RepeatHint?
     public var collapse: Collapse?
@@ -30,7 +33,7 @@ struct SniffPlan {
     var options: IngestOptions
     var report: FileReport
     /// x holds dates whose day/month order no sampled value tells: ingest
-    /// stops with this error, which names the `--time-format` to give.
+    /// stops with this error, which names the `--input-time-format` to give.
     var ambiguity: RangePipeError?
 
     /// Sniffs `source` (a sample of its first bytes, left in place for the
@@ -74,6 +77,12 @@ struct SniffPlan {
         let choice: XChoice
         if let wanted = options.xColumn {
             // An unknown --x is the builder's error, with its location.
+            if locate(wanted) == nil, wanted == XChoice.rowNumber {
+                let choice = XChoice(column: wanted, index: -1, reason: "--x", profile: nil)
+                options.xChoice = choice
+                report.x = choice
+                return
+            }
             guard let k = locate(wanted) else { return }
             choice = XChoice(column: sample.names[k], index: k, reason: "--x", profile: profiles[k])
         } else {
@@ -83,9 +92,28 @@ struct SniffPlan {
         }
         options.xChoice = choice
         report.x = choice
+        report.xReading = Self.reading(base)
+        guard !choice.isRowNumber else { return }
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
         report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
         fixTimeFormat(choice, sample: sample, file: file)
+    }
+
+    /// x's reading as the user's flags fix it, in their words; nil when they leave it to the sniffer.
+    static func reading(_ options: IngestOptions) -> String? {
+        switch options.timeFormat {
+        case let .pattern(p): return "time, --input-time-format \(ShellWords.quote(p))"
+        case .iso8601: return "time, --input-time-format iso8601"
+        case .epochSeconds: return "time, --input-time-format epoch-s"
+        case .epochMilliseconds: return "time, --input-time-format epoch-ms"
+        case .auto: break
+        }
+        switch options.axis {
+        case .auto: return nil
+        case .category: return "category, --axis category"
+        case .number: return "number, --axis number"
+        case .time: return "time, --axis time"
+        }
     }
 
     /// Day/month dates need their pattern before the first row is read.
@@ -99,7 +127,7 @@ struct SniffPlan {
                 SourceLocation(file: file, line: sample.lines[row], column: choice.index + 1),
                 "column '\(choice.column)' (x: \(choice.reason)): dates like \"\(example)\" could be month/day or day/month "
                     + "(no value in the first \(sample.rows.count) rows has a day above 12); "
-                    + "give --time-format '\(pattern)' or --time-format '\(dayFirst)'")
+                    + "give --input-time-format '\(pattern)' or --input-time-format '\(dayFirst)'")
             return
         }
         options.timeFormat = .pattern(pattern)

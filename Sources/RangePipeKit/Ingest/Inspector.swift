@@ -32,9 +32,9 @@ public enum Inspector {
         let xIndex = plan.report.x?.index
         if plan.ambiguity != nil, let shape = plan.report.x?.profile?.time, case let .pattern(monthFirst) = shape.format,
            let dayFirst = shape.dayFirstAlternative {
-            report.suggestions += ["--time-format", monthFirst]
+            report.suggestions += ["--input-time-format", monthFirst]
             report.notes.append("no date in column '\(plan.report.x!.column)' has a day above 12: the command assumes month/day (US); "
-                                + "for day/month give --time-format \(ShellWords.quote(dayFirst))")
+                                + "for day/month give --input-time-format \(ShellWords.quote(dayFirst))")
             opts.timeFormat = .pattern(monthFirst)
         }
         let strays = plan.report.profiles.filter { $0.index != xIndex && !$0.strayTokens.isEmpty }

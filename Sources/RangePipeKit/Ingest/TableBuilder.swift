@@ -122,6 +122,11 @@ final class TableBuilder: RecordSink {
                     rowValues[index] = try parseValue(cell, bytes, index)
                 }
             }
+            if plan.rowNumberX {
+                let x = Double(accumulator.rowsRead)
+                rowValues.withUnsafeBufferPointer { accumulator.append(x: x, values: $0, line: record.line) }
+                return
+            }
             guard let xCell, xCell.kind != .null else {
                 throw RowError(column: xCell?.column ?? 1, message: "missing x value ('\(xName ?? "x")')")
             }
@@ -242,7 +247,7 @@ final class TableBuilder: RecordSink {
             plan.decide(axis: .time, timeParser: parser)
         } else if plan.axis == .time {
             throw RowError(column: cell.column,
-                           message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --time-format)")
+                           message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --input-time-format)")
         } else if case .number = numbers.parseCell(b) {
             plan.decide(axis: .number, timeParser: nil)
         } else {

@@ -6,6 +6,14 @@ public struct XChoice: Sendable {
     /// "--x", "the only column of times", …
     public var reason: String
     public var profile: ColumnProfile?
+
+    /// The x "column" of a file with no x column: each row's number within
+    /// its series, from 1 (as pandas' RangeIndex numbers rows), on a number
+    /// axis. `--x '(row number)'` asks for it.
+    public static let rowNumber = "(row number)"
+
+    /// True when x is the row number rather than a column.
+    public var isRowNumber: Bool { index < 0 }
 }
 
 /// Chooses x when `--x` is not given, from the sample's column profiles:
@@ -23,7 +31,10 @@ public struct XChoice: Sendable {
 ///    numbers that increase at every row, 8 rows at least in each series
 ///    (a time-like name first, then the leftmost) — a measurement that
 ///    merely rises in a few rows is not x;
-/// 5. the first column.
+/// 5. the row number (`XChoice.rowNumber`) when every usable column holds
+///    numbers and none is sorted (a single column of values, or values and
+///    a label: nothing in the file is x);
+/// 6. the first column.
 ///
 /// The series column and `--y` columns are never x. `--axis category`
 /// keeps the first column; `--axis number` skips rule 1.
@@ -55,6 +66,10 @@ enum XColumnChooser {
             return pick(named, "a column of increasing numbers whose name says time")
         }
         if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
+        if usable.allSatisfy({ $0.kind == .number || $0.kind == .empty }), first.kind == .number {
+            return XChoice(column: XChoice.rowNumber, index: -1,
+                           reason: "no column holds times, sorted numbers or labels: x is the row number, from 1", profile: nil)
+        }
         return pick(first, "the first column (no column holds times or sorted numbers)")
     }
 

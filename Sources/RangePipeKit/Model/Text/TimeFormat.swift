@@ -1,4 +1,4 @@
-/// How x values are read as times (`--time-format`).
+/// How x values are read as times (`--input-time-format`).
 public enum TimeFormat: Sendable, Equatable {
     /// Detect from the first x value among the formats SPEC 1.1 lists.
     case auto
@@ -11,7 +11,7 @@ public enum TimeFormat: Sendable, Equatable {
     /// A strptime-style pattern (subset, see `TimePattern`).
     case pattern(String)
 
-    /// Reads a `--time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms` or a strptime pattern.
+    /// Reads a `--input-time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms` or a strptime pattern.
     /// - Throws: `.usage` for any other word, or a pattern with an unknown directive.
     public init(argument: String) throws {
         switch argument {
@@ -21,7 +21,7 @@ public enum TimeFormat: Sendable, Equatable {
         case "epoch-ms": self = .epochMilliseconds
         default:
             guard argument.contains("%") else {
-                throw RangePipeError.usage("--time-format: expected auto, iso8601, epoch-s, epoch-ms or a strptime pattern, got \"\(argument)\"")
+                throw RangePipeError.usage("--input-time-format: expected auto, iso8601, epoch-s, epoch-ms or a strptime pattern, got \"\(argument)\"")
             }
             _ = try TimePattern(argument)
             self = .pattern(argument)

@@ -21,7 +21,7 @@ public struct TimePattern: Sendable, Equatable {
             if b == 0x20 { out.append(.space); continue }
             guard b == 0x25 else { out.append(.literal(b)); continue }
             guard let spec = bytes.next() else {
-                throw RangePipeError.usage("--time-format: pattern \"\(pattern)\" ends with a bare %")
+                throw RangePipeError.usage("--input-time-format: pattern \"\(pattern)\" ends with a bare %")
             }
             switch UnicodeScalar(spec) {
             case "Y": out.append(.year4)
@@ -43,7 +43,7 @@ public struct TimePattern: Sendable, Equatable {
             case "F": out += [.year4, .literal(0x2d), .month, .literal(0x2d), .day]
             case "%": out.append(.literal(0x25))
             default:
-                throw RangePipeError.usage("--time-format: pattern \"\(pattern)\": unsupported directive %\(Character(UnicodeScalar(spec)))")
+                throw RangePipeError.usage("--input-time-format: pattern \"\(pattern)\": unsupported directive %\(Character(UnicodeScalar(spec)))")
             }
         }
         tokens = out

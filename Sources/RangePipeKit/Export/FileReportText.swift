@@ -69,11 +69,18 @@ public enum FileReportText {
         return (n < 0 ? "-" : "") + out
     }
 
+    /// The long-format split the sniffer chose, with the flags that name it.
+    public static func longFormatLine(_ report: FileReport) -> String? {
+        guard let series = report.longFormat, let x = report.x else { return nil }
+        return "long format: one series per '\(series)' (as --series-column \(ShellWords.quote(series)) --x \(ShellWords.quote(x.column)))"
+    }
+
     /// The lines the ingest summary adds per file (x choice, dialect).
     public static func summaryLines(_ report: FileReport) -> String {
         var text = ""
         if let dialect = dialectLine(report) { text += "\(report.file): read with \(dialect)\n" }
         if let x = report.x { text += "\(report.file): \(xLine(x, reading: report.xReading))\n" }
+        if let line = longFormatLine(report) { text += "\(report.file): \(line)\n" }
         return text
     }
 

@@ -23,6 +23,7 @@ public enum InspectText {
         }
         out += TextTable.render(table)
         if let x = f.x { out += "  \(FileReportText.xLine(x, reading: f.xReading))\n" }
+        if let line = FileReportText.longFormatLine(f) { out += "  \(line)\n" }
         if let repeats = f.sampleRepeats {
             if let before = r.repeatsBefore {
                 out += "  long format: \(FileReportText.grouped(before)) of \(FileReportText.grouped(repeats.rows)) rows repeat an x; "

@@ -9,6 +9,9 @@ public struct FileReport: Sendable {
     public var thousands = false
     public var profiles: [ColumnProfile] = []
     public var x: XChoice?
+    /// The series column the sniffer chose for a long-format file (no
+    /// `--series-column` given): ingest splits by it and says so.
+    public var longFormat: String?
     /// How x is read when the user's flags decide it (`time, --input-time-format '%Y%m%d'`);
     /// nil when the sniffed column profile says it.
     public var xReading: String?
@@ -68,13 +71,13 @@ struct SniffPlan {
             if !sample.hasHeader, let k = Int(name), k >= 1, k <= sample.names.count { return k - 1 }
             return nil
         }
-        let seriesIndex = options.seriesColumn.flatMap(locate)
+        var seriesIndex = options.seriesColumn.flatMap(locate)
         let profiles = ColumnProfiler.profile(sample, options: options, series: seriesIndex)
         report.profiles = profiles
         guard !sample.rows.isEmpty else { return }
         var excluded = Set((options.yColumns ?? []).compactMap(locate))
         if let seriesIndex { excluded.insert(seriesIndex) }
-        let choice: XChoice
+        var choice: XChoice
         if let wanted = options.xColumn {
             // An unknown --x is the builder's error, with its location.
             if locate(wanted) == nil, wanted == XChoice.rowNumber {
@@ -90,6 +93,23 @@ struct SniffPlan {
             choice = chosen
             options.xColumn = chosen.column
         }
+        if base.axis != .category, base.xColumn == nil || base.seriesColumn == nil,
+           base.xColumn != nil || base.seriesColumn != nil || Self.mayBeLong(choice),
+           let guess = LongFormatGuess.find(sample, profiles: profiles, preferredX: choice.index,
+                                            fixedX: base.xColumn == nil ? nil : choice.index, fixedSeries: seriesIndex,
+                                            excluded: excluded.subtracting(seriesIndex.map { [$0] } ?? []), timezone: options.timezone) {
+            if base.xColumn == nil {
+                let reason = "long format: the time-like column that, with the series column '\(guess.series.name)', makes the rows unique"
+                choice = XChoice(column: guess.x.name, index: guess.x.index, reason: reason, profile: guess.x)
+                options.xColumn = guess.x.name
+            }
+            if seriesIndex == nil {
+                seriesIndex = guess.series.index
+                excluded.insert(guess.series.index)
+                options.seriesColumn = guess.series.name
+                report.longFormat = guess.series.name
+            }
+        }
         options.xChoice = choice
         report.x = choice
         report.xReading = Self.reading(base)
@@ -97,6 +117,13 @@ struct SniffPlan {
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
         report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
         fixTimeFormat(choice, sample: sample, file: file)
+    }
+
+    /// A sniffed x that may hide a long-format file: x is the row number,
+    /// repeats, or is neither times nor numbers whose name says time.
+    static func mayBeLong(_ choice: XChoice) -> Bool {
+        guard let p = choice.profile else { return true }
+        return p.distinct < p.values || !(p.kind == .time || (p.kind == .number && XColumnChooser.namesTime(p.name)))
     }
 
     /// x's reading as the user's flags fix it, in their words; nil when they leave it to the sniffer.

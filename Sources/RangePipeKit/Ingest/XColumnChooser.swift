@@ -80,7 +80,7 @@ enum XColumnChooser {
         if lower.contains("date") || lower.contains("time") || lower.contains("(utc)") { return true }
         let words = lower.split { !$0.isLetter }
         let timeWords: Set<Substring> = ["ts", "dt", "day", "week", "month", "year", "hour", "minute", "period", "quarter", "utc",
-                                         "age", "bp"]
+                                         "age", "bp", "mon"]
         return words.contains { timeWords.contains($0) }
     }
 }

@@ -33,7 +33,8 @@ public struct XChoice: Sendable {
 ///    merely rises in a few rows is not x;
 /// 5. the row number (`XChoice.rowNumber`) when every usable column holds
 ///    numbers and none is sorted (a single column of values, or values and
-///    a label: nothing in the file is x);
+///    a label: nothing in the file is x), the first column has no missing
+///    value, 8 rows at least, and is not named `x`;
 /// 6. the first column.
 ///
 /// The series column and `--y` columns are never x. `--axis category`
@@ -66,7 +67,8 @@ enum XColumnChooser {
             return pick(named, "a column of increasing numbers whose name says time")
         }
         if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
-        if usable.allSatisfy({ $0.kind == .number || $0.kind == .empty }), first.kind == .number {
+        if usable.allSatisfy({ $0.kind == .number || $0.kind == .empty }), first.kind == .number, first.missingCount == 0,
+           first.values >= ColumnProfiler.risingRows, first.name.lowercased() != "x" {
             return XChoice(column: XChoice.rowNumber, index: -1,
                            reason: "no column holds times, sorted numbers or labels: x is the row number, from 1", profile: nil)
         }

@@ -8,7 +8,8 @@
 struct ColumnPlan {
     /// The part a column plays in a row.
     enum Role: Equatable {
-        case x, series, value(Int), ignored
+        /// `.xPart(n)`: the n-th part of a time written over several columns (`CompositeTime`).
+        case x, xPart(Int), series, value(Int), ignored
     }
 
     /// How far a value column's type is decided.
@@ -49,6 +50,8 @@ struct ColumnPlan {
     let rowNames: Bool
     /// x is each row's number within its series (`--x '(row number)'` naming no column).
     private(set) var rowNumberX = false
+    /// The parts of a time written over several columns (`--x year,quarter`); 0 for one x column.
+    private(set) var xPartCount = 0
 
     // MARK: Layout and decisions (settled as the input is read)
 
@@ -107,25 +110,41 @@ struct ColumnPlan {
                                          "\(flag) \(wanted): no such column (columns: \(header.joined(separator: ", ")))")
         }
         let seriesIndex = try seriesColumn.map { try locate($0, "--series-column") }
-        let xIndex: Int
+        var xParts: [Int] = []
         if xColumn == XChoice.rowNumber, !header.contains(XChoice.rowNumber) {
-            try setRowNumberHeader(header, seriesIndex: seriesIndex, locate: locate)
-            return
-        }
-        if let wanted = xColumn {
-            xIndex = try locate(wanted, "--x")
-        } else {
-            guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
+            rowNumberX = true
+            axis = .number
+            timeParser = nil
+            xName = XChoice.rowNumber
+        } else if let wanted = xColumn, let composite = CompositeTime.named(wanted, in: header) {
+            if timeParser == nil {
+                guard let pattern = composite.pattern else {
+                    throw RangePipeError.usage("--x \(wanted): no time pattern for these parts (their names are not year, quarter, "
+                                               + "month, day, hour); give --input-time-format for the parts joined by spaces, e.g. '%Y %m'")
+                }
+                timeParser = try TimeParser(format: .pattern(pattern), offset: timezone)
             }
-            xIndex = first
+            axis = .time
+            xParts = composite.parts
+            xName = composite.name
+        } else {
+            let xIndex: Int
+            if let wanted = xColumn {
+                xIndex = try locate(wanted, "--x")
+            } else {
+                guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
+                    throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
+                }
+                xIndex = first
+            }
+            xParts = [xIndex]
+            xName = header[xIndex]
         }
-        if xIndex == seriesIndex {
+        if let seriesIndex, xParts.contains(seriesIndex) {
             throw RangePipeError.usage("--x and --series-column name the same column")
         }
-        xName = header[xIndex]
         roles = Array(repeating: .ignored, count: header.count)
-        roles[xIndex] = .x
+        if xParts.count == 1 { roles[xParts[0]] = .x } else { for (n, k) in xParts.enumerated() { roles[k] = .xPart(n) } }
         if let seriesIndex { roles[seriesIndex] = .series }
         if let ys = yColumns {
             for y in ys {
@@ -142,22 +161,7 @@ struct ColumnPlan {
                 valueColumns.append(ValueColumn(name: header[k], state: .undecided, explicit: false))
             }
         }
-    }
-
-    /// The roles when x is the row number: the series column, and every
-    /// other column (or the `--y` ones) a value.
-    private mutating func setRowNumberHeader(_ header: [String], seriesIndex: Int?, locate: (String, String) throws -> Int) throws {
-        rowNumberX = true
-        axis = .number
-        timeParser = nil
-        xName = XChoice.rowNumber
-        roles = Array(repeating: .ignored, count: header.count)
-        if let seriesIndex { roles[seriesIndex] = .series }
-        let wanted = try yColumns.map { try $0.map { try locate($0, "--y") } }
-        for k in header.indices where roles[k] == .ignored && (wanted?.contains(k) ?? true) {
-            roles[k] = .value(valueColumns.count)
-            valueColumns.append(ValueColumn(name: header[k], state: wanted == nil ? .undecided : .numeric, explicit: wanted != nil))
-        }
+        xPartCount = xParts.count > 1 ? xParts.count : 0
     }
 
     /// Adds a JSON key, seen for the first time, as the next column.
@@ -207,7 +211,7 @@ struct ColumnPlan {
             switch roles[k] {
             case .ignored: return true
             case let .value(v): return valueColumns[v].state == .text
-            case .x, .series: return false
+            case .x, .xPart, .series: return false
             }
         }.map { names[$0] }
     }

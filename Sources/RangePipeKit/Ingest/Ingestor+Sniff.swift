@@ -86,12 +86,30 @@ struct SniffPlan {
                 report.x = choice
                 return
             }
+            if locate(wanted) == nil, let composite = CompositeTime.named(wanted, in: sample.names) {
+                choice = XChoice(column: composite.name, index: composite.parts[0], reason: "--x: a time over several columns",
+                                 profile: nil, parts: composite.parts)
+                options.xChoice = choice
+                report.x = choice
+                report.xReading = Self.reading(base) ?? composite.pattern.map { "time, \($0) from the parts joined by spaces" }
+                return
+            }
             guard let k = locate(wanted) else { return }
             choice = XChoice(column: sample.names[k], index: k, reason: "--x", profile: profiles[k])
         } else {
             guard let chosen = XColumnChooser.choose(profiles, excluding: excluded, axis: options.axis) else { return }
             choice = chosen
             options.xColumn = chosen.column
+        }
+        if base.xColumn == nil, base.axis == .auto || base.axis == .time, Self.mayBeLong(choice),
+           let composite = CompositeTime.find(sample, profiles: profiles, excluded: excluded) {
+            let reason = "a time written over several columns (the same as --x \(ShellWords.quote(composite.name)))"
+            choice = XChoice(column: composite.name, index: composite.parts[0], reason: reason, profile: nil, parts: composite.parts)
+            options.xColumn = composite.name
+            options.xChoice = choice
+            report.x = choice
+            report.xReading = Self.reading(base) ?? composite.pattern.map { "time, \($0) from the parts joined by spaces" }
+            return
         }
         if base.axis != .category, base.xColumn == nil || base.seriesColumn == nil,
            base.xColumn != nil || base.seriesColumn != nil || Self.mayBeLong(choice),

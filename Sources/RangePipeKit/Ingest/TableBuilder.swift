@@ -101,9 +101,11 @@ final class TableBuilder: RecordSink {
         var xCell: Cell?
         var seriesCell: Cell?
         let roles = plan.roles
+        var partCells = plan.xPartCount > 0 ? [Cell?](repeating: nil, count: plan.xPartCount) : []
         for cell in cells where cell.slot < roles.count {
             switch roles[cell.slot] {
             case .x: xCell = cell
+            case let .xPart(n): partCells[n] = cell
             case .series: seriesCell = cell
             case .ignored, .value: break
             }
@@ -122,8 +124,8 @@ final class TableBuilder: RecordSink {
                     rowValues[index] = try parseValue(cell, bytes, index)
                 }
             }
-            if plan.rowNumberX {
-                let x = Double(accumulator.rowsRead)
+            if plan.rowNumberX || plan.xPartCount > 0 {
+                let x = plan.rowNumberX ? Double(accumulator.rowsRead) : try compositeX(partCells, bytes, record)
                 rowValues.withUnsafeBufferPointer { accumulator.append(x: x, values: $0, line: record.line) }
                 return
             }

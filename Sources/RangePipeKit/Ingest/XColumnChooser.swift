@@ -12,6 +12,10 @@ public struct XChoice: Sendable {
     /// axis. `--x '(row number)'` asks for it.
     public static let rowNumber = "(row number)"
 
+    /// The columns of a time written over several (`year,quarter`), in
+    /// order; empty for one x column.
+    public var parts: [Int] = []
+
     /// True when x is the row number rather than a column.
     public var isRowNumber: Bool { index < 0 }
 }

@@ -33,7 +33,7 @@ public enum FileReportText {
         if sample.quote != 0x22 { parts.append("quote \(character(sample.quote))") }
         if !sample.hasHeader { parts.append("no header") }
         if sample.skippedRecords > 0, let line = sample.headerLine {
-            parts.append("the header on line \(line) (\(sample.skippedRecords) \(sample.skippedRecords == 1 ? "line" : "lines") above it skipped)")
+            parts.append("the header on line \(line) (\(line - 1) \(line == 2 ? "line" : "lines") above it skipped)")
         }
         if sample.rowNames { parts.append("an unnamed first column of row names (the header is one name short)") }
         if report.decimalComma { parts.append("decimal comma") }
@@ -100,6 +100,9 @@ public enum FileReportText {
                 if let e = p.example { s += ",\"example\":\(JSONText.string(e))" }
             }
             s += "}"
+        }
+        if let series = report.longFormat {
+            s += ",\"long_format\":{\"series_column\":\(JSONText.string(series))}"
         }
         if let c = report.collapse {
             s += ",\"collapse\":{\"rows\":\(c.rows),\"duplicates_dropped\":\(c.dropped),\"x\":\(JSONText.string(c.xColumn))"

@@ -48,6 +48,8 @@ struct ColumnPlan {
     let numbers: NumberReader
     /// The header is one name short of the rows: the first field is an unnamed row name.
     let rowNames: Bool
+    /// The header ends in an empty name the rows have no field for: it is dropped.
+    let trailingEmptyName: Bool
     /// x is each row's number within its series (`--x '(row number)'` naming no column).
     private(set) var rowNumberX = false
     /// The parts of a time written over several columns (`--x year,quarter`); 0 for one x column.
@@ -80,6 +82,7 @@ struct ColumnPlan {
         timezone = options.timezone
         numbers = NumberReader(options: options)
         rowNames = options.rowNames
+        trailingEmptyName = options.trailingEmptyName
         switch (options.axis, options.timeFormat) {
         case (.number, .auto): axis = .number
         case (.category, .auto): axis = .category
@@ -100,7 +103,7 @@ struct ColumnPlan {
     ///   when `--x`, `--y` and `--series-column` overlap.
     mutating func setHeader(_ written: [String], line: Int) throws {
         headerSet = true
-        let header = HeaderNames.names(written, rowNames: rowNames)
+        let header = HeaderNames.names(written, rowNames: rowNames, trailingEmpty: trailingEmptyName)
         names = header
         let file = self.file, hasHeader = self.hasHeader
         func locate(_ wanted: String, _ flag: String) throws -> Int {

@@ -51,10 +51,26 @@ struct CompositeTime: Equatable {
                     && Self.directive(p.name) == directive && wholeNumbers(sample, p.index, in: range)
             }?.index
         }
+        /// A text column of BLS periods after `after`: `Q01`–`Q04` (or `Q1`) or `M01`–`M12`.
+        func periods(_ letter: UInt8, after: Int, _ range: ClosedRange<Int>) -> Int? {
+            profiles.first { p in
+                p.index > after && !excluded.contains(p.index) && p.kind == .text && p.missingCount == 0
+                    && sample.rows.allSatisfy { row in
+                        guard p.index < row.count else { return false }
+                        let text = row[p.index].trimmingSpaces
+                        guard text.utf8.first.map({ $0 | 0x20 == letter | 0x20 }) == true, let v = Int(text.dropFirst()) else { return false }
+                        return range.contains(v)
+                    }
+            }?.index
+        }
         guard let year = column("%Y", after: -1, 1000 ... 2999), profiles[year].distinct < profiles[year].values else { return nil }
         var parts = [year], directives = ["%Y"]
         if let quarter = column("%q", after: year, 1 ... 4) {
             parts.append(quarter); directives.append("%q")
+        } else if let quarter = periods(0x51, after: year, 1 ... 4) {
+            parts.append(quarter); directives.append("Q%q")
+        } else if let month = periods(0x4d, after: year, 1 ... 12) {
+            parts.append(month); directives.append("M%m")
         } else if let month = column("%m", after: year, 1 ... 12) {
             parts.append(month); directives.append("%m")
             if let day = column("%d", after: month, 1 ... 31) {
@@ -69,6 +85,36 @@ struct CompositeTime: Equatable {
         guard let parser = try? TimeParser(format: .pattern(found.pattern!), offset: .utc),
               sample.rows.allSatisfy({ parser.parse(found.joined($0)) != nil }) else { return nil }
         return found
+    }
+
+    /// A date column and the clock column right after it (`01/01/1988` and
+    /// `01:00`, as NREL's TMY3 files write them): when the date repeats in
+    /// the sample and every value of the next column is `HH:MM` or
+    /// `HH:MM:SS` (hours 0–24), x is the two joined, read with the date's
+    /// pattern and `%H:%M[:%S]`.
+    static func dateAndClock(_ sample: CSVSample, profiles: [ColumnProfile], date: ColumnProfile) -> CompositeTime? {
+        guard date.kind == .time, date.distinct * 2 <= date.values, date.index + 1 < profiles.count,
+              let datePattern = Self.datePattern(date) else { return nil }
+        let clock = profiles[date.index + 1]
+        guard clock.missingCount == 0, let width = clock.example?.utf8.count, width == 5 || width == 8 else { return nil }
+        let clockPattern = width == 5 ? "%H:%M" : "%H:%M:%S"
+        guard let parser = try? TimeParser(format: .pattern("%Y-%m-%d " + clockPattern), offset: .utc) else { return nil }
+        for row in sample.rows {
+            guard clock.index < row.count else { return nil }
+            let text = row[clock.index].trimmingSpaces
+            guard text.utf8.count == width, parser.parse("1970-01-01 " + text) != nil else { return nil }
+        }
+        return CompositeTime(parts: [date.index, clock.index], name: date.name + "," + clock.name,
+                             pattern: datePattern + " " + clockPattern)
+    }
+
+    /// The strptime pattern of a date column's values, when it has one.
+    private static func datePattern(_ p: ColumnProfile) -> String? {
+        if case let .pattern(pattern) = p.time?.format { return pattern }
+        guard let example = p.example, example.utf8.count == 10 else { return nil }
+        if p.time?.family.hasPrefix("ISO") == true { return "%Y-%m-%d" }
+        if p.time?.family.hasPrefix("YYYY/") == true { return "%Y/%m/%d" }
+        return nil
     }
 
     /// One row's parts joined by spaces.

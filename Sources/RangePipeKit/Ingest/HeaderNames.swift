@@ -18,8 +18,12 @@ enum HeaderNames {
     }
 
     /// R's `write.csv` writes a row name first on every row but no name for
-    /// it in the header: with `rowNames`, the header gains an empty first name.
-    static func names(_ header: [String], rowNames: Bool) -> [String] {
-        unique(rowNames ? [""] + header : header)
+    /// it in the header: with `rowNames`, the header gains an empty first
+    /// name. A header ending in a comma the rows do not have
+    /// (`trailingEmpty`) loses its last, empty name.
+    static func names(_ header: [String], rowNames: Bool, trailingEmpty: Bool = false) -> [String] {
+        var names = rowNames ? [""] + header : header
+        if trailingEmpty, names.count > 1, names.last?.isEmpty == true { names.removeLast() }
+        return unique(names)
     }
 }

@@ -62,6 +62,7 @@ struct SniffPlan {
             options.header = sample.hasHeader
             options.skipRecords = sample.skippedRecords
             options.rowNames = sample.rowNames
+            options.trailingEmptyName = sample.trailingEmptyName
             (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
         }
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
@@ -102,10 +103,12 @@ struct SniffPlan {
             options.xColumn = chosen.column
         }
         if base.xColumn == nil, base.axis == .auto || base.axis == .time, Self.mayBeLong(choice),
-           let composite = CompositeTime.find(sample, profiles: profiles, excluded: excluded) {
+           let composite = CompositeTime.find(sample, profiles: profiles, excluded: excluded)
+               ?? choice.profile.flatMap({ CompositeTime.dateAndClock(sample, profiles: profiles, date: $0) }) {
             let reason = "a time written over several columns (the same as --x \(ShellWords.quote(composite.name)))"
             choice = XChoice(column: composite.name, index: composite.parts[0], reason: reason, profile: nil, parts: composite.parts)
             options.xColumn = composite.name
+            if base.timeFormat == .auto, let pattern = composite.pattern { options.timeFormat = .pattern(pattern) }
             options.xChoice = choice
             report.x = choice
             report.xReading = Self.reading(base) ?? composite.pattern.map { "time, \($0) from the parts joined by spaces" }

@@ -26,6 +26,29 @@ extension Sniffer {
         return 0
     }
 
+    /// Title lines of another field count above the header (a station line
+    /// above a weather table, a download's metadata): when the first record's
+    /// field count differs from the count most records below it have, the
+    /// header is the first record with that count (or one more, ending in an
+    /// empty field: `trailingEmpty`) that does not read as data, and every
+    /// checked record after it has that count. Zero skipped otherwise.
+    static func titleRecords(_ records: [Record]) -> (skip: Int, trailingEmpty: Bool) {
+        guard records.count >= 3 else { return (0, false) }
+        var counts: [Int: Int] = [:]
+        for record in records[1...].prefix(200) { counts[record.fields.count, default: 0] += 1 }
+        guard let width = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key,
+              records[0].fields.count != width, width >= 2 else { return (0, false) }
+        for k in 1 ..< min(records.count - 1, 200) {
+            let fields = records[k].fields
+            let trailing = fields.count == width + 1 && fields.last?.trimmingSpaces.isEmpty == true
+            guard fields.count == width || trailing else { continue }
+            let body = records[(k + 1)...].prefix(preambleCheckRows)
+            guard !looksLikeData(fields), body.allSatisfy({ $0.fields.count == width }) else { return (0, false) }
+            return (k, trailing)
+        }
+        return (0, false)
+    }
+
     /// pandas' `to_csv` with an index: the header's first name is empty and
     /// the rest may be numbers (`,0`), so the row reads as data; it is a
     /// header when no row below it has an empty first field.

@@ -16,6 +16,8 @@ public struct CSVSample: Sendable {
     public var skippedRecords = 0
     /// The header is one name short: the first column is R's unnamed row names.
     public var rowNames = false
+    /// The header ends in a comma the rows do not have: its last, empty name is dropped.
+    public var trailingEmptyName = false
     /// The physical line of the header row, when there is one.
     public var headerLine: Int?
 }
@@ -42,7 +44,9 @@ enum Sniffer {
         let quote = sniffQuote(body)
         let delimiter = options.delimiter ?? sniffDelimiter(body, quote: quote, preferred: preferred)
         var records = parse(body, delimiter: delimiter, quote: quote, isWholeInput: isWholeInput, maxRows: maxRows)
-        let skipped = options.header == nil ? preambleRecords(records) : options.skipRecords
+        var skipped = options.header == nil ? preambleRecords(records) : options.skipRecords
+        var trailingEmpty = options.trailingEmptyName
+        if options.header == nil, skipped == 0 { (skipped, trailingEmpty) = titleRecords(records) }
         records.removeFirst(min(skipped, records.count))
         let hasHeader = options.header ?? !(records.first.map {
             looksLikeData($0.fields) && !unnamedIndexHeader($0.fields, body: records.dropFirst().prefix(preambleCheckRows))
@@ -53,7 +57,7 @@ enum Sniffer {
         if hasHeader, let first = records.first {
             let header = first.fields.map(\.trimmingSpaces)
             rowNames = options.rowNames || rowNamesHeader(header, body: records.dropFirst().prefix(preambleCheckRows))
-            names = HeaderNames.names(header, rowNames: rowNames)
+            names = HeaderNames.names(header, rowNames: rowNames, trailingEmpty: trailingEmpty)
             headerLine = first.line
             records.removeFirst()
         } else {
@@ -64,6 +68,7 @@ enum Sniffer {
                                rows: records.map(\.fields), lines: records.map(\.line), isWholeInput: isWholeInput)
         sample.skippedRecords = skipped
         sample.rowNames = rowNames
+        sample.trailingEmptyName = trailingEmpty
         sample.headerLine = headerLine
         return sample
     }

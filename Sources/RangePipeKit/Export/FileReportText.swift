@@ -101,6 +101,9 @@ public enum FileReportText {
             }
             s += "}"
         }
+        if let pattern = report.timePattern {
+            s += ",\"input_time_format\":\(JSONText.string(pattern))"
+        }
         if let series = report.longFormat {
             s += ",\"long_format\":{\"series_column\":\(JSONText.string(series))}"
         }

@@ -65,7 +65,7 @@ struct CSVReader {
                     let slice = UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
                     guard let name = String(validating: slice, as: UTF8.self), !name.utf8.contains(0) else {
                         throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
-                                                     "header: column name is not valid UTF-8 text")
+                                                     "header: column name is not valid UTF-8 text" + TextEncoding.latin1Hint)
                     }
                     names.append(name.trimmingSpaces)
                 }

@@ -9,6 +9,9 @@ public struct FileReport: Sendable {
     public var thousands = false
     public var profiles: [ColumnProfile] = []
     public var x: XChoice?
+    /// The strptime pattern ingest reads x with, when it is one (sniffed or
+    /// `--input-time-format`): what a reader of part of the file must be told.
+    public var timePattern: String?
     /// The series column the sniffer chose for a long-format file (no
     /// `--series-column` given): ingest splits by it and says so.
     public var longFormat: String?
@@ -44,6 +47,7 @@ struct SniffPlan {
     /// column and time pattern that the options left open.
     init(source: InputSource, format: InputFormat, options base: IngestOptions) throws {
         let (bytes, whole) = try source.peek(Sniffer.sampleBytes)
+        try TextEncoding.check(bytes, file: source.displayName)
         self.init(bytes: bytes, isWholeInput: whole, file: source.displayName, format: format, options: base)
     }
 
@@ -109,6 +113,7 @@ struct SniffPlan {
             choice = XChoice(column: composite.name, index: composite.parts[0], reason: reason, profile: nil, parts: composite.parts)
             options.xColumn = composite.name
             if base.timeFormat == .auto, let pattern = composite.pattern { options.timeFormat = .pattern(pattern) }
+            if case let .pattern(p) = options.timeFormat { report.timePattern = p }
             options.xChoice = choice
             report.x = choice
             report.xReading = Self.reading(base) ?? composite.pattern.map { "time, \($0) from the parts joined by spaces" }
@@ -138,6 +143,8 @@ struct SniffPlan {
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
         report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
         fixTimeFormat(choice, sample: sample, file: file)
+        if case let .pattern(p) = options.timeFormat { report.timePattern = p }
+        if ambiguity != nil, case let .pattern(p)? = choice.profile?.time?.format { report.timePattern = p }
     }
 
     /// A sniffed x that may hide a long-format file: x is the row number,

@@ -190,7 +190,7 @@ final class TableBuilder: RecordSink {
         let key = text(cell, bytes)
         if let k = keyTable.find(key) { return order[k] }
         guard let name = String(validating: key, as: UTF8.self), !name.utf8.contains(0) else {
-            throw RowError(column: cell.column, message: "series name is not valid UTF-8 text")
+            throw RowError(column: cell.column, message: "series name is not valid UTF-8 text" + TextEncoding.latin1Hint)
         }
         let k = keyTable.insert(key)
         precondition(k == order.count)
@@ -230,7 +230,7 @@ final class TableBuilder: RecordSink {
                            hint: numberHint(b))
         case .category:
             guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {
-                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text")
+                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text" + TextEncoding.latin1Hint)
             }
             let trimmed = label.trimmingSpaces
             var t = trimmed

@@ -153,6 +153,11 @@ def run(binary, path, flags=()):
         if report is not None and "delimiter" in report:
             if not report["header"]:
                 raise Refused("the first row is data (no header row); the Spark job needs a header row")
+            if report.get("header_line"):
+                raise Refused("the header is on line %d, below a title; the Spark job needs it on the first line"
+                              % report["header_line"])
+            if report.get("row_names"):
+                raise Refused("the header is one name short (R's row names); the Spark job needs a name for every column")
             delimiter, quote = report["delimiter"], report["quote"]
             number_flags = (["--decimal-comma"] if report["decimal_comma"] else []) + \
                            (["--thousands"] if report["thousands"] else [])

@@ -154,6 +154,13 @@ def sniff(spark, binary, args, options):
                 if not report["header"]:
                     raise SniffError("%s: the first row is data (no header row); one machine names the columns "
                                      "col1, col2, ..., the Spark job needs a header row" % uri)
+                if report.get("header_line"):
+                    raise SniffError("%s: the header is on line %d, below a title or metadata; one machine skips "
+                                     "the lines above it, the Spark job needs the header on the first line"
+                                     % (uri, report["header_line"]))
+                if report.get("row_names"):
+                    raise SniffError("%s: the header is one name short (R's row names); one machine names the first "
+                                     "column '', the Spark job needs a name for every column" % uri)
                 dialects.add((report["delimiter"], report["quote"]))
                 styles.add((report["decimal_comma"], report["thousands"]))
         if len(dialects) > 1:

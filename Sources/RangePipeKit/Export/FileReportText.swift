@@ -91,6 +91,8 @@ public enum FileReportText {
             s += ",\"delimiter\":\(JSONText.string(String(UnicodeScalar(sample.delimiter))))"
             s += ",\"quote\":\(JSONText.string(String(UnicodeScalar(sample.quote)))),\"header\":\(sample.hasHeader)"
             s += ",\"decimal_comma\":\(report.decimalComma),\"thousands\":\(report.thousands)"
+            if sample.skippedRecords > 0, let line = sample.headerLine { s += ",\"header_line\":\(line)" }
+            if sample.rowNames { s += ",\"row_names\":true" }
         }
         if let x = report.x {
             s += ",\"x\":{\"column\":\(JSONText.string(x.column)),\"reason\":\(JSONText.string(x.reason))"

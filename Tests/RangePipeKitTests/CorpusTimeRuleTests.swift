@@ -99,6 +99,18 @@ struct CorpusTimeRuleTests {
         #expect(userFormat.out.contains("x: date (time, --input-time-format '%Y%m%d')"), "\(userFormat.out)")
     }
 
+    @Test("day ordinals (Python date.toordinal) in a column named ordinal and time; without 'ordinal' in the name they are numbers")
+    func dayOrdinals() throws {
+        let r = try StoredReading.of("t.csv", csv("ordinal_date,v", ["736389", "736390"]))
+        #expect(r.axis == "time")
+        #expect(r.xMin as? String == "2017-03-01T00:00:00Z")
+        let plain = try StoredReading.of("u.csv", csv("date,v", ["736389", "736390"]))
+        #expect(plain.axis == "number")
+        let flagged = try StoredReading.of("w.csv", csv("day,v", ["1", "719163"]), ["--input-time-format", "ordinal"])
+        #expect(flagged.xMin as? String == "0001-01-01T00:00:00Z")
+        #expect(flagged.xMax as? String == "1970-01-01T00:00:00Z")
+    }
+
     @Test("'.' is a missing value by default (FRED); '..' is still a bad number")
     func dotMissing() throws {
         let r = try StoredReading.of("f.csv", "DATE,v\n2020-01-01,1\n2020-01-02,.\n2020-01-03,3\n")

@@ -126,6 +126,12 @@ enum ColumnProfiler {
                     return p
                 }
             }
+            if isDayOrdinal(present, name: p.name), let parser = try? TimeParser(format: .dayOrdinal, offset: options.timezone) {
+                p.kind = .time
+                p.time = TimeShape(family: "day ordinal", format: .dayOrdinal)
+                (p.sorted, p.increasing) = Self.order(present.compactMap { parser.parse($0) }, keys)
+                return p
+            }
             if let pattern = integerDatePattern(present, name: p.name, index: j),
                let parser = try? TimeParser(format: .pattern(pattern), offset: options.timezone) {
                 let times = present.compactMap { parser.parse($0) }

@@ -7,6 +7,20 @@ extension ColumnProfiler {
     /// sampled value has exactly eight (or six) digits, each is a valid date
     /// in `integerDateYears`, and the column's name says time (`date`,
     /// `month`, …) or it is the first column. Anything else stays a number.
+    /// Day ordinals (Python's `date.toordinal`, 0001-01-01 is day 1): a
+    /// column whose name has the word `ordinal` and says time (`ordinal_date`),
+    /// every value a whole number of days in `integerDateYears`.
+    static func isDayOrdinal(_ present: [String], name: String) -> Bool {
+        let words = name.lowercased().split { !$0.isLetter }
+        guard !present.isEmpty, words.contains("ordinal"), XColumnChooser.namesTime(name) else { return false }
+        let first = CivilTime.days(year: integerDateYears.lowerBound, month: 1, day: 1) + TimeParser.ordinalOfEpoch
+        let last = CivilTime.days(year: integerDateYears.upperBound, month: 12, day: 31) + TimeParser.ordinalOfEpoch
+        return present.allSatisfy { text in
+            guard text.utf8.count <= 7, text.utf8.allSatisfy({ $0 &- 0x30 < 10 }), let day = Int(text) else { return false }
+            return (first ... last).contains(day)
+        }
+    }
+
     static func integerDatePattern(_ present: [String], name: String, index: Int) -> String? {
         guard !present.isEmpty, index == 0 || XColumnChooser.namesTime(name) else { return nil }
         let width = present[0].utf8.count

@@ -143,7 +143,7 @@ struct SniffPlan {
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
         report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
         fixTimeFormat(choice, sample: sample, file: file)
-        if case let .pattern(p) = options.timeFormat { report.timePattern = p }
+        report.timePattern = options.timeFormat.argument
         if ambiguity != nil, case let .pattern(p)? = choice.profile?.time?.format { report.timePattern = p }
     }
 
@@ -161,6 +161,7 @@ struct SniffPlan {
         case .iso8601: return "time, --input-time-format iso8601"
         case .epochSeconds: return "time, --input-time-format epoch-s"
         case .epochMilliseconds: return "time, --input-time-format epoch-ms"
+        case .dayOrdinal: return "time, --input-time-format ordinal"
         case .auto: break
         }
         switch options.axis {
@@ -174,7 +175,9 @@ struct SniffPlan {
     /// Day/month dates need their pattern before the first row is read.
     private mutating func fixTimeFormat(_ choice: XChoice, sample: CSVSample, file: String) {
         guard options.timeFormat == .auto, options.axis == .auto || options.axis == .time,
-              let shape = choice.profile?.time, case let .pattern(pattern) = shape.format else { return }
+              let shape = choice.profile?.time else { return }
+        if shape.format == .dayOrdinal { options.timeFormat = .dayOrdinal }
+        guard case let .pattern(pattern) = shape.format else { return }
         if let dayFirst = shape.dayFirstAlternative {
             let row = sample.rows.firstIndex { choice.index < $0.count && !$0[choice.index].trimmingSpaces.isEmpty } ?? 0
             let example = choice.profile?.example ?? ""

@@ -8,7 +8,7 @@
 /// rather than a silent misread.
 public struct TimeParser: Sendable {
     enum Kind: Sendable {
-        case iso, slash, monthName, quarter, epochSeconds, epochMilliseconds
+        case iso, slash, monthName, quarter, epochSeconds, epochMilliseconds, dayOrdinal
         case pattern(TimePattern)
     }
 
@@ -25,6 +25,7 @@ public struct TimeParser: Sendable {
         case .quarter: return "quarter (1970 Q1)"
         case .epochSeconds: return "epoch seconds"
         case .epochMilliseconds: return "epoch milliseconds"
+        case .dayOrdinal: return "day ordinal (days from 0001-01-01 as day 1)"
         case let .pattern(p): return "pattern \"\(p.source)\""
         }
     }
@@ -41,6 +42,7 @@ public struct TimeParser: Sendable {
         case .iso8601: self.init(kind: .iso, offset: offset)
         case .epochSeconds: self.init(kind: .epochSeconds, offset: offset)
         case .epochMilliseconds: self.init(kind: .epochMilliseconds, offset: offset)
+        case .dayOrdinal: self.init(kind: .dayOrdinal, offset: offset)
         case let .pattern(p): self.init(kind: .pattern(try TimePattern(p)), offset: offset)
         }
     }
@@ -81,6 +83,9 @@ public struct TimeParser: Sendable {
             return DecimalParser.parseNumber(bytes, lo, hi)
         case .epochMilliseconds:
             return DecimalParser.parseNumber(bytes, lo, hi).map { $0 / 1000 }
+        case .dayOrdinal:
+            guard let day = c.digits(min: 1, max: 7), c.atEnd, day >= 1 else { return nil }
+            return Double((day - Self.ordinalOfEpoch) * 86_400 - defaultOffset)
         case .iso:
             return parseISO(&c)
         case .slash:
@@ -233,6 +238,9 @@ public struct TimeParser: Sendable {
         guard c.atEnd else { return nil }
         return TimeParser.epoch(y, m, d, h, mi, s, frac, offset: offset)
     }
+
+    /// `date(1970, 1, 1).toordinal()` in Python: day 1 is 0001-01-01.
+    static let ordinalOfEpoch = 719_163
 
     /// Validated civil fields → epoch seconds.
     static func epoch(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int, _ frac: Double, offset: Int) -> Double? {

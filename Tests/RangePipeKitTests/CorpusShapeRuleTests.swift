@@ -78,6 +78,9 @@ struct CorpusShapeRuleTests {
         #expect(labelled.fields == ["data", "label"])
         let short = try StoredReading.of("s.csv", "BAA\n" + values.prefix(7).map { "\($0)" }.joined(separator: "\n") + "\n")
         #expect(short.run.status == 65)
+        // A first column named like time stays x, sorted or not.
+        let day = try StoredReading.of("d.csv", "day,v\n" + values.indices.reversed().map { "\($0),\(values[$0])" }.joined(separator: "\n") + "\n")
+        #expect(day.x == "day")
         let forced = try StoredReading.of("f.csv", "a,b\n1,2\n0,3\n", ["--x", "(row number)"])
         #expect(forced.x == "(row number)")
         #expect(forced.fields == ["a", "b"])

@@ -38,7 +38,8 @@ public struct XChoice: Sendable {
 /// 5. the row number (`XChoice.rowNumber`) when every usable column holds
 ///    numbers and none is sorted (a single column of values, or values and
 ///    a label: nothing in the file is x), the first column has no missing
-///    value, 8 rows at least, and is not named `x`;
+///    value, 8 rows at least, and is not named `x` nor like time (an
+///    unsorted `day` column is still x);
 /// 6. the first column.
 ///
 /// The series column and `--y` columns are never x. `--axis category`
@@ -72,7 +73,7 @@ enum XColumnChooser {
         }
         if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
         if usable.allSatisfy({ $0.kind == .number || $0.kind == .empty }), first.kind == .number, first.missingCount == 0,
-           first.values >= ColumnProfiler.risingRows, first.name.lowercased() != "x" {
+           first.values >= ColumnProfiler.risingRows, first.name.lowercased() != "x", !namesTime(first.name) {
             return XChoice(column: XChoice.rowNumber, index: -1,
                            reason: "no column holds times, sorted numbers or labels: x is the row number, from 1", profile: nil)
         }

@@ -70,6 +70,37 @@ struct CorpusMessageTests {
         #expect(!r.stderr.contains(".tmp-"))
     }
 
+    /// Hand-made files of the shapes inspect advises on: undecidable dates,
+    /// a word among numbers, long format, a title above the header, a time
+    /// over two columns, values with no x.
+    static let advised: [(name: String, text: String)] = [
+        ("dates.csv", "date,v\n01/02/2024,1\n03/04/2024,2\n05/06/2024,3\n"),
+        ("strays.csv", "t,v\n1,10\n2,n.a.\n3,30\n"),
+        ("long.csv", "entity,year,v\n" + (0 ..< 12).map { "e\($0 / 4),\(2000 + $0 % 4),\($0)" }.joined(separator: "\n") + "\n"),
+        ("title.csv", "A title\nMeta,data\n,\nt,v\n" + (0 ..< 6).map { "\($0),\($0 * 2)" }.joined(separator: "\n") + "\n"),
+        ("parts.csv", "year,quarter,v\n" + (0 ..< 8).map { "\(2000 + $0 / 4),\($0 % 4 + 1),\($0)" }.joined(separator: "\n") + "\n"),
+        ("values.csv", "v\n" + (0 ..< 9).map { "\(($0 * 7) % 5).5" }.joined(separator: "\n") + "\n"),
+    ]
+
+    @Test("every command inspect prints works and keeps at least 99% of the rows", arguments: advised.indices)
+    func suggestionsWork(_ k: Int) throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write(Self.advised[k].name, Self.advised[k].text)
+        let i = try runRangepipe(["inspect", file, "--json"])
+        #expect(i.status == 0, "\(i.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(i.out.split(separator: "\n")[0].utf8)) as? [String: Any]
+        let command = try #require(report?["command"] as? String)
+        // The command is `rangepipe ingest FILE flags…`, shell-quoted: run it through the shell with a store.
+        let r = try runShell("\"$RANGEPIPE\" " + command.dropFirst("rangepipe ".count) + " --store '\(dir.path("s.sqlite"))' --json")
+        #expect(r.status == 0, "\(command): \(r.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: Data(r.out.split(separator: "\n")[0].utf8)) as? [String: Any]
+        let series = summary?["series"] as? [[String: Any]] ?? []
+        let read = series.reduce(0) { $0 + ($1["rows_read"] as? Int ?? 0) }
+        let kept = series.reduce(0) { $0 + ($1["rows_kept"] as? Int ?? 0) }
+        #expect(read > 0 && kept * 100 >= read * 99, "\(command): kept \(kept) of \(read)")
+        #expect(!r.stderr.contains("warning"), "\(command): \(r.stderr)")
+    }
+
     @Test("messages name --input-time-format; inspect's command repeats the user's time format with that name")
     func flagNames() throws {
         let dir = try TemporaryDirectory()

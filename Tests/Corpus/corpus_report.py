@@ -229,17 +229,21 @@ def write(path, labels, entries, results, binary):
     w("")
     w("Right = the stored reading has the labelled x column (or an `also_right` one), axis, series (names and "
       "count), points and x range. With advice = the flags of `inspect`'s command, then every flag the "
-      "tool's messages name with a value (`try --series-column C`, `give --time-format A or ...`, "
+      "tool's messages name with a value (`try --series-column C`, `give --input-time-format A or ...`, "
       "`add --null X`, `--duplicates keep`), followed round after round as a user would.")
     wrong = [r for r in results if not r["advice_right"]]
     known = [r for r in wrong if any(kf["right"] for kf in r.get("known_flags", []))]
     w("")
-    w("Of the %d files still wrong with advice, %d read right today with flags rangepipe already has "
-      "(`right_with` in the labels, checked on this run), so only the advice is missing: %s. The other %d "
-      "need something rangepipe cannot do yet (see the shapes below)."
-      % (len(wrong), len(known), ", ".join("`%s` (`%s`)" % (r["id"].split("/", 1)[1],
-                                                           next(kf["flags"] for kf in r["known_flags"] if kf["right"]))
-                                           for r in known), len(wrong) - len(known)))
+    if known:
+        w("Of the %d files still wrong with advice, %d read right today with flags rangepipe already has "
+          "(`right_with` in the labels, checked on this run), so only the advice is missing: %s. The other %d "
+          "need something rangepipe cannot do yet (see the shapes below)."
+            % (len(wrong), len(known), ", ".join("`%s` (`%s`)" % (r["id"].split("/", 1)[1],
+                                                               next(kf["flags"] for kf in r["known_flags"] if kf["right"]))
+                                               for r in known), len(wrong) - len(known)))
+    else:
+        w("None of the %d files still wrong with advice reads right with flags rangepipe has (`right_with` in the "
+          "labels, checked on this run): each needs something rangepipe cannot do (see the shapes below)." % len(wrong))
     w("")
     # ---------------------------------------------------------- failure shapes
     groups = {}

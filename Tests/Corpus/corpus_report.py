@@ -273,13 +273,13 @@ def write(path, labels, entries, results, binary):
           "first value (`rangepipe_detect.decide`). Run here as plain functions (see `spark_sniff.py`), with no "
           "flags and with the advice's flags the job accepts (it has no `--null`). Where the two paths differ:")
         w("")
-        w("Before issue 29's detection work (2026-11-25; not re-run since: pyspark is not installed in the "
-          "worktree that made this run), checked against the real job (pyspark 3.5.9, `local`, "
-          "`rangepipe_spark.py` with a one-event script, `--partitions 2`) on five files: `river/bitcoin`, `arch/crude` (BOM, gzip) and `vega_datasets/wheat` "
-          "(JSON) give the bytes of `rangepipe play --input FILE --all`; `arch/nasdaq` exits 65 with the "
-          "digest's error shown below while `play --input` reads it; `statsmodels/grunfeld` plays with x = "
-          "year where `play --input` takes x = invest, so the part files differ from the single-machine "
-          "bytes (the stage's byte-identity promise breaks).")
+        w("Checked against the real job (pyspark 3.5.9, `local`, `rangepipe_spark.py` with a one-gesture script, "
+          "`--partitions 2`) on 2026-11-26, after issue 29's detection work: `arch/nasdaq` (M/D/Y dates the "
+          "binary decides from 5,000 rows; before, the digest refused them), `statsmodels/grunfeld` (long "
+          "format, split by `firm` into 11 series; before, the job took another x than `play --input`) and "
+          "`statsmodels/co2` (integer dates `%Y%m%d`) give the lines of `rangepipe play --input FILE --all` "
+          "(compared sorted, byte for byte). On 2026-11-25, before that work, `river/bitcoin`, `arch/crude` "
+          "(BOM, gzip) and `vega_datasets/wheat` (JSON) gave the same bytes too.")
         w("")
         w("| file | binary (no flags) | Spark stage (no flags) | binary with advice | Spark stage with advice | why |")
         w("| --- | --- | --- | --- | --- | --- |")

@@ -4,10 +4,7 @@ extension Sniffer {
     /// The sample ends at the first object that does not scan whole (the
     /// cut end of a long file, or bad JSON the real read reports).
     static func jsonArraySample(_ bytes: [UInt8], isWholeInput: Bool, maxRows: Int = sampleRows) -> CSVSample {
-        var scanner = JSONObjectScanner()
-        var rows: [[String]] = []
-        var lines: [Int] = []
-        bytes.withUnsafeBufferPointer { b in
+        objectSample(bytes, isWholeInput: isWholeInput) { b, scanner, rows, lines in
             var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             guard scanner.skipWhitespace(b, &i), b[i] == 0x5b else { return }
             i += 1
@@ -23,7 +20,5 @@ extension Sniffer {
                 i += 1
             }
         }
-        return CSVSample(delimiter: 0, quote: 0x22, hasHeader: true, names: scanner.slotNames, rows: rows, lines: lines,
-                         isWholeInput: isWholeInput)
     }
 }

@@ -83,8 +83,9 @@ CLASSES = {
         "would read them; no flag exists for it."),
     "transposed": (
         "one series per row (UCR classification TSV)",
-        "read as one series with col1 (the class label) as x and 251 fields, 3 distinct x; each row is "
-        "really a series over its columns. Out of scope for column-wise ingest; no flag."),
+        "read as one series with the row number as x (no column is x) and 251 fields, one point per row; "
+        "each row is really a series over its columns (x the column position). Out of scope for column-wise "
+        "ingest; no flag reads it, so the tool names none."),
     "json-first-key": (
         "JSON array whose first key is not x",
         "a JSON array always takes its first key as x (no sniffing), so vega's driving.json plots against "
@@ -152,6 +153,11 @@ def spark_why(r):
     texts = [x.get("refused", "") for x in (s["no_flag"], s.get("advice") or {})]
     if any("no header row" in t for t in texts):
         return "documented: the job needs a header row (README 'Not mirrored')"
+    if any("below a title" in t or "one name short" in t for t in texts):
+        return ("documented: the job reads the header from the first line, with a name for every column "
+                "(README 'Not mirrored'); one machine skips the title lines or names R's row-name column ''")
+    if any("duplicate column name" in t for t in texts):
+        return "documented: the job refuses duplicate column names; one machine adds a suffix (ISE, ISE.2)"
     if any("first 1 rows" in t for t in texts):
         return ("bug: the digest holds the first row only, so M/D/Y dates that the binary decides from its "
                 "5,000-row sample (a day above 12 later on) are undecidable there; the time format inspect "
@@ -223,17 +229,21 @@ def write(path, labels, entries, results, binary):
     w("")
     w("Right = the stored reading has the labelled x column (or an `also_right` one), axis, series (names and "
       "count), points and x range. With advice = the flags of `inspect`'s command, then every flag the "
-      "tool's messages name with a value (`try --series-column C`, `give --time-format A or ...`, "
+      "tool's messages name with a value (`try --series-column C`, `give --input-time-format A or ...`, "
       "`add --null X`, `--duplicates keep`), followed round after round as a user would.")
     wrong = [r for r in results if not r["advice_right"]]
     known = [r for r in wrong if any(kf["right"] for kf in r.get("known_flags", []))]
     w("")
-    w("Of the %d files still wrong with advice, %d read right today with flags rangepipe already has "
-      "(`right_with` in the labels, checked on this run), so only the advice is missing: %s. The other %d "
-      "need something rangepipe cannot do yet (see the shapes below)."
-      % (len(wrong), len(known), ", ".join("`%s` (`%s`)" % (r["id"].split("/", 1)[1],
-                                                           next(kf["flags"] for kf in r["known_flags"] if kf["right"]))
-                                           for r in known), len(wrong) - len(known)))
+    if known:
+        w("Of the %d files still wrong with advice, %d read right today with flags rangepipe already has "
+          "(`right_with` in the labels, checked on this run), so only the advice is missing: %s. The other %d "
+          "need something rangepipe cannot do yet (see the shapes below)."
+            % (len(wrong), len(known), ", ".join("`%s` (`%s`)" % (r["id"].split("/", 1)[1],
+                                                               next(kf["flags"] for kf in r["known_flags"] if kf["right"]))
+                                               for r in known), len(wrong) - len(known)))
+    else:
+        w("None of the %d files still wrong with advice reads right with flags rangepipe has (`right_with` in the "
+          "labels, checked on this run): each needs something rangepipe cannot do (see the shapes below)." % len(wrong))
     w("")
     # ---------------------------------------------------------- failure shapes
     groups = {}
@@ -263,12 +273,13 @@ def write(path, labels, entries, results, binary):
           "first value (`rangepipe_detect.decide`). Run here as plain functions (see `spark_sniff.py`), with no "
           "flags and with the advice's flags the job accepts (it has no `--null`). Where the two paths differ:")
         w("")
-        w("Checked against the real job (pyspark 3.5.9, `local`, `rangepipe_spark.py` with a one-event script, "
-          "`--partitions 2`) on five files: `river/bitcoin`, `arch/crude` (BOM, gzip) and `vega_datasets/wheat` "
-          "(JSON) give the bytes of `rangepipe play --input FILE --all`; `arch/nasdaq` exits 65 with the "
-          "digest's error shown below while `play --input` reads it; `statsmodels/grunfeld` plays with x = "
-          "year where `play --input` takes x = invest, so the part files differ from the single-machine "
-          "bytes (the stage's byte-identity promise breaks).")
+        w("Checked against the real job (pyspark 3.5.9, `local`, `rangepipe_spark.py` with a one-gesture script, "
+          "`--partitions 2`) on 2026-11-26, after issue 29's detection work: `arch/nasdaq` (M/D/Y dates the "
+          "binary decides from 5,000 rows; before, the digest refused them), `statsmodels/grunfeld` (long "
+          "format, split by `firm` into 11 series; before, the job took another x than `play --input`) and "
+          "`statsmodels/co2` (integer dates `%Y%m%d`) give the lines of `rangepipe play --input FILE --all` "
+          "(compared sorted, byte for byte). On 2026-11-25, before that work, `river/bitcoin`, `arch/crude` "
+          "(BOM, gzip) and `vega_datasets/wheat` (JSON) gave the same bytes too.")
         w("")
         w("| file | binary (no flags) | Spark stage (no flags) | binary with advice | Spark stage with advice | why |")
         w("| --- | --- | --- | --- | --- | --- |")

@@ -267,7 +267,8 @@ def judge(entry, r):
     best = None
     for cols, axis, lo, hi in readings_of(entry):
         problems = []
-        if len(cols) != 1 or cols[0] != r.get("x"):
+        # A time over several columns is right when ingest names x by its parts joined by commas (`--x year,quarter`).
+        if ",".join(cols) != r.get("x"):
             problems.append("x %r (label: %s)" % (r.get("x"), " + ".join(repr(c) for c in cols)))
         if r.get("axis") != [axis]:
             problems.append("axis %s (label: %s)" % ("/".join(r.get("axis") or ["?"]), axis))
@@ -401,7 +402,7 @@ def _agree(spark, r):
 def _spark_right(entry, s):
     if "refused" in s:
         return False
-    return any(len(cols) == 1 and cols[0] == s["x"] and axis == s["axis"] for cols, axis, _, _ in readings_of(entry))
+    return any(",".join(cols) == s["x"] and axis == s["axis"] for cols, axis, _, _ in readings_of(entry))
 
 
 # ------------------------------------------------------------------ report

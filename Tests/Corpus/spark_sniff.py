@@ -144,11 +144,20 @@ def run(binary, path, flags=()):
         x_sniffed = None
         if report is not None and report.get("x") and given.get("--x") is None:
             x_sniffed = report["x"]["column"]
+        # rangepipe_spark._job: the time pattern and long-format series column inspect chose
+        if tf is None and report is not None and report.get("input_time_format"):
+            tf = report["input_time_format"]
+        long_series = (report or {}).get("long_format", {}).get("series_column") if "--series-column" not in given else None
         delimiter, quote = ",", '"'
         number_flags = []
         if report is not None and "delimiter" in report:
             if not report["header"]:
                 raise Refused("the first row is data (no header row); the Spark job needs a header row")
+            if report.get("header_line"):
+                raise Refused("the header is on line %d, below a title; the Spark job needs it on the first line"
+                              % report["header_line"])
+            if report.get("row_names"):
+                raise Refused("the header is one name short (R's row names); the Spark job needs a name for every column")
             delimiter, quote = report["delimiter"], report["quote"]
             number_flags = (["--decimal-comma"] if report["decimal_comma"] else []) + \
                            (["--thousands"] if report["thousands"] else [])
@@ -160,7 +169,7 @@ def run(binary, path, flags=()):
             text = text[1:]
         uri = "file:" + os.path.abspath(path)
         file = (0, uri)
-        series_column = given.get("--series-column") or rangepipe_records.STEM_COLUMN
+        series_column = given.get("--series-column") or long_series or rangepipe_records.STEM_COLUMN
         if fmt == "csv":
             records = _records_csv(text, delimiter, quote, file, series_column)
         else:
@@ -181,7 +190,7 @@ def run(binary, path, flags=()):
         if given.get("--y"):
             ingest_args += ["--y", given["--y"]]
         ingest_args += number_flags or [f for f in ("--decimal-comma", "--thousands") if f in given]
-        stem_of = (lambda f: rangepipe_records.stem(f[1])) if "--series-column" not in given else None
+        stem_of = (lambda f: rangepipe_records.stem(f[1])) if "--series-column" not in given and not long_series else None
         try:
             groups, _ = rangepipe_detect.decide(binary, shape, series_column, ingest_args, given.get("--x"),
                                                 lambda f: f[1], stem_of, lambda f: x_sniffed)

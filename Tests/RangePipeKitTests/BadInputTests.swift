@@ -44,7 +44,6 @@ let badInputCases: [BadInputCase] = [
     .init("missing x value", "a.csv", "x,v\n1,1\n,2\n", "3:1", "missing x value"),
     .init("empty file", "a.csv", "", "1:1", "empty input"),
     .init("header only", "a.csv", "x,v\n", "1:1", "no data rows"),
-    .init("duplicate header names", "a.csv", "x,v,v\n1,2,3\n", "1:3", "duplicate column name 'v'"),
     .init("invalid UTF-8 label", "a.csv", bytes: Array("x,v\n".utf8) + [0xff, 0xfe] + Array(",1\n".utf8), "2:1", "not valid UTF-8"),
     .init("NUL byte in a label", "a.csv", bytes: Array("x,v\nab".utf8) + [0] + Array("c,1\n".utf8), "2:1", "not valid UTF-8 text", args: ["--axis", "category"]),
     .init("missing x column", "a.csv", "x,v\n1,2\n", "1:1", "--x nope: no such column", args: ["--x", "nope"]),

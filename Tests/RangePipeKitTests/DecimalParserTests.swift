@@ -14,12 +14,12 @@ struct DecimalParserTests {
         #expect(DecimalParser.parseCell(text) == .number(expected))
     }
 
-    @Test("missing tokens", arguments: ["", "   ", "NA", "N/A", "null", "NaN", "nan", "na", "n/a", "NULL", "nil", "NIL", "-", "?", "#N/A", "#n/a"])
+    @Test("missing tokens", arguments: ["", "   ", "NA", "N/A", "null", "NaN", "nan", "na", "n/a", "NULL", "nil", "NIL", "-", "?", "#N/A", "#n/a", "."])
     func missing(text: String) {
         #expect(DecimalParser.parseCell(text) == .missing)
     }
 
-    @Test("anything else is invalid", arguments: ["abc", "1,5", "1.2.3", "--1", "e5", "1e", ".", "0x10", "inf", "1 2", "12a", "--", "??", "nill", "#N/B", "\r"])
+    @Test("anything else is invalid", arguments: ["abc", "1,5", "1.2.3", "--1", "e5", "1e", "..", "0x10", "inf", "1 2", "12a", "--", "??", "nill", "#N/B", "\r"])
     func invalid(text: String) {
         #expect(DecimalParser.parseCell(text) == .invalid)
     }

@@ -165,7 +165,7 @@ struct SniffIngestTests {
         let r = try runRangepipe(["ingest", file, "--store", store])
         #expect(r.status == 65)
         #expect(r.stderr.contains("amb.csv:2:1: column 'date'"))
-        #expect(r.stderr.contains("give --time-format '%m/%d/%Y' or --time-format '%d/%m/%Y'"))
+        #expect(r.stderr.contains("give --input-time-format '%m/%d/%Y' or --input-time-format '%d/%m/%Y'"))
         #expect(!FileManager.default.fileExists(atPath: store))
         let fixed = try runRangepipe(["ingest", file, "--store", store, "--time-format", "%d/%m/%Y"])
         #expect(fixed.status == 0, "\(fixed.stderr)")
@@ -226,13 +226,17 @@ struct SniffIngestTests {
         #expect(keep.stderr.isEmpty)
     }
 
-    @Test("real file iowa-electricity.csv: 34 of 51 rows would vanish, with or without --x; --series-column source splits it")
+    @Test("real file iowa-electricity.csv is long format: split by source with or without --x, and said so; --series-column source reads the same")
     func iowa() throws {
         let dir = try TemporaryDirectory()
         let path = samples.appendingPathComponent("iowa-electricity.csv").path
         for extra in [[], ["--x", "year"]] {
-            let r = try runRangepipe(["ingest", path, "--store", dir.path("s.sqlite"), "--quiet"] + extra)
-            #expect(r.stderr.contains("34 of 51 rows repeat an x ('year') and were dropped (--duplicates last); the file looks long-format: try --series-column source"))
+            let store = dir.path("s\(extra.count).sqlite")
+            let r = try runRangepipe(["ingest", path, "--store", store] + extra)
+            #expect(r.status == 0)
+            #expect(r.stderr.contains("long format: one series per 'source' (as --series-column source --x year)"), "\(r.stderr)")
+            #expect(!r.stderr.contains("warning"))
+            #expect(try loadStored(store, "Renewables")?.count == 17)
         }
         let split = try runRangepipe(["ingest", path, "--store", dir.path("t.sqlite"), "--series-column", "source", "--quiet"])
         #expect(split.status == 0 && split.stderr.isEmpty)
@@ -290,7 +294,7 @@ struct SniffIngestTests {
         let r = try runRangepipe(["inspect", file, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let command = try #require(object["command"] as? String)
-        #expect(command == "rangepipe ingest \(file) --time-format '%m/%d/%Y' --null n.a.")
+        #expect(command == "rangepipe ingest \(file) --input-time-format '%m/%d/%Y' --null n.a.")
         let run = try runShell("\"$RANGEPIPE\" \(command.dropFirst("rangepipe ".count)) --store \(dir.path("s.sqlite")) --quiet")
         #expect(run.status == 0, "\(run.stderr)")
         let series = try #require(try loadStored(dir.path("s.sqlite"), "d"))

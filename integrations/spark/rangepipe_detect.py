@@ -87,16 +87,21 @@ def digest_rows(shape, file, columns, series_column, x_column, tag):
     if series_column not in columns:
         columns = columns + [series_column]
     x_name = x_column or next(c for c in columns if c != series_column)
+    # x is one column, or a time written over several (`--x year,quarter`).
+    x_parts = [x_name] if x_name in columns else x_name.split(",")
+    if not all(p in columns for p in x_parts):
+        x_parts = []
     out = [csv_line(columns)]
     row = [tag if c == series_column else first.get(c) for c in columns]
     out.append(csv_line(row))
     # (An --x naming no column: the first row alone lets rangepipe say so.)
-    later = [c for c in columns if c not in (series_column, x_name) and x_name in columns
+    later = [c for c in columns if c != series_column and c not in x_parts and x_parts
              and entry["columns"][c][1][0] != INF and entry["columns"][c][1][0] > first_order]
     for c in later:
         cells = [None] * len(columns)
         cells[columns.index(series_column)] = tag
-        cells[columns.index(x_name)] = first.get(x_name)
+        for p in x_parts:
+            cells[columns.index(p)] = first.get(p)
         cells[columns.index(c)] = entry["columns"][c][1][1]
         out.append(csv_line(cells))
     return "".join(out), x_name

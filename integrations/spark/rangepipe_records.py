@@ -28,12 +28,12 @@ def stem(path):
     return name
 
 
-_MISSING = {"na", "n/a", "nan", "null"}
+_MISSING = {"na", "n/a", "nan", "null", "nil", "#n/a", "-", "?", "."}
 
 
 def is_missing(text):
     """DecimalParser.parseCell's missing values: blank (spaces, tabs), NA,
-    N/A, NaN, null in any case. None is a SQL null (an empty CSV field or an
+    N/A, NaN, null, nil, #N/A in any case, and `-`, `?`, `.`. None is a SQL null (an empty CSV field or an
     absent key)."""
     if text is None:
         return True

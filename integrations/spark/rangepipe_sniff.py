@@ -106,9 +106,28 @@ class Sniffed:
         self.dialects = {}   # INPUT index -> (delimiter, quote)
         self.x = {}          # file key (Spark's file_path) -> x column
         self.number_flags = []
+        self.time_formats = {}    # file key -> the strptime pattern ingest reads x with
+        self.series_columns = {}  # file key -> the long-format series column inspect chose
+        self.inspected = 0        # files inspect reported on
 
     def x_of(self, file):
         return self.x.get(file[1])
+
+    def _common(self, values):
+        """The one value every inspected file gave, else None (files that
+        disagree, or some that gave none, are left to the digest)."""
+        found = set(values.values())
+        return found.pop() if len(found) == 1 and len(values) == self.inspected else None
+
+    def time_format(self):
+        """The pattern one machine reads x with in every file (M/D/Y dates
+        decided from 5,000 rows, integer dates, composite time): the digest
+        holds the first row only and cannot decide it again."""
+        return self._common(self.time_formats)
+
+    def series_column(self):
+        """The series column one machine splits every (long-format) file by."""
+        return self._common(self.series_columns)
 
 
 def sniff(spark, binary, args, options):
@@ -124,12 +143,24 @@ def sniff(spark, binary, args, options):
             report = inspect(spark, binary, uri, args.input_format, options)
             if report is None:
                 continue
+            out.inspected += 1
             if report.get("x") and args.x is None:
                 out.x[uri] = report["x"]["column"]
+            if report.get("input_time_format") and args.input_time_format is None:
+                out.time_formats[uri] = report["input_time_format"]
+            if report.get("long_format") and args.series_column is None:
+                out.series_columns[uri] = report["long_format"]["series_column"]
             if "delimiter" in report:
                 if not report["header"]:
                     raise SniffError("%s: the first row is data (no header row); one machine names the columns "
                                      "col1, col2, ..., the Spark job needs a header row" % uri)
+                if report.get("header_line"):
+                    raise SniffError("%s: the header is on line %d, below a title or metadata; one machine skips "
+                                     "the lines above it, the Spark job needs the header on the first line"
+                                     % (uri, report["header_line"]))
+                if report.get("row_names"):
+                    raise SniffError("%s: the header is one name short (R's row names); one machine names the first "
+                                     "column '', the Spark job needs a name for every column" % uri)
                 dialects.add((report["delimiter"], report["quote"]))
                 styles.add((report["decimal_comma"], report["thousands"]))
         if len(dialects) > 1:

@@ -101,7 +101,7 @@ def ingest_options(args):
     if args.timezone is not None:
         out += ["--timezone", args.timezone]
     if args.input_time_format is not None:
-        out += ["--time-format", args.input_time_format]
+        out += ["--input-time-format", args.input_time_format]
     if args.axis is not None:
         out += ["--axis", args.axis]
     if args.y is not None:
@@ -117,7 +117,7 @@ def inspect_options(args):
         if value is not None:
             out += ["--" + flag.replace("_", "-"), value]
     if args.input_time_format is not None:
-        out += ["--time-format", args.input_time_format]
+        out += ["--input-time-format", args.input_time_format]
     return out + (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
 
 
@@ -170,9 +170,15 @@ def run(spark, argv, out=sys.stderr):
 
 
 def _job(spark, sc, args, script_text, local_binary, out):
-    series_column = args.series_column or STEM_COLUMN
     # Each file's dialect, x and number style, as one machine sniffs them.
     sniffed = sniff(spark, local_binary, args, inspect_options(args))
+    # What one machine decides from a whole head (a time pattern, a long
+    # format's series column) is given to the digest and every partition.
+    if args.input_time_format is None and sniffed.time_format():
+        args.input_time_format = sniffed.time_format()
+    if args.series_column is None and sniffed.series_column():
+        args.series_column = sniffed.series_column()
+    series_column = args.series_column or STEM_COLUMN
     number_flags = sniffed.number_flags or \
         (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
     table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects)

@@ -2,9 +2,11 @@
 /// chosen for a file, and the warning for rows that collapsed.
 public enum FileReportText {
     /// `x: datetime (time, 2010-03-24 09:51:00 ISO-8601 pattern) — the only column of times`
-    public static func xLine(_ x: XChoice) -> String {
-        var kind = "?"
-        if let p = x.profile {
+    public static func xLine(_ x: XChoice, reading: String? = nil) -> String {
+        var kind = x.isRowNumber ? "number" : "?"
+        if let reading {
+            kind = reading
+        } else if let p = x.profile {
             switch p.kind {
             case .time:
                 let example = p.example.map { "\($0) " } ?? ""
@@ -30,6 +32,10 @@ public enum FileReportText {
         if sample.delimiter != usual { parts.append("delimiter \(character(sample.delimiter))") }
         if sample.quote != 0x22 { parts.append("quote \(character(sample.quote))") }
         if !sample.hasHeader { parts.append("no header") }
+        if sample.skippedRecords > 0, let line = sample.headerLine {
+            parts.append("the header on line \(line) (\(line - 1) \(line == 2 ? "line" : "lines") above it skipped)")
+        }
+        if sample.rowNames { parts.append("an unnamed first column of row names (the header is one name short)") }
         if report.decimalComma { parts.append("decimal comma") }
         if report.thousands { parts.append("thousands separators") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
@@ -63,11 +69,18 @@ public enum FileReportText {
         return (n < 0 ? "-" : "") + out
     }
 
+    /// The long-format split the sniffer chose, with the flags that name it.
+    public static func longFormatLine(_ report: FileReport) -> String? {
+        guard let series = report.longFormat, let x = report.x else { return nil }
+        return "long format: one series per '\(series)' (as --series-column \(ShellWords.quote(series)) --x \(ShellWords.quote(x.column)))"
+    }
+
     /// The lines the ingest summary adds per file (x choice, dialect).
     public static func summaryLines(_ report: FileReport) -> String {
         var text = ""
         if let dialect = dialectLine(report) { text += "\(report.file): read with \(dialect)\n" }
-        if let x = report.x { text += "\(report.file): \(xLine(x))\n" }
+        if let x = report.x { text += "\(report.file): \(xLine(x, reading: report.xReading))\n" }
+        if let line = longFormatLine(report) { text += "\(report.file): \(line)\n" }
         return text
     }
 
@@ -78,6 +91,8 @@ public enum FileReportText {
             s += ",\"delimiter\":\(JSONText.string(String(UnicodeScalar(sample.delimiter))))"
             s += ",\"quote\":\(JSONText.string(String(UnicodeScalar(sample.quote)))),\"header\":\(sample.hasHeader)"
             s += ",\"decimal_comma\":\(report.decimalComma),\"thousands\":\(report.thousands)"
+            if sample.skippedRecords > 0, let line = sample.headerLine { s += ",\"header_line\":\(line)" }
+            if sample.rowNames { s += ",\"row_names\":true" }
         }
         if let x = report.x {
             s += ",\"x\":{\"column\":\(JSONText.string(x.column)),\"reason\":\(JSONText.string(x.reason))"
@@ -87,6 +102,12 @@ public enum FileReportText {
                 if let e = p.example { s += ",\"example\":\(JSONText.string(e))" }
             }
             s += "}"
+        }
+        if let pattern = report.timePattern {
+            s += ",\"input_time_format\":\(JSONText.string(pattern))"
+        }
+        if let series = report.longFormat {
+            s += ",\"long_format\":{\"series_column\":\(JSONText.string(series))}"
         }
         if let c = report.collapse {
             s += ",\"collapse\":{\"rows\":\(c.rows),\"duplicates_dropped\":\(c.dropped),\"x\":\(JSONText.string(c.xColumn))"

@@ -9,8 +9,8 @@ public enum InspectText {
             for note in r.notes { out += "  note     \(note)\n" }
             return out + "  command  \(command)\n"
         }
-        if f.format == .ndjson {
-            out += "  format   ndjson\n"
+        if f.format == .ndjson || f.format == .json {
+            out += "  format   \(f.format.rawValue)\n"
         } else {
             out += "  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "
                 + "quote \(FileReportText.character(sample.quote)), " + (sample.hasHeader ? "header" : "no header")
@@ -22,7 +22,8 @@ public enum InspectText {
             table.append(["   ", p.name, kind(p), missing(p), p.kind == .text ? "\(p.distinct) distinct" : ""])
         }
         out += TextTable.render(table)
-        if let x = f.x { out += "  \(FileReportText.xLine(x))\n" }
+        if let x = f.x { out += "  \(FileReportText.xLine(x, reading: f.xReading))\n" }
+        if let line = FileReportText.longFormatLine(f) { out += "  \(line)\n" }
         if let repeats = f.sampleRepeats {
             if let before = r.repeatsBefore {
                 out += "  long format: \(FileReportText.grouped(before)) of \(FileReportText.grouped(repeats.rows)) rows repeat an x; "

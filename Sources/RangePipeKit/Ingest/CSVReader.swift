@@ -10,6 +10,8 @@ struct CSVReader {
     var delimiter: UInt8
     var hasHeader: Bool
     var quote: UInt8 = 0x22
+    /// Records before the header, dropped unread (a title or metadata lines).
+    var skipRecords = 0
     static let chunkSize = 1 << 20
 
     func read(_ source: InputSource, into sink: any RecordSink) throws {
@@ -27,6 +29,7 @@ struct CSVReader {
             CSVReader.reencode(cells: cells, bytes: bytes, delimiter: delimiter)
         }
         var needHeader = hasHeader && speculative == nil
+        var skip = speculative == nil ? skipRecords : 0
         var sawRecord = false
         var rowsDelivered = 0
         var rowsPerByte = 0.0
@@ -49,6 +52,10 @@ struct CSVReader {
             let batch = parser.batch
             let bytes = parser.cellBytes
             var records = batch.records[...]
+            while skip > 0, !records.isEmpty {
+                records = records.dropFirst()
+                skip -= 1
+            }
             if let record = records.first, needHeader {
                 records = records.dropFirst()
                 sawRecord = true
@@ -58,7 +65,7 @@ struct CSVReader {
                     let slice = UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
                     guard let name = String(validating: slice, as: UTF8.self), !name.utf8.contains(0) else {
                         throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
-                                                     "header: column name is not valid UTF-8 text")
+                                                     "header: column name is not valid UTF-8 text" + TextEncoding.latin1Hint)
                     }
                     names.append(name.trimmingSpaces)
                 }

@@ -8,7 +8,8 @@
 struct ColumnPlan {
     /// The part a column plays in a row.
     enum Role: Equatable {
-        case x, series, value(Int), ignored
+        /// `.xPart(n)`: the n-th part of a time written over several columns (`CompositeTime`).
+        case x, xPart(Int), series, value(Int), ignored
     }
 
     /// How far a value column's type is decided.
@@ -45,6 +46,14 @@ struct ColumnPlan {
     let timezone: UTCOffset
     /// Decimal comma, thousands and `--null` markers (general path only).
     let numbers: NumberReader
+    /// The header is one name short of the rows: the first field is an unnamed row name.
+    let rowNames: Bool
+    /// The header ends in an empty name the rows have no field for: it is dropped.
+    let trailingEmptyName: Bool
+    /// x is each row's number within its series (`--x '(row number)'` naming no column).
+    private(set) var rowNumberX = false
+    /// The parts of a time written over several columns (`--x year,quarter`); 0 for one x column.
+    private(set) var xPartCount = 0
 
     // MARK: Layout and decisions (settled as the input is read)
 
@@ -62,8 +71,8 @@ struct ColumnPlan {
     private(set) var timeParser: TimeParser?
 
     /// A plan for `file` under `options`, with the axis decided up front
-    /// when `--axis` or `--time-format` say enough.
-    /// - Throws: `.usage` for `--time-format` with a number or category axis.
+    /// when `--axis` or `--input-time-format` say enough.
+    /// - Throws: `.usage` for `--input-time-format` with a number or category axis.
     init(file: String, options: IngestOptions) throws {
         self.file = file
         seriesColumn = options.seriesColumn
@@ -72,11 +81,13 @@ struct ColumnPlan {
         hasHeader = options.hasHeader
         timezone = options.timezone
         numbers = NumberReader(options: options)
+        rowNames = options.rowNames
+        trailingEmptyName = options.trailingEmptyName
         switch (options.axis, options.timeFormat) {
         case (.number, .auto): axis = .number
         case (.category, .auto): axis = .category
         case (.number, _), (.category, _):
-            throw RangePipeError.usage("--time-format applies only to a time axis")
+            throw RangePipeError.usage("--input-time-format applies only to a time axis")
         case (.auto, .auto), (.time, .auto):
             if options.axis == .time { axis = .time } // parser detected from the first value
         case (_, let format):
@@ -85,19 +96,14 @@ struct ColumnPlan {
         }
     }
 
-    /// Assigns every column its role from the header row (CSV/TSV).
-    /// - Throws: `.badData` for a duplicate or unknown column name, `.usage`
+    /// Assigns every column its role from the header row (CSV/TSV): a name
+    /// seen before gets a suffix (`ISE`, `ISE.2`), and an R row-name
+    /// column (`rowNames`) an empty name before the others.
+    /// - Throws: `.badData` for an unknown column name, `.usage`
     ///   when `--x`, `--y` and `--series-column` overlap.
-    mutating func setHeader(_ header: [String], line: Int) throws {
+    mutating func setHeader(_ written: [String], line: Int) throws {
         headerSet = true
-        var seen: [String: Int] = [:]
-        for (k, name) in header.enumerated() {
-            if let first = seen[name] {
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: k + 1),
-                                             "duplicate column name '\(name)' (also column \(first + 1))")
-            }
-            seen[name] = k
-        }
+        let header = HeaderNames.names(written, rowNames: rowNames, trailingEmpty: trailingEmptyName)
         names = header
         let file = self.file, hasHeader = self.hasHeader
         func locate(_ wanted: String, _ flag: String) throws -> Int {
@@ -107,21 +113,41 @@ struct ColumnPlan {
                                          "\(flag) \(wanted): no such column (columns: \(header.joined(separator: ", ")))")
         }
         let seriesIndex = try seriesColumn.map { try locate($0, "--series-column") }
-        let xIndex: Int
-        if let wanted = xColumn {
-            xIndex = try locate(wanted, "--x")
-        } else {
-            guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
+        var xParts: [Int] = []
+        if xColumn == XChoice.rowNumber, !header.contains(XChoice.rowNumber) {
+            rowNumberX = true
+            axis = .number
+            timeParser = nil
+            xName = XChoice.rowNumber
+        } else if let wanted = xColumn, let composite = CompositeTime.named(wanted, in: header) {
+            if timeParser == nil {
+                guard let pattern = composite.pattern else {
+                    throw RangePipeError.usage("--x \(wanted): no time pattern for these parts (their names are not year, quarter, "
+                                               + "month, day, hour); give --input-time-format for the parts joined by spaces, e.g. '%Y %m'")
+                }
+                timeParser = try TimeParser(format: .pattern(pattern), offset: timezone)
             }
-            xIndex = first
+            axis = .time
+            xParts = composite.parts
+            xName = composite.name
+        } else {
+            let xIndex: Int
+            if let wanted = xColumn {
+                xIndex = try locate(wanted, "--x")
+            } else {
+                guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
+                    throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
+                }
+                xIndex = first
+            }
+            xParts = [xIndex]
+            xName = header[xIndex]
         }
-        if xIndex == seriesIndex {
+        if let seriesIndex, xParts.contains(seriesIndex) {
             throw RangePipeError.usage("--x and --series-column name the same column")
         }
-        xName = header[xIndex]
         roles = Array(repeating: .ignored, count: header.count)
-        roles[xIndex] = .x
+        if xParts.count == 1 { roles[xParts[0]] = .x } else { for (n, k) in xParts.enumerated() { roles[k] = .xPart(n) } }
         if let seriesIndex { roles[seriesIndex] = .series }
         if let ys = yColumns {
             for y in ys {
@@ -138,12 +164,19 @@ struct ColumnPlan {
                 valueColumns.append(ValueColumn(name: header[k], state: .undecided, explicit: false))
             }
         }
+        xPartCount = xParts.count > 1 ? xParts.count : 0
     }
 
     /// Adds a JSON key, seen for the first time, as the next column.
     mutating func addSlot(named name: String) {
         headerSet = true
         names.append(name)
+        if xColumn == XChoice.rowNumber, !rowNumberX {
+            rowNumberX = true
+            axis = .number
+            timeParser = nil
+            xName = XChoice.rowNumber
+        }
         let role: Role
         if name == seriesColumn {
             role = .series
@@ -181,7 +214,7 @@ struct ColumnPlan {
             switch roles[k] {
             case .ignored: return true
             case let .value(v): return valueColumns[v].state == .text
-            case .x, .series: return false
+            case .x, .xPart, .series: return false
             }
         }.map { names[$0] }
     }

@@ -126,6 +126,20 @@ enum ColumnProfiler {
                     return p
                 }
             }
+            if isDayOrdinal(present, name: p.name), let parser = try? TimeParser(format: .dayOrdinal, offset: options.timezone) {
+                p.kind = .time
+                p.time = TimeShape(family: "day ordinal", format: .dayOrdinal)
+                (p.sorted, p.increasing) = Self.order(present.compactMap { parser.parse($0) }, keys)
+                return p
+            }
+            if let pattern = integerDatePattern(present, name: p.name, index: j),
+               let parser = try? TimeParser(format: .pattern(pattern), offset: options.timezone) {
+                let times = present.compactMap { parser.parse($0) }
+                p.kind = .time
+                p.time = TimeShape(family: pattern, format: .pattern(pattern))
+                (p.sorted, p.increasing) = Self.order(times, keys)
+                return p
+            }
             var numbers: [Double] = []
             for var text in present {
                 if case let .number(v) = text.withUTF8({ reader.parseCell($0) }) {
@@ -150,7 +164,7 @@ enum ColumnProfiler {
     /// somewhere. Increasing: rising at every row of every series, each
     /// series with `risingRows` rows at least — a clock or a counter, not a
     /// few values that happen to rise.
-    private static func order(_ values: [Double], _ keys: [String]) -> (sorted: Bool, increasing: Bool) {
+    static func order(_ values: [Double], _ keys: [String]) -> (sorted: Bool, increasing: Bool) {
         var last: [String: (value: Double, rows: Int)] = [:]
         var sorted = true, increasing = true
         for (k, v) in values.enumerated() {

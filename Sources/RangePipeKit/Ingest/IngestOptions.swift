@@ -35,6 +35,13 @@ public struct IngestOptions: Sendable {
     /// Whether the first CSV row names the columns; nil: sniffed (see `Sniffer`).
     public var header: Bool?
     public var hasHeader: Bool { header ?? true }
+    /// Records before the header (a title or metadata lines; sniffed).
+    public var skipRecords = 0
+    /// The header is one name short: the first field of every row is an
+    /// unnamed row name, as R's `write.csv` writes it (sniffed).
+    public var rowNames = false
+    /// The header ends in an empty name the rows have no field for (sniffed).
+    public var trailingEmptyName = false
     /// `1,5` is one and a half (`--decimal-comma`, or sniffed for `;` files).
     public var decimalComma = false
     /// `1,234.5`: commas group thousands (sniffed when unambiguous).

@@ -9,6 +9,15 @@ public struct FileReport: Sendable {
     public var thousands = false
     public var profiles: [ColumnProfile] = []
     public var x: XChoice?
+    /// The strptime pattern ingest reads x with, when it is one (sniffed or
+    /// `--input-time-format`): what a reader of part of the file must be told.
+    public var timePattern: String?
+    /// The series column the sniffer chose for a long-format file (no
+    /// `--series-column` given): ingest splits by it and says so.
+    public var longFormat: String?
+    /// How x is read when the user's flags decide it (`time, --input-time-format '%Y%m%d'`);
+    /// nil when the sniffed column profile says it.
+    public var xReading: String?
     /// The long-format hint from the sample (rows that repeat an x).
     public var sampleRepeats: RepeatHint?
     public var collapse: Collapse?
@@ -30,7 +39,7 @@ struct SniffPlan {
     var options: IngestOptions
     var report: FileReport
     /// x holds dates whose day/month order no sampled value tells: ingest
-    /// stops with this error, which names the `--time-format` to give.
+    /// stops with this error, which names the `--input-time-format` to give.
     var ambiguity: RangePipeError?
 
     /// Sniffs `source` (a sample of its first bytes, left in place for the
@@ -38,6 +47,7 @@ struct SniffPlan {
     /// column and time pattern that the options left open.
     init(source: InputSource, format: InputFormat, options base: IngestOptions) throws {
         let (bytes, whole) = try source.peek(Sniffer.sampleBytes)
+        try TextEncoding.check(bytes, file: source.displayName)
         self.init(bytes: bytes, isWholeInput: whole, file: source.displayName, format: format, options: base)
     }
 
@@ -47,11 +57,16 @@ struct SniffPlan {
         let sample: CSVSample
         if format == .ndjson {
             sample = Sniffer.ndjsonSample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
+        } else if format == .json {
+            sample = Sniffer.jsonArraySample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
         } else {
             sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
             options.delimiter = sample.delimiter
             options.quote = sample.quote
             options.header = sample.hasHeader
+            options.skipRecords = sample.skippedRecords
+            options.rowNames = sample.rowNames
+            options.trailingEmptyName = sample.trailingEmptyName
             (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
         }
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
@@ -61,15 +76,29 @@ struct SniffPlan {
             if !sample.hasHeader, let k = Int(name), k >= 1, k <= sample.names.count { return k - 1 }
             return nil
         }
-        let seriesIndex = options.seriesColumn.flatMap(locate)
+        var seriesIndex = options.seriesColumn.flatMap(locate)
         let profiles = ColumnProfiler.profile(sample, options: options, series: seriesIndex)
         report.profiles = profiles
         guard !sample.rows.isEmpty else { return }
         var excluded = Set((options.yColumns ?? []).compactMap(locate))
         if let seriesIndex { excluded.insert(seriesIndex) }
-        let choice: XChoice
+        var choice: XChoice
         if let wanted = options.xColumn {
             // An unknown --x is the builder's error, with its location.
+            if locate(wanted) == nil, wanted == XChoice.rowNumber {
+                let choice = XChoice(column: wanted, index: -1, reason: "--x", profile: nil)
+                options.xChoice = choice
+                report.x = choice
+                return
+            }
+            if locate(wanted) == nil, let composite = CompositeTime.named(wanted, in: sample.names) {
+                choice = XChoice(column: composite.name, index: composite.parts[0], reason: "--x: a time over several columns",
+                                 profile: nil, parts: composite.parts)
+                options.xChoice = choice
+                report.x = choice
+                report.xReading = Self.reading(base) ?? composite.pattern.map { "time, \($0) from the parts joined by spaces" }
+                return
+            }
             guard let k = locate(wanted) else { return }
             choice = XChoice(column: sample.names[k], index: k, reason: "--x", profile: profiles[k])
         } else {
@@ -77,17 +106,78 @@ struct SniffPlan {
             choice = chosen
             options.xColumn = chosen.column
         }
+        if base.xColumn == nil, base.axis == .auto || base.axis == .time, Self.mayBeLong(choice),
+           let composite = CompositeTime.find(sample, profiles: profiles, excluded: excluded)
+               ?? choice.profile.flatMap({ CompositeTime.dateAndClock(sample, profiles: profiles, date: $0) }) {
+            let reason = "a time written over several columns (the same as --x \(ShellWords.quote(composite.name)))"
+            choice = XChoice(column: composite.name, index: composite.parts[0], reason: reason, profile: nil, parts: composite.parts)
+            options.xColumn = composite.name
+            if base.timeFormat == .auto, let pattern = composite.pattern { options.timeFormat = .pattern(pattern) }
+            if case let .pattern(p) = options.timeFormat { report.timePattern = p }
+            options.xChoice = choice
+            report.x = choice
+            report.xReading = Self.reading(base) ?? composite.pattern.map { "time, \($0) from the parts joined by spaces" }
+            return
+        }
+        if base.axis != .category, base.xColumn == nil || base.seriesColumn == nil,
+           base.xColumn != nil || base.seriesColumn != nil || Self.mayBeLong(choice),
+           let guess = LongFormatGuess.find(sample, profiles: profiles, preferredX: choice.index,
+                                            fixedX: base.xColumn == nil ? nil : choice.index, fixedSeries: seriesIndex,
+                                            excluded: excluded.subtracting(seriesIndex.map { [$0] } ?? []), timezone: options.timezone) {
+            if base.xColumn == nil {
+                let reason = "long format: the time-like column that, with the series column '\(guess.series.name)', makes the rows unique"
+                choice = XChoice(column: guess.x.name, index: guess.x.index, reason: reason, profile: guess.x)
+                options.xColumn = guess.x.name
+            }
+            if seriesIndex == nil {
+                seriesIndex = guess.series.index
+                excluded.insert(guess.series.index)
+                options.seriesColumn = guess.series.name
+                report.longFormat = guess.series.name
+            }
+        }
         options.xChoice = choice
         report.x = choice
+        report.xReading = Self.reading(base)
+        guard !choice.isRowNumber else { return }
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
         report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
         fixTimeFormat(choice, sample: sample, file: file)
+        report.timePattern = options.timeFormat.argument
+        if ambiguity != nil, case let .pattern(p)? = choice.profile?.time?.format { report.timePattern = p }
+    }
+
+    /// A sniffed x that may hide a long-format file: x is the row number,
+    /// repeats, or is neither times nor numbers whose name says time.
+    static func mayBeLong(_ choice: XChoice) -> Bool {
+        guard let p = choice.profile else { return true }
+        return p.distinct < p.values || !(p.kind == .time || (p.kind == .number && XColumnChooser.namesTime(p.name)))
+    }
+
+    /// x's reading as the user's flags fix it, in their words; nil when they leave it to the sniffer.
+    static func reading(_ options: IngestOptions) -> String? {
+        switch options.timeFormat {
+        case let .pattern(p): return "time, --input-time-format \(ShellWords.quote(p))"
+        case .iso8601: return "time, --input-time-format iso8601"
+        case .epochSeconds: return "time, --input-time-format epoch-s"
+        case .epochMilliseconds: return "time, --input-time-format epoch-ms"
+        case .dayOrdinal: return "time, --input-time-format ordinal"
+        case .auto: break
+        }
+        switch options.axis {
+        case .auto: return nil
+        case .category: return "category, --axis category"
+        case .number: return "number, --axis number"
+        case .time: return "time, --axis time"
+        }
     }
 
     /// Day/month dates need their pattern before the first row is read.
     private mutating func fixTimeFormat(_ choice: XChoice, sample: CSVSample, file: String) {
         guard options.timeFormat == .auto, options.axis == .auto || options.axis == .time,
-              let shape = choice.profile?.time, case let .pattern(pattern) = shape.format else { return }
+              let shape = choice.profile?.time else { return }
+        if shape.format == .dayOrdinal { options.timeFormat = .dayOrdinal }
+        guard case let .pattern(pattern) = shape.format else { return }
         if let dayFirst = shape.dayFirstAlternative {
             let row = sample.rows.firstIndex { choice.index < $0.count && !$0[choice.index].trimmingSpaces.isEmpty } ?? 0
             let example = choice.profile?.example ?? ""
@@ -95,7 +185,7 @@ struct SniffPlan {
                 SourceLocation(file: file, line: sample.lines[row], column: choice.index + 1),
                 "column '\(choice.column)' (x: \(choice.reason)): dates like \"\(example)\" could be month/day or day/month "
                     + "(no value in the first \(sample.rows.count) rows has a day above 12); "
-                    + "give --time-format '\(pattern)' or --time-format '\(dayFirst)'")
+                    + "give --input-time-format '\(pattern)' or --input-time-format '\(dayFirst)'")
             return
         }
         options.timeFormat = .pattern(pattern)

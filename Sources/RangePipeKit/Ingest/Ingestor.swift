@@ -55,7 +55,7 @@ public struct Ingestor {
         let format = try resolvedFormat(file: file, source: source)
         var options = self.options
         var report = FileReport(file: file, format: format)
-        if format != .json, options.sniff {
+        if options.sniff {
             let plan = try SniffPlan(source: source, format: format, options: options)
             if let ambiguity = plan.ambiguity { throw ambiguity }
             (options, report) = (plan.options, plan.report)
@@ -79,7 +79,7 @@ public struct Ingestor {
         switch format {
         case .csv, .tsv:
             let reader = CSVReader(delimiter: options.delimiter ?? (format == .tsv ? 0x09 : 0x2c),
-                                   hasHeader: options.hasHeader, quote: options.quote)
+                                   hasHeader: options.hasHeader, quote: options.quote, skipRecords: options.skipRecords)
             return { try reader.read($0, into: $1) }
         case .ndjson: return { try JSONReader(layout: .lines, usesTemplates: jsonTemplates).read($0, into: $1) }
         case .json, .auto: return { try JSONReader(layout: .array).read($0, into: $1) }

@@ -24,11 +24,8 @@ public enum Inspector {
     public static func inspect(path: String, options: IngestOptions, full: Bool) throws -> InspectReport {
         let source = try InputSource(path: path)
         let format = try Ingestor(options: options).resolvedFormat(file: path, source: source)
-        guard format != .json else {
-            return InspectReport(file: FileReport(file: path, format: format), wholeFile: false,
-                                 notes: ["x is the first key; sniffing is for CSV, TSV and NDJSON"])
-        }
         let (bytes, whole) = full ? (try readAll(source), true) : try source.peek(Sniffer.sampleBytes)
+        try TextEncoding.check(bytes, file: path)
         let rows = full ? Int.max : Sniffer.sampleRows
         var opts = options
         var plan = SniffPlan(bytes: bytes, isWholeInput: whole, file: path, format: format, options: opts, maxRows: rows)
@@ -36,9 +33,9 @@ public enum Inspector {
         let xIndex = plan.report.x?.index
         if plan.ambiguity != nil, let shape = plan.report.x?.profile?.time, case let .pattern(monthFirst) = shape.format,
            let dayFirst = shape.dayFirstAlternative {
-            report.suggestions += ["--time-format", monthFirst]
+            report.suggestions += ["--input-time-format", monthFirst]
             report.notes.append("no date in column '\(plan.report.x!.column)' has a day above 12: the command assumes month/day (US); "
-                                + "for day/month give --time-format \(ShellWords.quote(dayFirst))")
+                                + "for day/month give --input-time-format \(ShellWords.quote(dayFirst))")
             opts.timeFormat = .pattern(monthFirst)
         }
         let strays = plan.report.profiles.filter { $0.index != xIndex && !$0.strayTokens.isEmpty }
@@ -64,6 +61,12 @@ public enum Inspector {
             report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x and no text column tells them apart: "
                                 + "ingest keeps the last of each (--duplicates)")
         }
+        if let bad = TextEncoding.firstInvalid(bytes) {
+            report.notes.append("line \(bad.line) has a byte (0x\(String(bad.byte, radix: 16, uppercase: true))) that is not UTF-8: "
+                                + "the file looks Latin-1 or Windows-1252; names and labels in it cannot be read: convert it, "
+                                + "e.g. iconv -f WINDOWS-1252 -t UTF-8 \(ShellWords.quote(path)) > converted.csv")
+        }
+        try trialRead(bytes, whole: whole, path: path, format: format, options: opts)
         let numeric = plan.report.profiles.contains { p in
             p.index != plan.report.x?.index && p.name != opts.seriesColumn && p.kind == .number
         }
@@ -71,6 +74,28 @@ public enum Inspector {
             report.notes.append("no numeric value column besides x: ingest would fail; name one with --y or choose x with --x")
         }
         return report
+    }
+
+    /// Reads the sample as ingest would with the suggested options (the
+    /// sample cut at its last line end), so that what would stop ingest on
+    /// these rows stops inspect with the same located error (exit 65).
+    /// A JSON array cut by the sample is not tried.
+    private static func trialRead(_ bytes: [UInt8], whole: Bool, path: String, format: InputFormat, options: IngestOptions) throws {
+        guard whole || format != .json else { return }
+        var text = bytes
+        if !whole, let cut = text.lastIndex(of: 0x0a) { text.removeSubrange((cut + 1)...) }
+        var trial = options
+        trial.onError = .fail
+        trial.rejectsPath = nil
+        var unattributed = 0
+        do {
+            _ = try Ingestor(options: trial).parse(InputSource(name: path, bytes: text), rejects: RejectWriter(discarding: ()),
+                                                   unattributed: &unattributed)
+        } catch let error as RangePipeError {
+            // A quoted field the cut left open is the sample's end, not the file's fault.
+            if !whole, "\(error)".contains("unterminated quoted field") { return }
+            throw error
+        }
     }
 
     private static func readAll(_ source: InputSource) throws -> [UInt8] {

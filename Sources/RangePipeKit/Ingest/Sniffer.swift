@@ -12,6 +12,14 @@ public struct CSVSample: Sendable {
     public var lines: [Int]
     /// True when the sample holds the whole input.
     public var isWholeInput: Bool
+    /// Records above the header (a title or metadata), skipped.
+    public var skippedRecords = 0
+    /// The header is one name short: the first column is R's unnamed row names.
+    public var rowNames = false
+    /// The header ends in a comma the rows do not have: its last, empty name is dropped.
+    public var trailingEmptyName = false
+    /// The physical line of the header row, when there is one.
+    public var headerLine: Int?
 }
 
 /// Sniffs a CSV dialect from a sample, in the spirit of Python's
@@ -36,17 +44,33 @@ enum Sniffer {
         let quote = sniffQuote(body)
         let delimiter = options.delimiter ?? sniffDelimiter(body, quote: quote, preferred: preferred)
         var records = parse(body, delimiter: delimiter, quote: quote, isWholeInput: isWholeInput, maxRows: maxRows)
-        let hasHeader = options.header ?? !(records.first.map { looksLikeData($0.fields) } ?? false)
+        var skipped = options.header == nil ? preambleRecords(records) : options.skipRecords
+        var trailingEmpty = options.trailingEmptyName
+        if options.header == nil, skipped == 0 { (skipped, trailingEmpty) = titleRecords(records) }
+        records.removeFirst(min(skipped, records.count))
+        let hasHeader = options.header ?? !(records.first.map {
+            looksLikeData($0.fields) && !unnamedIndexHeader($0.fields, body: records.dropFirst().prefix(preambleCheckRows))
+        } ?? false)
         var names: [String]
+        var rowNames = false
+        var headerLine: Int?
         if hasHeader, let first = records.first {
-            names = first.fields.map(\.trimmingSpaces)
+            let header = first.fields.map(\.trimmingSpaces)
+            rowNames = options.rowNames || rowNamesHeader(header, body: records.dropFirst().prefix(preambleCheckRows))
+            names = HeaderNames.names(header, rowNames: rowNames, trailingEmpty: trailingEmpty)
+            headerLine = first.line
             records.removeFirst()
         } else {
             let width = records.map(\.fields.count).max() ?? 1
             names = (1 ... max(width, 1)).map { "col\($0)" }
         }
-        return CSVSample(delimiter: delimiter, quote: quote, hasHeader: hasHeader, names: names,
-                         rows: records.map(\.fields), lines: records.map(\.line), isWholeInput: isWholeInput)
+        var sample = CSVSample(delimiter: delimiter, quote: quote, hasHeader: hasHeader, names: names,
+                               rows: records.map(\.fields), lines: records.map(\.line), isWholeInput: isWholeInput)
+        sample.skippedRecords = skipped
+        sample.rowNames = rowNames
+        sample.trailingEmptyName = trailingEmpty
+        sample.headerLine = headerLine
+        return sample
     }
 
     /// Records split on unquoted line ends, for counting delimiters.
@@ -106,7 +130,7 @@ enum Sniffer {
         return single > 0 && double == 0 ? 0x27 : 0x22
     }
 
-    private struct Record {
+    struct Record {
         var fields: [String]
         var line: Int
     }

@@ -101,9 +101,11 @@ final class TableBuilder: RecordSink {
         var xCell: Cell?
         var seriesCell: Cell?
         let roles = plan.roles
+        var partCells = plan.xPartCount > 0 ? [Cell?](repeating: nil, count: plan.xPartCount) : []
         for cell in cells where cell.slot < roles.count {
             switch roles[cell.slot] {
             case .x: xCell = cell
+            case let .xPart(n): partCells[n] = cell
             case .series: seriesCell = cell
             case .ignored, .value: break
             }
@@ -121,6 +123,11 @@ final class TableBuilder: RecordSink {
                 if case let .value(index) = roles[cell.slot] {
                     rowValues[index] = try parseValue(cell, bytes, index)
                 }
+            }
+            if plan.rowNumberX || plan.xPartCount > 0 {
+                let x = plan.rowNumberX ? Double(accumulator.rowsRead) : try compositeX(partCells, bytes, record)
+                rowValues.withUnsafeBufferPointer { accumulator.append(x: x, values: $0, line: record.line) }
+                return
             }
             guard let xCell, xCell.kind != .null else {
                 throw RowError(column: xCell?.column ?? 1, message: "missing x value ('\(xName ?? "x")')")
@@ -183,7 +190,7 @@ final class TableBuilder: RecordSink {
         let key = text(cell, bytes)
         if let k = keyTable.find(key) { return order[k] }
         guard let name = String(validating: key, as: UTF8.self), !name.utf8.contains(0) else {
-            throw RowError(column: cell.column, message: "series name is not valid UTF-8 text")
+            throw RowError(column: cell.column, message: "series name is not valid UTF-8 text" + TextEncoding.latin1Hint)
         }
         let k = keyTable.insert(key)
         precondition(k == order.count)
@@ -223,7 +230,7 @@ final class TableBuilder: RecordSink {
                            hint: numberHint(b))
         case .category:
             guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {
-                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text")
+                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text" + TextEncoding.latin1Hint)
             }
             let trimmed = label.trimmingSpaces
             var t = trimmed
@@ -242,7 +249,7 @@ final class TableBuilder: RecordSink {
             plan.decide(axis: .time, timeParser: parser)
         } else if plan.axis == .time {
             throw RowError(column: cell.column,
-                           message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --time-format)")
+                           message: "column '\(xName ?? "x")': \(quoted(b)) is not a time in a known format (give --input-time-format)")
         } else if case .number = numbers.parseCell(b) {
             plan.decide(axis: .number, timeParser: nil)
         } else {

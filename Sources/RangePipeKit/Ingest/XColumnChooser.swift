@@ -6,19 +6,41 @@ public struct XChoice: Sendable {
     /// "--x", "the only column of times", …
     public var reason: String
     public var profile: ColumnProfile?
+
+    /// The x "column" of a file with no x column: each row's number within
+    /// its series, from 1 (as pandas' RangeIndex numbers rows), on a number
+    /// axis. `--x '(row number)'` asks for it.
+    public static let rowNumber = "(row number)"
+
+    /// The columns of a time written over several (`year,quarter`), in
+    /// order; empty for one x column.
+    public var parts: [Int] = []
+
+    /// True when x is the row number rather than a column.
+    public var isRowNumber: Bool { index < 0 }
 }
 
 /// Chooses x when `--x` is not given, from the sample's column profiles:
 ///
 /// 1. a column of times (a header that names time — `date`, `time`, `ts`,
-///    `month`, `year`, `(UTC)`… — breaks ties, then the leftmost);
-/// 2. the first column when it holds text: category labels (a table such
+///    `month`, `year`, `age`, `(UTC)`… — breaks ties, then the most distinct
+///    values, so an hourly `ts` beats the `date` it falls on, then the leftmost);
+/// 2. a column of numbers that increase at every row, 8 rows at least in
+///    each series, whose name says time, when the first column is text or
+///    sorted numbers whose name does not (Longley's `Obs` row number before
+///    `YEAR`, a label `side` before `year`);
+/// 3. the first column when it holds text: category labels (a table such
 ///    as `quarter,2012,2013`, or `key,value` rows whose keys repeat);
-/// 3. the first column if it holds sorted numbers, else a column of
+/// 4. the first column if it holds sorted numbers, else a column of
 ///    numbers that increase at every row, 8 rows at least in each series
 ///    (a time-like name first, then the leftmost) — a measurement that
 ///    merely rises in a few rows is not x;
-/// 4. the first column.
+/// 5. the row number (`XChoice.rowNumber`) when every usable column holds
+///    numbers and none is sorted (a single column of values, or values and
+///    a label: nothing in the file is x), the first column has no missing
+///    value, 8 rows at least, and is not named `x` nor like time (an
+///    unsorted `day` column is still x);
+/// 6. the first column.
 ///
 /// The series column and `--y` columns are never x. `--axis category`
 /// keeps the first column; `--axis number` skips rule 1.
@@ -32,27 +54,40 @@ enum XColumnChooser {
         if axis == .category { return pick(first, "the first column (--axis category)") }
         let times = axis == .number ? [] : usable.filter { $0.kind == .time }
         if times.count == 1 { return pick(times[0], "the only column of times") }
-        if let named = times.first(where: { namesTime($0.name) }) {
-            return pick(named, "the first of \(times.count) columns of times whose name says time")
+        let named = times.filter { namesTime($0.name) }
+        if let most = named.max(by: { $0.distinct < $1.distinct || ($0.distinct == $1.distinct && $0.index > $1.index) }) {
+            let of = named.count > 1 ? ", the one with the most distinct values" : ""
+            return pick(most, "the first of \(times.count) columns of times whose name says time\(of)")
         }
         if let time = times.first { return pick(time, "the first of \(times.count) columns of times") }
+        let increasing = usable.filter { $0.kind == .number && $0.increasing }
+        let namedIncreasing = increasing.first { namesTime($0.name) }
+        if let namedIncreasing, namedIncreasing.index != first.index, !namesTime(first.name),
+           first.kind == .text || (first.kind == .number && first.sorted) {
+            return pick(namedIncreasing, "a column of increasing numbers whose name says time (the first column's does not)")
+        }
         if first.kind == .text { return pick(first, "the first column: text labels") }
         if first.kind == .number, first.sorted { return pick(first, "the first column: sorted numbers") }
-        let increasing = usable.filter { $0.kind == .number && $0.increasing }
-        if let named = increasing.first(where: { namesTime($0.name) }) {
+        if let named = namedIncreasing {
             return pick(named, "a column of increasing numbers whose name says time")
         }
         if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
+        if usable.allSatisfy({ $0.kind == .number || $0.kind == .empty }), first.kind == .number, first.missingCount == 0,
+           first.values >= ColumnProfiler.risingRows, first.name.lowercased() != "x", !namesTime(first.name) {
+            return XChoice(column: XChoice.rowNumber, index: -1,
+                           reason: "no column holds times, sorted numbers or labels: x is the row number, from 1", profile: nil)
+        }
         return pick(first, "the first column (no column holds times or sorted numbers)")
     }
 
     /// True for header names that say time: words like `date`, `time`,
-    /// `timestamp`, `ts`, `month`, `year`, or a `(UTC)` suffix.
+    /// `timestamp`, `ts`, `month`, `year`, `age` (`Age [yr BP]`), or a `(UTC)` suffix.
     static func namesTime(_ name: String) -> Bool {
         let lower = name.lowercased()
         if lower.contains("date") || lower.contains("time") || lower.contains("(utc)") { return true }
         let words = lower.split { !$0.isLetter }
-        let timeWords: Set<Substring> = ["ts", "dt", "day", "week", "month", "year", "hour", "minute", "period", "quarter", "utc"]
+        let timeWords: Set<Substring> = ["ts", "dt", "day", "week", "month", "year", "hour", "minute", "period", "quarter", "utc",
+                                         "age", "bp", "mon"]
         return words.contains { timeWords.contains($0) }
     }
 }

@@ -29,7 +29,7 @@ public struct SeriesSource {
     public func load(_ name: String) throws -> Series {
         if let store {
             guard let s = try store.loadSeries(named: name) else {
-                throw RangePipeError.invalid("series '\(name)' is not in the store")
+                throw RangePipeError.invalid("series '\(name)' is not in the store; \(NameSuggestions.text(for: name, among: (try? store.seriesNames()) ?? []))")
             }
             return s
         }
@@ -54,7 +54,7 @@ extension SeriesSource {
         let known = Set(available)
         for name in wanted where !known.contains(name) {
             let whereFrom = seriesNames.isEmpty ? "\(script.source): series: " : ""
-            throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store (series: \(available.sorted().joined(separator: ", ")))")
+            throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store; \(NameSuggestions.text(for: name, among: available))")
         }
         return wanted
     }

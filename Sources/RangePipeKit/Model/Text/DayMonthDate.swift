@@ -2,7 +2,10 @@
 /// date whose first two numbers are a month and a day in an order one
 /// value cannot tell. A column of them is read month-first when a second
 /// number exceeds 12, day-first when a first one does (or the separator is
-/// a dot, as in `24.03.2010`), and is ambiguous otherwise.
+/// a dot, as in `24.03.2010`); when neither does, a column of more than 12
+/// values in which one number never changes and the other does is monthly
+/// data dated on one day of each month (`1/1/1957`, `2/1/1957`, …): the
+/// changing number is the month. It is ambiguous otherwise.
 struct DayMonthDate: Equatable {
     var first: Int
     var second: Int
@@ -63,11 +66,14 @@ struct DayMonthDate: Equatable {
     static func order(of values: [String]) -> Order? {
         var shape: String?
         var maxFirst = 0, maxSecond = 0
+        var firsts = Set<Int>(), seconds = Set<Int>()
         for value in values {
             guard let d = DayMonthDate(value), shape == nil || shape == d.shape else { return nil }
             shape = d.shape
             maxFirst = max(maxFirst, d.first)
             maxSecond = max(maxSecond, d.second)
+            firsts.insert(d.first)
+            seconds.insert(d.second)
         }
         guard let shape else { return nil }
         let sample = DayMonthDate(first: 1, second: 1, shape: shape)
@@ -77,6 +83,9 @@ struct DayMonthDate: Equatable {
         case (false, true): return .resolved(pattern: sample.pattern(monthFirst: true))
         case (false, false):
             if shape.hasPrefix("{A}.") { return .resolved(pattern: sample.pattern(monthFirst: false)) }
+            // More than 12 dates none of which has a day above 12: one day of every month.
+            if values.count > 12, seconds.count == 1, firsts.count > 1 { return .resolved(pattern: sample.pattern(monthFirst: true)) }
+            if values.count > 12, firsts.count == 1, seconds.count > 1 { return .resolved(pattern: sample.pattern(monthFirst: false)) }
             return .ambiguous(monthFirst: sample.pattern(monthFirst: true), dayFirst: sample.pattern(monthFirst: false))
         }
     }

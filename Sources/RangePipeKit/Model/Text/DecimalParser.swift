@@ -43,10 +43,10 @@ public enum DecimalParser {
     }
 
     /// The default missing-value markers (any case): `NA`, `N/A`, `NaN`,
-    /// `null`, `nil`, `#N/A`, `-`, `?`.
+    /// `null`, `nil`, `#N/A`, `-`, `?`, and `.` (FRED's marker for a day with no value).
     static func isMissingToken(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
         let n = hi - lo
-        if n == 1 { return b[lo] == 0x2d || b[lo] == 0x3f }
+        if n == 1 { return b[lo] == 0x2d || b[lo] == 0x3f || b[lo] == 0x2e }
         guard n >= 2 && n <= 4 else { return false }
         var lower: UInt32 = 0
         for i in lo..<hi { lower = lower << 8 | UInt32(b[i] | 0x20) }

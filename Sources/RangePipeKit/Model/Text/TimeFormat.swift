@@ -1,4 +1,4 @@
-/// How x values are read as times (`--time-format`).
+/// How x values are read as times (`--input-time-format`).
 public enum TimeFormat: Sendable, Equatable {
     /// Detect from the first x value among the formats SPEC 1.1 lists.
     case auto
@@ -8,10 +8,24 @@ public enum TimeFormat: Sendable, Equatable {
     case epochSeconds
     /// Plain numbers, milliseconds since the epoch.
     case epochMilliseconds
+    /// Whole numbers, days since 0001-01-01 counted from 1 (Python's `date.toordinal`).
+    case dayOrdinal
     /// A strptime-style pattern (subset, see `TimePattern`).
     case pattern(String)
 
-    /// Reads a `--time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms` or a strptime pattern.
+    /// The argument that names this format again (`ordinal`, `%Y%m%d`); nil for `auto`.
+    public var argument: String? {
+        switch self {
+        case .auto: return nil
+        case .iso8601: return "iso8601"
+        case .epochSeconds: return "epoch-s"
+        case .epochMilliseconds: return "epoch-ms"
+        case .dayOrdinal: return "ordinal"
+        case let .pattern(p): return p
+        }
+    }
+
+    /// Reads a `--input-time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms`, `ordinal` or a strptime pattern.
     /// - Throws: `.usage` for any other word, or a pattern with an unknown directive.
     public init(argument: String) throws {
         switch argument {
@@ -19,9 +33,10 @@ public enum TimeFormat: Sendable, Equatable {
         case "iso8601": self = .iso8601
         case "epoch-s": self = .epochSeconds
         case "epoch-ms": self = .epochMilliseconds
+        case "ordinal": self = .dayOrdinal
         default:
             guard argument.contains("%") else {
-                throw RangePipeError.usage("--time-format: expected auto, iso8601, epoch-s, epoch-ms or a strptime pattern, got \"\(argument)\"")
+                throw RangePipeError.usage("--input-time-format: expected auto, iso8601, epoch-s, epoch-ms, ordinal or a strptime pattern, got \"\(argument)\"")
             }
             _ = try TimePattern(argument)
             self = .pattern(argument)

@@ -1,11 +1,14 @@
 /// Reads x values as times, to seconds since the epoch (UTC) as Float64.
 ///
 /// `auto` detection looks at the first x value and picks a family (ISO-8601,
-/// `2012/01/01`, `Jan 1 2000`); later values must be in the same family, so a
-/// format that changes mid-file is a bad row rather than a silent misread.
+/// including the year-month `1949-01`; `2012/01/01`; month names, `Jan 1 2000`,
+/// `1 Jan 2000`, `5-Jan-09`, `1991 Jul`, `1977-Jan`; quarters, `1970 Q1`, `1974Q1`,
+/// `1960q1`, `1960-Q1`, read as the quarter's first month); later values must
+/// be in the same family, so a format that changes mid-file is a bad row
+/// rather than a silent misread.
 public struct TimeParser: Sendable {
     enum Kind: Sendable {
-        case iso, slash, monthName, epochSeconds, epochMilliseconds
+        case iso, slash, monthName, quarter, epochSeconds, epochMilliseconds, dayOrdinal
         case pattern(TimePattern)
     }
 
@@ -19,8 +22,10 @@ public struct TimeParser: Sendable {
         case .iso: return "ISO-8601 (2004-01-02T03:04:05Z)"
         case .slash: return "YYYY/MM/DD"
         case .monthName: return "month name (Jan 1 2000)"
+        case .quarter: return "quarter (1970 Q1)"
         case .epochSeconds: return "epoch seconds"
         case .epochMilliseconds: return "epoch milliseconds"
+        case .dayOrdinal: return "day ordinal (days from 0001-01-01 as day 1)"
         case let .pattern(p): return "pattern \"\(p.source)\""
         }
     }
@@ -37,13 +42,14 @@ public struct TimeParser: Sendable {
         case .iso8601: self.init(kind: .iso, offset: offset)
         case .epochSeconds: self.init(kind: .epochSeconds, offset: offset)
         case .epochMilliseconds: self.init(kind: .epochMilliseconds, offset: offset)
+        case .dayOrdinal: self.init(kind: .dayOrdinal, offset: offset)
         case let .pattern(p): self.init(kind: .pattern(try TimePattern(p)), offset: offset)
         }
     }
 
-    /// The family that reads `sample`, trying ISO-8601, slashes, month names.
+    /// The family that reads `sample`, trying ISO-8601, slashes, month names, quarters.
     static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
-        for kind in [Kind.iso, .slash, .monthName] {
+        for kind in [Kind.iso, .slash, .monthName, .quarter] {
             let parser = TimeParser(kind: kind, offset: offset)
             if parser.parse(sample) != nil { return parser }
         }
@@ -77,12 +83,17 @@ public struct TimeParser: Sendable {
             return DecimalParser.parseNumber(bytes, lo, hi)
         case .epochMilliseconds:
             return DecimalParser.parseNumber(bytes, lo, hi).map { $0 / 1000 }
+        case .dayOrdinal:
+            guard let day = c.digits(min: 1, max: 7), c.atEnd, day >= 1 else { return nil }
+            return Double((day - Self.ordinalOfEpoch) * 86_400 - defaultOffset)
         case .iso:
             return parseISO(&c)
         case .slash:
             return parseSlash(&c)
         case .monthName:
             return parseMonthName(&c)
+        case .quarter:
+            return parseQuarter(&c)
         case let .pattern(p):
             return p.parse(&c, defaultOffset: defaultOffset)
         }
@@ -146,7 +157,10 @@ public struct TimeParser: Sendable {
     }
 
     private func parseISO(_ c: inout ByteCursor) -> Double? {
-        guard let y = c.digits(4), c.skip(0x2d), let m = c.digits(2), c.skip(0x2d), let d = c.digits(2) else { return nil }
+        guard let y = c.digits(4), c.skip(0x2d), let m = c.digits(2) else { return nil }
+        // ISO 8601's reduced precision `YYYY-MM`: the month's first day.
+        if c.atEnd { return TimeParser.epoch(y, m, 1, 0, 0, 0, 0, offset: defaultOffset) }
+        guard c.skip(0x2d), let d = c.digits(2) else { return nil }
         return finishDateTime(&c, y, m, d, separators: [0x54, 0x74, 0x20])
     }
 
@@ -164,13 +178,41 @@ public struct TimeParser: Sendable {
             _ = c.skip(0x2c)
             guard c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) else { return nil }
             (y, m, d) = (year, month, day)
+        } else if let year = Self.yearFirst(&c) {
+            // "1991 Jul", "1977-Jan", "2000 Jan 5": the day is optional.
+            guard let month = c.monthName() else { return nil }
+            var day = 1
+            if c.skipSpaces() || c.skip(0x2d) {
+                guard let dd = c.digits(min: 1, max: 2) else { return nil }
+                day = dd
+            }
+            (y, m, d) = (year, month, day)
         } else {
-            // "1 Jan 2000"
+            // "1 Jan 2000", "5-Jan-09" (a two-digit year as %y reads it)
             guard let day = c.digits(min: 1, max: 2), c.skipSpaces() || c.skip(0x2d), let month = c.monthName(),
-                  c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) else { return nil }
+                  c.skipSpaces() || c.skip(0x2d), let year = c.digits(4) ?? c.digits(2).map({ $0 < 69 ? 2000 + $0 : 1900 + $0 })
+            else { return nil }
             (y, m, d) = (year, month, day)
         }
         return finishDateTime(&c, y, m, d, separators: [0x20])
+    }
+
+    /// A four-digit year and the space or dash after it, or nil with the cursor left in place.
+    private static func yearFirst(_ c: inout ByteCursor) -> Int? {
+        let start = c.position
+        if let year = c.digits(4), c.skipSpaces() || c.skip(0x2d) { return year }
+        c.position = start
+        return nil
+    }
+
+    /// `1970 Q1`, `1974Q1`, `1960q1`, `1960-Q1`: the quarter's first month, day 1.
+    private func parseQuarter(_ c: inout ByteCursor) -> Double? {
+        guard let y = c.digits(4) else { return nil }
+        if !c.skipSpaces() { _ = c.skip(0x2d) }
+        guard let q = c.peek, q | 0x20 == 0x71 else { return nil }
+        c.position += 1
+        guard let n = c.digits(1), n >= 1, n <= 4, c.atEnd else { return nil }
+        return TimeParser.epoch(y, (n - 1) * 3 + 1, 1, 0, 0, 0, 0, offset: defaultOffset)
     }
 
     /// After a date: optional `<sep>HH:MM[:SS[.fff]]`, optional zone, end.
@@ -196,6 +238,9 @@ public struct TimeParser: Sendable {
         guard c.atEnd else { return nil }
         return TimeParser.epoch(y, m, d, h, mi, s, frac, offset: offset)
     }
+
+    /// `date(1970, 1, 1).toordinal()` in Python: day 1 is 0001-01-01.
+    static let ordinalOfEpoch = 719_163
 
     /// Validated civil fields → epoch seconds.
     static func epoch(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int, _ frac: Double, offset: Int) -> Double? {

@@ -1,10 +1,11 @@
 /// A strptime-style pattern, the subset a data file needs:
-/// `%Y %y %m %d %e %j %H %I %M %S %f %p %b %B %h %z %T %F %s %%`; a space
+/// `%Y %y %m %d %e %j %H %I %M %S %f %p %b %B %h %z %T %F %s %%`, and `%q`,
+/// a quarter 1–4 (`01`–`04` too) read as its first month; a space
 /// matches any run of spaces; any other byte matches itself.
 public struct TimePattern: Sendable, Equatable {
     enum Token: Sendable, Equatable {
         case literal(UInt8), space
-        case year4, year2, month, day, dayOfYear, hour24, hour12, minute, second, fraction, ampm, monthName, zone, epoch
+        case year4, year2, quarter, month, day, dayOfYear, hour24, hour12, minute, second, fraction, ampm, monthName, zone, epoch
     }
 
     let source: String
@@ -20,12 +21,13 @@ public struct TimePattern: Sendable, Equatable {
             if b == 0x20 { out.append(.space); continue }
             guard b == 0x25 else { out.append(.literal(b)); continue }
             guard let spec = bytes.next() else {
-                throw RangePipeError.usage("--time-format: pattern \"\(pattern)\" ends with a bare %")
+                throw RangePipeError.usage("--input-time-format: pattern \"\(pattern)\" ends with a bare %")
             }
             switch UnicodeScalar(spec) {
             case "Y": out.append(.year4)
             case "y": out.append(.year2)
             case "m": out.append(.month)
+            case "q": out.append(.quarter)
             case "d", "e": out.append(.day)
             case "j": out.append(.dayOfYear)
             case "H": out.append(.hour24)
@@ -41,7 +43,7 @@ public struct TimePattern: Sendable, Equatable {
             case "F": out += [.year4, .literal(0x2d), .month, .literal(0x2d), .day]
             case "%": out.append(.literal(0x25))
             default:
-                throw RangePipeError.usage("--time-format: pattern \"\(pattern)\": unsupported directive %\(Character(UnicodeScalar(spec)))")
+                throw RangePipeError.usage("--input-time-format: pattern \"\(pattern)\": unsupported directive %\(Character(UnicodeScalar(spec)))")
             }
         }
         tokens = out
@@ -59,6 +61,7 @@ public struct TimePattern: Sendable, Equatable {
             case .year4: guard let v = c.digits(4) else { return nil }; y = v
             case .year2: guard let v = c.digits(2) else { return nil }; y = v < 69 ? 2000 + v : 1900 + v
             case .month: guard let v = c.digits(min: 1, max: 2) else { return nil }; m = v
+            case .quarter: guard let v = c.digits(min: 1, max: 2), v >= 1, v <= 4 else { return nil }; m = (v - 1) * 3 + 1
             case .day: _ = c.skipSpaces(); guard let v = c.digits(min: 1, max: 2) else { return nil }; d = v
             case .dayOfYear: guard let v = c.digits(min: 1, max: 3), v >= 1, v <= 366 else { return nil }; yday = v
             case .hour24, .hour12: guard let v = c.digits(min: 1, max: 2) else { return nil }; h = v

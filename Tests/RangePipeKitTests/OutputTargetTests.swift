@@ -138,23 +138,9 @@ struct OutputTargetTests {
         let dir = try TemporaryDirectory()
         let fx = try longPlay(dir)
         let out = try dir.write("out.ndjson", "previous\n")
-        let process = Process()
-        // Started with no signal blocked, as from a shell: a child of the
-        // test runner inherits its blocked INT, TERM and HUP, and would
-        // never see the signal.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
-                             try checkedBinary.get().path, "play", fx.script, "--store", fx.store, "-o", out, "--tracks", "points"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startUnblocked(["play", fx.script, "--store", fx.store, "-o", out, "--tracks", "points"])
         // Wait until the temporary file exists and has grown.
-        let deadline = Date().addingTimeInterval(30)
-        var temporary: String?
-        while Date() < deadline {
-            temporary = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).first { $0.hasPrefix("out.ndjson.tmp-") }
-            if let temporary, (Platform.status(dir.path(temporary))?.size ?? 0) > 1 << 16 { break }
-            usleep(20_000)
-        }
+        let temporary = try awaitGrowingFile(in: dir, prefix: "out.ndjson.tmp-", bytes: 1 << 16, seconds: 30)
         #expect(temporary != nil, "the play never started writing")
         kill(process.processIdentifier, number)
         process.waitUntilExit()

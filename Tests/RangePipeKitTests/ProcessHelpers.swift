@@ -165,3 +165,29 @@ func float64s(hex: String) -> [Double] {
         return Double(bitPattern: bits)
     }
 }
+
+/// Starts the binary with `arguments` and no signal blocked, as from a
+/// shell: a child of the test runner inherits its blocked INT, TERM and
+/// HUP, and would never see the signal a test sends. Its stderr is dropped.
+func startUnblocked(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                         try checkedBinary.get().path] + arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
+/// The name of the first file in `directory` starting with `prefix` once
+/// it holds more than `bytes`, polling every 20 ms; nil after `seconds`.
+func awaitGrowingFile(in directory: TemporaryDirectory, prefix: String, bytes: Int, seconds: Double) throws -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    var found: String?
+    while Date() < deadline {
+        found = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).first { $0.hasPrefix(prefix) }
+        if let found, (Platform.status(directory.path(found))?.size ?? 0) > bytes { return found }
+        usleep(20_000)
+    }
+    return found
+}

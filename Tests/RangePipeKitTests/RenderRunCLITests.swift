@@ -75,20 +75,8 @@ struct RenderRunCLITests {
         let dir = try TemporaryDirectory()
         let fx = try longRender(dir)
         let out = try dir.write("out.mp4", "previous\n")
-        let process = Process()
-        // Started with no signal blocked, as from a shell (see OutputTargetTests.interrupted).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
-                             try checkedBinary.get().path, "render", fx.script, "--store", fx.store, "-o", out, "--size", "320x180"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        var temporary: String?
-        while Date() < deadline {
-            temporary = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).first { $0.hasPrefix("out.mp4.tmp-") }
-            if let temporary, (Platform.status(dir.path(temporary))?.size ?? 0) > 1 << 12 { break }
-            usleep(20_000)
-        }
+        let process = try startUnblocked(["render", fx.script, "--store", fx.store, "-o", out, "--size", "320x180"])
+        let temporary = try awaitGrowingFile(in: dir, prefix: "out.mp4.tmp-", bytes: 1 << 12, seconds: 60)
         #expect(temporary != nil, "the render never started writing")
         kill(process.processIdentifier, number)
         process.waitUntilExit()

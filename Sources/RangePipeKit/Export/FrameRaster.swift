@@ -81,29 +81,27 @@ public struct FrameRaster: Sendable {
         c.translate(layout.left, layout.overviewTop)
         drawOverviewLayer(k, p, d, on: c)
         let (x0, x1) = (d.record.selector.min, d.record.selector.max)
-        let blue = RasterColor("#3b82f6")
-        c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: RasterColor("#3b82f6", opacity: 0.2), stroke: blue)
+        c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: Self.Ink.selectionFill, stroke: Self.Ink.selection)
         for x in [x0, x1] {
-            c.rect(x: x - 3, y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: blue)
+            c.rect(x: x - 3, y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: Self.Ink.selection)
         }
         c.restore()
-        c.text(p.caption(d.record), x: layout.left, y: 14, color: RasterColor("#333333"))
+        c.text(p.caption(d.record), x: layout.left, y: 14, color: Self.Ink.caption)
         // Main chart: the window, fitted to its y-range, with both axes.
         c.save()
         c.translate(layout.left, layout.mainTop)
         for (y, label) in d.yTicks {
-            c.line(0, y, main.width, y, color: RasterColor("#e5e7eb"))
-            c.text(label, x: -6, y: y + 4, anchor: .end, color: RasterColor("#444444"))
+            c.line(0, y, main.width, y, color: Self.Ink.grid)
+            c.text(label, x: -6, y: y + 4, anchor: .end, color: Self.Ink.label)
         }
-        c.rect(x: 0, y: 0, width: main.width, height: main.height, fill: nil, stroke: RasterColor("#cccccc"))
+        c.rect(x: 0, y: 0, width: main.width, height: main.height, fill: nil, stroke: Self.Ink.frame)
         c.save()
         if p.clipsMain { c.clip(x: 0, y: 0, width: main.width, height: main.height) }
-        c.polyline(d.mainPixels, color: RasterColor("#1d4ed8"), width: 1.2)
+        c.polyline(d.mainPixels, color: Self.Ink.mainLine, width: 1.2)
         c.restore()
         if let a = p.visible(d.annotation(p.plan.script.annotation.format)) {
-            let red = RasterColor("#dc2626")
-            c.line(0, a.y, main.width, a.y, color: red, dash: [4, 3])
-            c.text(a.label, x: main.width - 4, y: a.y - 4, anchor: .end, color: red)
+            c.line(0, a.y, main.width, a.y, color: Self.Ink.annotation, dash: [4, 3])
+            c.text(a.label, x: main.width - 4, y: a.y - 4, anchor: .end, color: Self.Ink.annotation)
         }
         if !d.marks.isEmpty { drawMarks(d.marks, on: c) }
         drawXAxis(d.xTicks, width: main.width, height: main.height, on: c)
@@ -133,10 +131,29 @@ public struct FrameRaster: Sendable {
             c.paste(layer.pixels, rect)
             return
         }
-        c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: RasterColor("#f6f6f6"), stroke: RasterColor("#cccccc"))
-        c.polyline(d.overviewPixels, color: RasterColor("#888888"), width: 1)
+        c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: Self.Ink.overviewFill, stroke: Self.Ink.frame)
+        c.polyline(d.overviewPixels, color: Self.Ink.overviewLine, width: 1)
         drawXAxis(p.overviewTicks(d.bounds), width: ov.width, height: ov.height, on: c)
         c.layers[k] = (key, rect, c.copy(rect))
+    }
+
+    /// The colours `preview`'s SVG writes, parsed once (not per stroke on every frame).
+    enum Ink {
+        static let annotation = RasterColor("#dc2626")
+        static let boxEdge = RasterColor("#475569")
+        static let boxFill = RasterColor("#64748b", opacity: 0.18)
+        static let caption = RasterColor("#333333")
+        static let crosshair = RasterColor("#334155")
+        static let crosshairLabel = RasterColor("#0f172a")
+        static let frame = RasterColor("#cccccc")
+        static let grid = RasterColor("#e5e7eb")
+        static let label = RasterColor("#444444")
+        static let mainLine = RasterColor("#1d4ed8")
+        static let overviewFill = RasterColor("#f6f6f6")
+        static let overviewLine = RasterColor("#888888")
+        static let selection = RasterColor("#3b82f6")
+        static let selectionFill = RasterColor("#3b82f6", opacity: 0.2)
+        static let tick = RasterColor("#666666")
     }
 
     /// Tick marks and labels under a chart, each label centred on its tick
@@ -144,8 +161,8 @@ public struct FrameRaster: Sendable {
     private func drawXAxis(_ ticks: [(Double, String)], width: Double, height: Double, on c: RasterCanvas) {
         for (x, label) in ticks {
             let half = AxisTicks.labelWidth(label) / 2 - 4
-            c.line(x, height, x, height + 4, color: RasterColor("#666666"))
-            c.text(label, x: min(max(x, half), width - half), y: height + 15, anchor: .middle, color: RasterColor("#444444"))
+            c.line(x, height, x, height + 4, color: Self.Ink.tick)
+            c.text(label, x: min(max(x, half), width - half), y: height + 15, anchor: .middle, color: Self.Ink.label)
         }
     }
 
@@ -153,13 +170,13 @@ public struct FrameRaster: Sendable {
     private func drawMarks(_ m: PointerMarks, on c: RasterCanvas) {
         if let b = m.box {
             c.rect(x: b.x, y: 0, width: b.width, height: m.size.height,
-                   fill: RasterColor("#64748b", opacity: 0.18), stroke: RasterColor("#475569"))
+                   fill: Self.Ink.boxFill, stroke: Self.Ink.boxEdge)
         }
         guard let x = m.crosshair else { return }
-        c.line(x.x, 0, x.x, m.size.height, color: RasterColor("#334155"), dash: [3, 2])
+        c.line(x.x, 0, x.x, m.size.height, color: Self.Ink.crosshair, dash: [3, 2])
         guard let y = x.y else { return }
-        c.circle(x: x.x, y: y, radius: 3.5, fill: .white, stroke: RasterColor("#1d4ed8"), lineWidth: 1.5)
+        c.circle(x: x.x, y: y, radius: 3.5, fill: .white, stroke: Self.Ink.mainLine, lineWidth: 1.5)
         let anchor: RasterCanvas.TextAnchor = x.anchor == "end" ? .end : .start
-        c.text(x.label, x: x.labelX, y: x.labelY, anchor: anchor, color: RasterColor("#0f172a"), halo: .white)
+        c.text(x.label, x: x.labelX, y: x.labelY, anchor: anchor, color: Self.Ink.crosshairLabel, halo: .white)
     }
 }

@@ -82,7 +82,7 @@ public struct RenderJob {
     /// on a writer thread while the next batch is drawn.
     private func draw(_ raster: FrameRaster, tracks: Set<Track>, pixels: RenderFormat.Pixels, sink: @escaping (Int, [UInt8]) throws -> Void) throws -> Int {
         let canvases = try (0 ..< jobs).map { _ in try RasterCanvas(width: width, height: height) }
-        var batch: [[(Frame, ShownValues)]] = [], first = 0, written = 0
+        var batch: [[(Frame, ShownValues)]] = [], first = 0
         var writer: BackgroundJob<(any Error)?>? = nil
         var drawing = 0.0, waiting = 0.0
         func flush() throws {
@@ -103,7 +103,6 @@ public struct RenderJob {
                 }
             }
             first += batch.count
-            written += batch.count
             batch.removeAll(keepingCapacity: true)
         }
         do {
@@ -117,8 +116,8 @@ public struct RenderJob {
             throw error
         }
         if let error = writer?.join() { throw error }
-        Trace.say("render", "drew \(written) frames: \(drawing) s drawing on \(jobs) thread(s), \(waiting) s waiting for the writer")
-        return written
+        Trace.say("render", "drew \(first) frames: \(drawing) s drawing on \(jobs) thread(s), \(waiting) s waiting for the writer")
+        return first
     }
 
     /// Draws a batch on `canvases.count` threads (the calling one among

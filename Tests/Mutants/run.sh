@@ -24,7 +24,7 @@ mutants=(
   "release-velocity|Sources/RangePipeKit/Model/PointerPath.swift|s/let from = max(end - window, start)/let from = start/|SpecPointTests"
   "rest-ignores-speed|Sources/RangePipeKit/Simulation/FieldSpring.swift|s/if abs(p) < threshold \/ 2, abs(v) < 5 \* threshold {/if abs(p) < threshold \/ 2 {/|SpringTests"
   "spring-no-interpolation|Sources/RangePipeKit/Simulation/SpringResponse.swift|s/if frac <= 0 { return (a0.p, a0.v, b0.p, b0.v) }/if frac >= 0 { return (a0.p, a0.v, b0.p, b0.v) }/|SpringTests"
-  "csv-quotes|Sources/RangePipeKit/Export/TextBuffer.swift|s/if b == UInt8(ascii: \"\\\\\"\") { bytes.append(b) }/_ = b/|CLISpecTests|FrameEncoderTests"
+  "csv-quotes|Sources/RangePipeKit/Support/ByteSink+CSV.swift|s/if b == UInt8(ascii: \"\\\\\"\") { append(byte: b) }/_ = b/|CLISpecTests|FrameEncoderTests"
   "y-fit-edge-cut|Sources/RangePipeKit/Simulation/FrameQuery.swift|s/let v = values.lineValue(at: w.upper) { take((v, v)) }/let v = values.lineValue(at: w.upper) { _ = v }/|PlayPropertyTests"
   "include-zero|Sources/RangePipeKit/Simulation/FrameQuery.swift|s/lo = min(lo, 0); hi = max(hi, 0)/lo = min(lo, 0)/|PlayPropertyTests"
   "decay-rest|Sources/RangePipeKit/Simulation/MomentumPhysics.swift|s/public static let restThreshold = 0.5/public static let restThreshold = 0.25/|PhysicsTests|GestureTests|SpecPointTests"

@@ -5,8 +5,8 @@ extension TrackScalarText {
     /// - Complexity: O(length).
     static func numberValue(_ bytes: ArraySlice<UInt8>) -> Double {
         bytes.withUnsafeBufferPointer { b in
-            if let v = DecimalParser.parseNumber(b, 0, b.count) { return v }
-            guard DecimalParser.isOutOfRange(b) else { return .nan }
+            if let v = DecimalParser.parseNumber(ByteView(b), 0, b.count) { return v }
+            guard DecimalParser.isOutOfRange(ByteView(b)) else { return .nan }
             return b.first == 0x2d ? -.infinity : .infinity
         }
     }

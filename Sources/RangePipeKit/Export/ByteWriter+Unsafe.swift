@@ -1,28 +1,13 @@
-/// Plain byte stores into room a `TextBuffer` reserved beforehand (see
-/// `TextBuffer.write(reserving:_:)`): one capacity and uniqueness check per
-/// frame instead of one per byte. Every store is bounds-checked against the
-/// room; a write past it stores nothing and sets `overflowed`, and the
-/// buffer grows and runs the writer again.
-///
-/// The pointer is only valid inside the `write` call that made the writer.
-struct ByteWriter: ByteSink {
-    private let base: UnsafeMutablePointer<UInt8>
-    private let limit: Int
-    /// Bytes written so far.
-    private(set) var count = 0
-    /// True once a write did not fit (the bytes after it are missing).
-    private(set) var overflowed = false
-    init(base: UnsafeMutablePointer<UInt8>, limit: Int) {
-        self.base = base
-        self.limit = limit
-    }
+/// The pointer side of `ByteWriter`: the reserved room and the appenders
+/// that copy memory into it.
+extension ByteWriter {
+    /// Room a `TextBuffer` reserved: `limit` bytes from `base`.
+    struct Room {
+        let base: UnsafeMutablePointer<UInt8>
+        let limit: Int
 
-    /// One byte.
-    @inline(__always)
-    mutating func append(byte b: UInt8) {
-        guard count < limit else { overflowed = true; return }
-        base[count] = b
-        count &+= 1
+        @inline(__always)
+        func store(_ b: UInt8, at offset: Int) { base[offset] = b }
     }
 
     /// Bytes from memory.
@@ -30,10 +15,14 @@ struct ByteWriter: ByteSink {
     @inline(__always)
     mutating func append(buffer: UnsafeBufferPointer<UInt8>) {
         guard let from = buffer.baseAddress else { return }
-        guard buffer.count <= limit &- count else { overflowed = true; return }
-        (base + count).update(from: from, count: buffer.count)
+        guard buffer.count <= room.limit &- count else { overflowed = true; return }
+        (room.base + count).update(from: from, count: buffer.count)
         count &+= buffer.count
     }
+
+    /// A run of a string's UTF-8 (inside its `withUTF8`).
+    @inline(__always)
+    mutating func append(run: Slice<UnsafeBufferPointer<UInt8>>) { append(buffer: UnsafeBufferPointer(rebasing: run)) }
 
     /// Constant ASCII text (keys, punctuation).
     @inline(__always)
@@ -43,12 +32,19 @@ struct ByteWriter: ByteSink {
     @inline(__always)
     mutating func append(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append(buffer: $0) } }
 
+    /// Any text, as its UTF-8 bytes. (Literals go to the `StaticString`
+    /// overload: no String is made for them.)
+    mutating func append(string text: String) {
+        var text = text
+        text.withUTF8 { append(buffer: $0) }
+    }
+
     /// Up to `width` bytes written at once by `body` into the room, which
     /// returns how many it wrote (the digits of a number).
     @inline(__always)
     mutating func append(atMost width: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        guard width <= limit &- count else { overflowed = true; return }
-        count &+= body(base + count)
+        guard width <= room.limit &- count else { overflowed = true; return }
+        count &+= body(room.base + count)
     }
 }
 
@@ -65,7 +61,7 @@ extension TextBuffer {
             if storage.count &- count < room { grow(toHold: count + room) }
             let start = count
             let (written, overflowed) = storage.withUnsafeMutableBufferPointer { p -> (Int, Bool) in
-                var w = ByteWriter(base: p.baseAddress! + start, limit: p.count - start)
+                var w = ByteWriter(room: .init(base: p.baseAddress! + start, limit: p.count - start))
                 body(&w)
                 return (w.count, w.overflowed)
             }

@@ -1,12 +1,34 @@
-/// The appenders of frame text, on a `ByteWriter`.
-extension ByteWriter {
-    /// Any text, as its UTF-8 bytes. (Literals go to the `StaticString`
-    /// overload: no String is made for them.)
-    mutating func append(string text: String) {
-        var text = text
-        text.withUTF8 { append(buffer: $0) }
+/// Plain byte stores into room a `TextBuffer` reserved beforehand (see
+/// `TextBuffer.write(reserving:_:)`): one capacity and uniqueness check per
+/// frame instead of one per byte. Every store is bounds-checked against the
+/// room; a write past it stores nothing and sets `overflowed`, and the
+/// buffer grows and runs the writer again.
+///
+/// The room's pointer, and every append that touches it, are in
+/// `ByteWriter+Unsafe.swift`; it is only valid inside the `write` call that
+/// made the writer.
+struct ByteWriter: ByteSink {
+    let room: Room
+    /// Bytes written so far (set only by the appenders).
+    var count = 0
+    /// True once a write did not fit (the bytes after it are missing).
+    var overflowed = false
+
+    init(room: Room) {
+        self.room = room
     }
 
+    /// One byte.
+    @inline(__always)
+    mutating func append(byte b: UInt8) {
+        guard count < room.limit else { overflowed = true; return }
+        room.store(b, at: count)
+        count &+= 1
+    }
+}
+
+/// The appenders of frame text, on a `ByteWriter`.
+extension ByteWriter {
     /// Epoch seconds as ISO-8601 UTC (`CivilTime.iso8601`'s bytes).
     mutating func append(iso8601 seconds: Double) {
         CivilTime.appendISO8601(seconds, to: &self)
@@ -51,7 +73,7 @@ extension ByteWriter {
         value.withUTF8 { utf8 in
             var plainFrom = 0
             for (k, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                append(buffer: UnsafeBufferPointer(rebasing: utf8[plainFrom ..< k]))
+                append(run: utf8[plainFrom ..< k])
                 plainFrom = k + 1
                 switch b {
                 case UInt8(ascii: "\""): append("\\\"")
@@ -65,26 +87,10 @@ extension ByteWriter {
                     append(byte: Self.hex[Int(b & 15)])
                 }
             }
-            append(buffer: UnsafeBufferPointer(rebasing: utf8[plainFrom...]))
+            append(run: utf8[plainFrom...])
         }
         append(byte: UInt8(ascii: "\""))
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// An RFC 4180 CSV field: quoted (quotes doubled) only when it holds a
-    /// comma, quote, CR or LF.
-    mutating func append(csvField field: some Collection<UInt8>) {
-        let needsQuotes = field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-        if !needsQuotes {
-            for b in field { append(byte: b) }
-            return
-        }
-        append(byte: UInt8(ascii: "\""))
-        for b in field {
-            append(byte: b)
-            if b == UInt8(ascii: "\"") { append(byte: b) }
-        }
-        append(byte: UInt8(ascii: "\""))
-    }
 }

@@ -140,15 +140,7 @@ struct CSVReader {
         var out: [UInt8] = []
         for (k, cell) in cells.enumerated() {
             if k > 0 { out.append(delimiter) }
-            let slice = bytes[cell.start ..< cell.start + cell.count]
-            let needsQuotes = slice.contains { $0 == delimiter || $0 == 0x22 || $0 == 0x0a || $0 == 0x0d }
-            if needsQuotes {
-                out.append(0x22)
-                for b in slice { out.append(b); if b == 0x22 { out.append(0x22) } }
-                out.append(0x22)
-            } else {
-                out.append(contentsOf: slice)
-            }
+            out.append(csvField: bytes[cell.start ..< cell.start + cell.count], delimiter: delimiter)
         }
         return String(decoding: out, as: UTF8.self)
     }

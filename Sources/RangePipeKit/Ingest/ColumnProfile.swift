@@ -59,7 +59,7 @@ enum ColumnProfiler {
                 var text = field.trimmingSpaces
                 text.withUTF8 { b in
                     guard !b.isEmpty, b.allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2c || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b }) else { return }
-                    let plain = DecimalParser.parseNumber(b, 0, b.count) != nil
+                    let plain = DecimalParser.parseNumber(ByteView(b), 0, b.count) != nil
                     let asComma = comma.parseCell(b) != .invalid
                     if plain {
                         if b.contains(0x2e), !asComma { dotDecimals += 1 }

@@ -27,18 +27,18 @@ struct NumberReader: Sendable {
     /// a decimal comma, and would read a `--null` marker that is itself a
     /// number (`-999`) as one: such files take the general path.
     var bulkPathAllowed: Bool {
-        !decimalComma && !nulls.contains { token in token.withUnsafeBufferPointer { DecimalParser.parseNumber($0, 0, $0.count) != nil } }
+        !decimalComma && !nulls.contains { token in token.withByteView { DecimalParser.parseNumber($0, 0, $0.count) != nil } }
     }
 
     func parseCell(_ b: UnsafeBufferPointer<UInt8>) -> CellValue {
-        if isPlain { return DecimalParser.parseCell(b) }
+        if isPlain { return DecimalParser.parseCell(ByteView(b)) }
         var lo = 0, hi = b.count
         while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
         if isNull(b, lo, hi) { return .missing }
-        if !decimalComma, let v = DecimalParser.parseNumber(b, lo, hi) { return .number(v) }
+        if !decimalComma, let v = DecimalParser.parseNumber(ByteView(b), lo, hi) { return .number(v) }
         if decimalComma || thousands, let v = parseGrouped(b, lo, hi) { return .number(v) }
-        if lo == hi || DecimalParser.isMissingToken(b, lo, hi) { return .missing }
+        if lo == hi || DecimalParser.isMissingToken(ByteView(b), lo, hi) { return .missing }
         return .invalid
     }
 
@@ -80,6 +80,6 @@ struct NumberReader: Sendable {
             out.append(b[i])
             i += 1
         }
-        return out.withUnsafeBufferPointer { DecimalParser.parseNumber($0, 0, $0.count) }
+        return out.withByteView { DecimalParser.parseNumber($0, 0, $0.count) }
     }
 }

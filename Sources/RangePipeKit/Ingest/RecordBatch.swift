@@ -91,17 +91,6 @@ extension RecordSink {
     }
 }
 
-/// A sink whose work on one file can be split by byte ranges: a fork reads
-/// a later range, and the original absorbs it afterwards.
-protocol SplittableRecordSink: RecordSink {
-    func fork() -> (any SplittableRecordSink)?
-    /// False when a fork, while reading, decided something its original
-    /// had left open (a new key, a column's type): joining it could then
-    /// differ from one sequential pass.
-    var keptForkDecisions: Bool { get }
-    func absorb(_ other: any SplittableRecordSink, lineOffset: Int)
-}
-
 /// A record the builder refuses, with the 1-based column to report.
 struct RowError: Error {
     var column: Int

@@ -101,21 +101,21 @@ extension TableBuilder {
         let xText = field(plan.xSlot)
         let x: Double
         if let time = plan.time {
-            guard let t = time.parseBulk(xText, &dayCache), CivilTime.writableSeconds.contains(t) else { return false }
+            guard let t = time.parseBulk(ByteView(xText), &dayCache), CivilTime.writableSeconds.contains(t) else { return false }
             x = t
         } else {
-            guard let v = DecimalParser.parseNumber(xText, 0, xText.count), abs(v) <= Series.magnitudeLimit else { return false }
+            guard let v = DecimalParser.parseNumber(ByteView(xText), 0, xText.count), abs(v) <= Series.magnitudeLimit else { return false }
             x = v
         }
         for j in plan.valueSlots.indices {
             let text = field(plan.valueSlots[j])
-            if let v = DecimalParser.parseNumber(text, 0, text.count) {
+            if let v = DecimalParser.parseNumber(ByteView(text), 0, text.count) {
                 // Past ±1e300: the general path says where.
                 guard abs(v) <= Series.magnitudeLimit else { return false }
                 row[plan.valueIndices[j]] = v
             } else {
                 // Missing tokens are NaN; anything else is a bad row for the general path.
-                guard case .missing = DecimalParser.parseCell(text) else { return false }
+                guard case .missing = DecimalParser.parseCell(ByteView(text)) else { return false }
                 row[plan.valueIndices[j]] = .nan
             }
         }

@@ -1,12 +1,12 @@
 /// Splitting one CSV or NDJSON file across the two cores: the second half
 /// of the file is read by a fork of the builder, which the first half's
 /// builder absorbs when both are done (see `FileSplit`).
-extension TableBuilder: SplittableRecordSink {
+extension TableBuilder {
     /// A builder for a later part of the same file, decided exactly as this
     /// one is (header, roles, axis, time format, value columns) and with no
     /// rows; nil until the bulk path is ready. It never writes rejects:
     /// any bad row makes it fail, and the first half then reads the rest.
-    func fork() -> (any SplittableRecordSink)? {
+    func fork() -> TableBuilder? {
         guard fastPlan != nil, plan.axis != .category else { return nil }
         var strict = options
         strict.onError = .fail
@@ -20,6 +20,10 @@ extension TableBuilder: SplittableRecordSink {
         return copy
     }
 
+    /// False when a fork, while reading, decided something its original
+    /// had left open (a new key, a column's type): joining it could then
+    /// differ from one sequential pass.
+    ///
     /// A fork that met a new key, or typed a column left undecided, would
     /// have decided it without the rows before the split.
     var keptForkDecisions: Bool {
@@ -32,8 +36,7 @@ extension TableBuilder: SplittableRecordSink {
     /// fork's line numbers start at 1, so `lineOffset` makes them absolute.
     /// Series keep the order of their first row in the file.
     /// - Complexity: O(rows of the fork).
-    func absorb(_ other: any SplittableRecordSink, lineOffset: Int) {
-        let later = other as! TableBuilder
+    func absorb(_ later: TableBuilder, lineOffset: Int) {
         for accumulator in later.order {
             if let lines = accumulator.lines {
                 accumulator.lines = lines.map { $0 + Int32(truncatingIfNeeded: lineOffset) }

@@ -147,7 +147,7 @@ final class TableBuilder: RecordSink {
         let value: CellValue
         switch cell.kind {
         case .null: value = .missing
-        case .number: value = DecimalParser.parseNumber(bytes, cell.start, cell.start + cell.count).map { .number($0) } ?? .invalid
+        case .number: value = DecimalParser.parseNumber(ByteView(bytes), cell.start, cell.start + cell.count).map { .number($0) } ?? .invalid
         case .text: value = numbers.parseCell(text(cell, bytes))
         case .bool, .nested: value = .invalid
         }
@@ -161,7 +161,7 @@ final class TableBuilder: RecordSink {
         case .missing:
             return .nan
         case .invalid:
-            if cell.kind != .nested, DecimalParser.isOutOfRange(text(cell, bytes)) {
+            if cell.kind != .nested, DecimalParser.isOutOfRange(ByteView(text(cell, bytes))) {
                 throw RowError(column: cell.column, message: "column '\(column.name)': \(quoted(text(cell, bytes))) is outside Float64's range (±1.8e308)")
             }
             if case .undecided = column.state {
@@ -205,7 +205,7 @@ final class TableBuilder: RecordSink {
         switch plan.axis! {
         case .time:
             let timeParser = plan.timeParser!
-            if let t = timeParser.parse(b) {
+            if let t = timeParser.parse(ByteView(b)) {
                 guard CivilTime.writableSeconds.contains(t) else {
                     throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside the times rangepipe can write (years 0000 to 9999)")
                 }
@@ -214,7 +214,7 @@ final class TableBuilder: RecordSink {
             let hint = numbers.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser.familyName)), got \(quoted(b))"
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
         case .number:
-            let value = cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid
+            let value = cell.kind == .number ? DecimalParser.parseNumber(ByteView(b), 0, b.count).map { CellValue.number($0) } ?? .invalid
                 : numbers.parseCell(b)
             if case let .number(v) = value, v.isFinite {
                 guard abs(v) <= Series.magnitudeLimit else {
@@ -223,7 +223,7 @@ final class TableBuilder: RecordSink {
                 return v
             }
             if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
-            if DecimalParser.isOutOfRange(b) {
+            if DecimalParser.isOutOfRange(ByteView(b)) {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside Float64's range (±1.8e308)")
             }
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))",
@@ -245,7 +245,7 @@ final class TableBuilder: RecordSink {
         if numbers.parseCell(b) == .missing {
             throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
         }
-        if let parser = TimeParser.detect(b, offset: plan.timezone) {
+        if let parser = TimeParser.detect(ByteView(b), offset: plan.timezone) {
             plan.decide(axis: .time, timeParser: parser)
         } else if plan.axis == .time {
             throw RowError(column: cell.column,

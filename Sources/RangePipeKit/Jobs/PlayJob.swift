@@ -1,4 +1,3 @@
-import Dispatch
 
 /// What `play` does with a series it cannot play (too few points, a window
 /// or field the script names that the series lacks, a damaged column).

@@ -14,12 +14,7 @@ enum EChartsRecorderReader {
 
     /// - Complexity: O(bytes).
     static func read(_ bytes: [UInt8], source: String) throws(RecordingFailure) -> RecordedInput {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw RecordingFailure("\(source):\(error.line):\(error.column)", error.message)
-        }
+        let root = try JSONValue.parse(bytes, file: source, or: RecordingFailure.init)
         guard case let .array(list) = root else {
             throw RecordingFailure("\(source): (top level)", "expected an array of actions, got \(root.kindName)")
         }

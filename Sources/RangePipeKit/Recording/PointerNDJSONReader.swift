@@ -35,12 +35,7 @@ enum PointerNDJSONReader {
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let here = "\(source):\(lineNumber)"
-            let value: JSONValue
-            do {
-                value = try JSONValue.parse(line)
-            } catch {
-                throw RecordingFailure("\(here):\(error.column)", error.message)
-            }
+            let value = try JSONValue.parse(line, file: source, firstLine: lineNumber, or: RecordingFailure.init)
             let o = try RecordingObject(value, file: here, path: "")
             let type = try o.string("type")
             if type == "layout" {

@@ -47,12 +47,7 @@ public struct RecordedSession: Sendable, Equatable {
     ///   JSON path for a bad rectangle.
     /// - Complexity: O(bytes).
     public static func readLayout(_ bytes: [UInt8], source: String) throws -> RecordingLayout {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw RangePipeError.badData(SourceLocation(file: source, line: error.line, column: error.column), error.message)
-        }
+        let root = try JSONValue.parse(bytes, file: source, or: RangePipeError.badData)
         do {
             return try RecordingLayout.read(root, file: source, path: "")
         } catch {

@@ -12,6 +12,11 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// A failure at a `file:line:column` location.
+    public init(_ location: SourceLocation, _ message: String) {
+        self.init(location.description, message)
+    }
+
     /// `location: message`, as the error line prints it.
     public var description: String { "\(location): \(message)" }
 }

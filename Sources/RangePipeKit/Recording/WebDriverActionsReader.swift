@@ -21,12 +21,7 @@
 enum WebDriverActionsReader {
     /// - Complexity: O(n log n) in the actions (the timeline is sorted).
     static func read(_ bytes: [UInt8], source: String) throws(RecordingFailure) -> RecordedInput {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw RecordingFailure("\(source):\(error.line):\(error.column)", error.message)
-        }
+        let root = try JSONValue.parse(bytes, file: source, or: RecordingFailure.init)
         let top = try RecordingObject(root, file: source, path: "")
         let sources = try top.array("actions").enumerated().map { (k, v) throws(RecordingFailure) in
             try InputSource(v, file: source, path: "actions[\(k)]")

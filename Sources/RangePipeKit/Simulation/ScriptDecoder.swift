@@ -24,12 +24,7 @@ public enum ScriptDecoder {
     ///   `.invalid` with the JSON path for a script that breaks SPEC 3.
     /// - Complexity: O(bytes).
     public static func decode(_ bytes: [UInt8], source: String) throws -> Script {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw RangePipeError.badData(SourceLocation(file: source, line: error.line, column: error.column), error.message)
-        }
+        let root = try JSONValue.parse(bytes, file: source, or: RangePipeError.badData)
         do {
             var script = try decodeScript(root)
             script.source = source

@@ -1,7 +1,23 @@
-/// A forward reader over a byte buffer for the fixed-format parsers
+/// A forward reader over a byte view for the fixed-format parsers
 /// (times, durations). Every method either consumes what it matched or
-/// leaves the position unchanged and returns nil/false. The buffer and its
-/// reads are in `ByteCursor+Unsafe.swift`.
+/// leaves the position unchanged and returns nil/false.
+struct ByteCursor {
+    let bytes: ByteView
+    var position: Int
+    /// Where reading stops: at most `bytes.count`.
+    let end: Int
+
+    init(_ bytes: ByteView, from start: Int = 0, to end: Int? = nil) {
+        self.bytes = bytes
+        self.position = start
+        self.end = min(end ?? bytes.count, bytes.count)
+    }
+
+    /// The byte at `index` (bounds-checked by the view).
+    @inline(__always)
+    subscript(_ index: Int) -> UInt8 { bytes[index] }
+}
+
 extension ByteCursor {
     var atEnd: Bool { position >= end }
     var peek: UInt8? { position < end ? self[position] : nil }

@@ -110,7 +110,7 @@ extension Platform {
     /// (so its address never moves, as pthreads requires) and only used
     /// through `pthread_mutex_lock`/`unlock`, which are thread-safe.
     final class Mutex: @unchecked Sendable {
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
         init() {
             mutex = .allocate(capacity: 1)
@@ -133,21 +133,19 @@ extension Platform {
 }
 
 extension Platform {
-    /// A lock with a condition variable (`pthread_mutex_t` and
-    /// `pthread_cond_t`): threads wait inside `withLock` until another
-    /// changes the state it guards and broadcasts.
+    /// A `Mutex` with a condition variable (`pthread_cond_t`): threads wait
+    /// inside `withLock` until another changes the state it guards and
+    /// broadcasts.
     ///
-    /// `@unchecked Sendable`: its only state is the two pthread objects,
-    /// allocated once (so their addresses never move, as pthreads requires)
-    /// and only used through pthread calls, which are thread-safe.
+    /// `@unchecked Sendable`: its only state is the mutex (itself sound, see
+    /// `Mutex`) and the condition, allocated once (so its address never
+    /// moves, as pthreads requires) and only used through pthread calls,
+    /// which are thread-safe.
     final class Condition: @unchecked Sendable {
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        private let lock = Mutex()
         private let condition: UnsafeMutablePointer<pthread_cond_t>
 
         init() {
-            mutex = .allocate(capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
             condition = .allocate(capacity: 1)
             condition.initialize(to: pthread_cond_t())
             pthread_cond_init(condition, nil)
@@ -156,21 +154,17 @@ extension Platform {
         deinit {
             pthread_cond_destroy(condition)
             condition.deallocate()
-            pthread_mutex_destroy(mutex)
-            mutex.deallocate()
         }
 
         /// Runs `body` holding the lock.
         func withLock<T>(_ body: () throws -> T) rethrows -> T {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body()
+            try lock.withLock(body)
         }
 
         /// Inside `withLock` only: releases the lock until a `broadcast`
         /// (or spuriously), then holds it again. Callers wait in a loop
         /// over the state they need.
-        func wait() { pthread_cond_wait(condition, mutex) }
+        func wait() { pthread_cond_wait(condition, lock.mutex) }
 
         /// Wakes every thread in `wait`; call it holding the lock.
         func broadcast() { pthread_cond_broadcast(condition) }

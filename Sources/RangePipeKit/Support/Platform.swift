@@ -26,11 +26,7 @@ enum Platform {
         static let create = OpenFlags(rawValue: O_CREAT)
         static let truncate = OpenFlags(rawValue: O_TRUNC)
         static let append = OpenFlags(rawValue: O_APPEND)
-        static let exclusive = OpenFlags(rawValue: O_EXCL)
     }
-
-    /// `errno` of the last failed call on this thread.
-    static var errorNumber: Int32 { errno }
 
     /// `errno`'s text (`strerror`), for messages.
     static var errorText: String { String(cString: strerror(errno)) }

@@ -14,12 +14,12 @@ struct DayMonthDate: Equatable {
     var shape: String
 
     init?(_ text: String) {
-        var t = text.trimmingSpaces
-        guard let parsed = t.withUTF8({ Self.parse($0) }) else { return nil }
+        let t = text.trimmingSpaces
+        guard let parsed = t.withByteView({ Self.parse($0) }) else { return nil }
         (first, second, shape) = parsed
     }
 
-    private static func parse(_ b: UnsafeBufferPointer<UInt8>) -> (Int, Int, String)? {
+    private static func parse(_ b: ByteView) -> (Int, Int, String)? {
         var c = ByteCursor(b)
         guard let a = c.digits(min: 1, max: 2), let sep = c.peek, sep == 0x2f || sep == 0x2e || sep == 0x2d else { return nil }
         c.position += 1

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a value cell holds.
 public enum CellValue: Equatable, Sendable {
     case number(Double)
@@ -20,14 +14,14 @@ public enum CellValue: Equatable, Sendable {
 /// IEEE multiply or divide rounds correctly); everything else goes to `strtod`.
 public enum DecimalParser {
     /// Exact doubles 10^0 … 10^22, a literal so the table needs no lazy setup.
-    @usableFromInline static let powersOfTen: [Double] = [
+    static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
     /// Parses a cell, trimming ASCII spaces and tabs.
     /// - Complexity: O(n) in the cell's length.
-    static func parseCell(_ bytes: UnsafeBufferPointer<UInt8>) -> CellValue {
+    static func parseCell(_ bytes: ByteView) -> CellValue {
         var lo = 0, hi = bytes.count
         while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
         while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
@@ -38,13 +32,12 @@ public enum DecimalParser {
 
     /// Convenience for tests and cold paths.
     public static func parseCell(_ text: String) -> CellValue {
-        var t = text
-        return t.withUTF8 { parseCell($0) }
+        text.withByteView { parseCell($0) }
     }
 
     /// The default missing-value markers (any case): `NA`, `N/A`, `NaN`,
     /// `null`, `nil`, `#N/A`, `-`, `?`, and `.` (FRED's marker for a day with no value).
-    static func isMissingToken(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+    static func isMissingToken(_ b: ByteView, _ lo: Int, _ hi: Int) -> Bool {
         let n = hi - lo
         if n == 1 { return b[lo] == 0x2d || b[lo] == 0x3f || b[lo] == 0x2e }
         guard n >= 2 && n <= 4 else { return false }
@@ -59,8 +52,7 @@ public enum DecimalParser {
     }
 
     /// Strict grammar: `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`.
-    @inlinable
-    static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func parseNumber(_ b: ByteView, _ start: Int, _ end: Int) -> Double? {
         // The shape bulk files use — `[-]digits[.digits]`, at most 19 digits
         // — in one tight loop; wrapping is harmless because more than 19
         // digits falls through to the general loop below.
@@ -90,8 +82,8 @@ public enum DecimalParser {
     /// Accumulates the digits at `i` into `mantissa` (wrapping), two at a
     /// time: the multiply-add chain, not the loads, bounds the loop, and
     /// pairs halve its length.
-    @inlinable @inline(__always)
-    static func digitRun(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, _ mantissa: inout UInt64) {
+    @inline(__always)
+    static func digitRun(_ b: ByteView, _ i: inout Int, _ end: Int, _ mantissa: inout UInt64) {
         while i + 1 < end {
             let high = b[i] &- 0x30, low = b[i + 1] &- 0x30
             if high >= 10 || low >= 10 { break }
@@ -107,8 +99,7 @@ public enum DecimalParser {
         }
     }
 
-    @usableFromInline
-    static func parseGeneral(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func parseGeneral(_ b: ByteView, _ start: Int, _ end: Int) -> Double? {
         var i = start
         var negative = false
         if i < end, b[i] == 0x2d || b[i] == 0x2b { negative = b[i] == 0x2d; i += 1 }
@@ -168,33 +159,19 @@ public enum DecimalParser {
         return slowPath(b, start, end)
     }
 
-    @usableFromInline
-    static func slowPath(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func slowPath(_ b: ByteView, _ start: Int, _ end: Int) -> Double? {
         // Past Float64's range (1e400) is no number rangepipe can keep.
         wholeStrtod(b, start, end).flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// `strtod` of bytes `start ..< end`, when it reads all of them.
-    private static func wholeStrtod(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        let n = end - start
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
-            for k in 0..<n { buf[k] = CChar(bitPattern: b[start + k]) }
-            buf[n] = 0
-            var endPtr: UnsafeMutablePointer<CChar>? = nil
-            let v = strtod(buf.baseAddress!, &endPtr)
-            guard let endPtr, endPtr - buf.baseAddress! == n else { return nil }
-            return v
-        }
-    }
-
     /// True when the cell is written as a decimal number but lies outside
     /// Float64's range (`1e400`, `-2e308`): a located error, not a value.
-    public static func isOutOfRange(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isOutOfRange(_ b: ByteView) -> Bool {
         var lo = 0, hi = b.count
         while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
         // Decimal forms only: strtod's "inf" and hex floats are not numbers here.
-        guard lo < hi, b[lo ..< hi].allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b || $0 | 0x20 == 0x65 }) else { return false }
+        guard lo < hi, b.allSatisfy(in: lo ..< hi, { $0 &- 0x30 < 10 || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b || $0 | 0x20 == 0x65 }) else { return false }
         return wholeStrtod(b, lo, hi)?.isInfinite == true
     }
 }

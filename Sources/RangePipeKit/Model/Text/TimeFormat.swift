@@ -56,8 +56,7 @@ public struct UTCOffset: Sendable, Equatable {
     /// Accepts `UTC`, `Z`, `±HH:MM`, `±HHMM`, `±HH`.
     public init(argument: String) throws {
         if argument == "UTC" || argument == "Z" || argument == "utc" { self.seconds = 0; return }
-        var text = argument
-        let parsed: Int? = text.withUTF8 { b in
+        let parsed: Int? = argument.withByteView { b in
             var c = ByteCursor(b)
             guard let offset = c.zoneOffset(), c.atEnd else { return nil }
             return offset

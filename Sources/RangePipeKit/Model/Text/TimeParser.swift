@@ -48,7 +48,7 @@ public struct TimeParser: Sendable {
     }
 
     /// The family that reads `sample`, trying ISO-8601, slashes, month names, quarters.
-    static func detect(_ sample: UnsafeBufferPointer<UInt8>, offset: UTCOffset) -> TimeParser? {
+    static func detect(_ sample: ByteView, offset: UTCOffset) -> TimeParser? {
         for kind in [Kind.iso, .slash, .monthName, .quarter] {
             let parser = TimeParser(kind: kind, offset: offset)
             if parser.parse(sample) != nil { return parser }
@@ -59,20 +59,18 @@ public struct TimeParser: Sendable {
     /// The parser for the time format `sample` is written in, or nil if it is no known time.
     /// - Complexity: O(sample length).
     public static func detect(_ sample: String, offset: UTCOffset = .utc) -> TimeParser? {
-        var s = sample
-        return s.withUTF8 { detect($0, offset: offset) }
+        sample.withByteView { detect($0, offset: offset) }
     }
 
     /// `text` as seconds since the epoch, or nil if it does not fit this format.
     /// - Complexity: O(text length).
     public func parse(_ text: String) -> Double? {
-        var s = text
-        return s.withUTF8 { parse($0) }
+        text.withByteView { parse($0) }
     }
 
     /// Seconds since the epoch, or nil if `bytes` is not a time in this format.
     /// Leading and trailing spaces are ignored.
-    func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    func parse(_ bytes: ByteView) -> Double? {
         var lo = 0, hi = bytes.count
         while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
         while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
@@ -116,14 +114,14 @@ public struct TimeParser: Sendable {
     /// two always agree (the fast path computes the same fields the same way).
     /// `cache` remembers the last date read, to reuse its day number.
     @inline(__always)
-    func parseBulk(_ b: UnsafeBufferPointer<UInt8>, _ cache: inout DayCache) -> Double? {
+    func parseBulk(_ b: ByteView, _ cache: inout DayCache) -> Double? {
         guard case .iso = kind, b.count >= 19, b[4] == 0x2d, b[7] == 0x2d, b[10] == 0x54, b[13] == 0x3a, b[16] == 0x3a
         else { return parse(b) }
         @inline(__always) func two(_ k: Int) -> Int {
             let hi = b[k] &- 0x30, lo = b[k + 1] &- 0x30
             return hi < 10 && lo < 10 ? Int(hi) * 10 + Int(lo) : -1000
         }
-        let key = ByteCursor.dateKey(b)
+        let key = b.dateKey()
         let days: Int
         if let known = cache.days, key == cache.key {
             days = known

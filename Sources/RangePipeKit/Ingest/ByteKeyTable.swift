@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Maps short byte strings (series keys) to small integers without creating
 /// a `String` per lookup: FNV-1a hashing and open addressing over a flat
 /// key store. Long-format files interleave series row by row, so this runs
@@ -23,7 +17,7 @@ struct ByteKeyTable {
     init() { slots = [Int32](repeating: 0, count: 64) }
 
     @inline(__always)
-    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ b: ByteView) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in b { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return h
@@ -31,24 +25,19 @@ struct ByteKeyTable {
 
     /// The value stored for `key`, or nil.
     /// - Complexity: O(key length) expected.
-    func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    func find(_ key: ByteView) -> Int? {
         let h = Self.hash(key)
-        return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                keys.withUnsafeBufferPointer { stored in
-                    let mask = slots.count - 1
-                    var i = Int(truncatingIfNeeded: h) & mask
-                    while true {
-                        let s = Int(slots[i])
-                        if s == 0 { return nil }
-                        let entry = entries[s - 1]
-                        if entry.hash == h, entry.length == key.count,
-                           key.count == 0 || memcmp(stored.baseAddress! + entry.start, key.baseAddress!, key.count) == 0 {
-                            return s - 1
-                        }
-                        i = (i + 1) & mask
-                    }
+        return keys.withByteView { stored in
+            let mask = slots.count - 1
+            var i = Int(truncatingIfNeeded: h) & mask
+            while true {
+                let s = Int(slots[i])
+                if s == 0 { return nil }
+                let entry = entries[s - 1]
+                if entry.hash == h, entry.length == key.count, stored.holds(key, at: entry.start) {
+                    return s - 1
                 }
+                i = (i + 1) & mask
             }
         }
     }
@@ -61,31 +50,29 @@ struct ByteKeyTable {
     /// 10^5 series a hashed lookup is a cache miss or two per row.
     /// - Complexity: O(key length) expected.
     @inline(__always)
-    func find(_ key: UnsafeBufferPointer<UInt8>, near: Int) -> Int? {
-        let guess = entries.withUnsafeBufferPointer { entries -> Int? in
-            keys.withUnsafeBufferPointer { stored in
-                @inline(__always) func holds(_ candidate: Int) -> Bool {
-                    let entry = entries[candidate]
-                    guard entry.length == key.count else { return false }
-                    guard key.count > 0 else { return true }
-                    // Keys of a fleet differ mostly in their last bytes
-                    // ("cpu12", "cpu15"): test the last byte before calling
-                    // memcmp, so a wrong guess costs no call.
-                    let last = key.count - 1
-                    return stored[entry.start + last] == key[last]
-                        && memcmp(stored.baseAddress! + entry.start, key.baseAddress!, last) == 0
-                }
-                guard near < entries.count else { return nil }
-                if holds(near) { return near }
-                let next = near + 1 == entries.count ? 0 : near + 1
-                return holds(next) ? next : nil
+    func find(_ key: ByteView, near: Int) -> Int? {
+        let guess = keys.withByteView { stored -> Int? in
+            @inline(__always) func holds(_ candidate: Int) -> Bool {
+                let entry = entries[candidate]
+                guard entry.length == key.count else { return false }
+                guard key.count > 0 else { return true }
+                // Keys of a fleet differ mostly in their last bytes
+                // ("cpu12", "cpu15"): test the last byte before comparing
+                // the rest, so a wrong guess costs no call.
+                let last = key.count - 1
+                return stored[entry.start + last] == key[last]
+                    && stored.holds(key[0 ..< last], at: entry.start)
             }
+            guard near < entries.count else { return nil }
+            if holds(near) { return near }
+            let next = near + 1 == entries.count ? 0 : near + 1
+            return holds(next) ? next : nil
         }
         return guess ?? find(key)
     }
 
     /// Adds a key not yet in the table; returns its value (insertion order).
-    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    mutating func insert(_ key: ByteView) -> Int {
         if (count + 1) * 2 > slots.count { grow() }
         let e = count
         entries.append(Entry(hash: Self.hash(key), start: keys.count, length: key.count))

@@ -35,9 +35,7 @@ struct CSVReader {
         var rowsPerByte = 0.0
         var firstChunk = speculative == nil
         // A mapped file is parsed in place, in slices; anything else is read into a buffer.
-        let mapped = source.mappedBytes
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: mapped == nil ? source.chunkSize(Self.chunkSize) : 0, alignment: 16)
-        defer { buffer.deallocate() }
+        var buffer = [UInt8](repeating: 0, count: source.isMapped ? 0 : source.chunkSize(Self.chunkSize))
         var split = speculative == nil ? FileSplit.State.undecided : .done
         defer { FileSplit.abandon(split) }
 
@@ -62,8 +60,8 @@ struct CSVReader {
                 needHeader = false
                 var names: [String] = []
                 for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
-                    let slice = UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
-                    guard let name = String(validating: slice, as: UTF8.self), !name.utf8.contains(0) else {
+                    let slice = bytes[cell.start ..< cell.start + cell.count]
+                    guard let name = slice.validatedString, !name.utf8.contains(0) else {
                         throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
                                                      "header: column name is not valid UTF-8 text" + TextEncoding.latin1Hint)
                     }
@@ -81,9 +79,7 @@ struct CSVReader {
         do {
             while true {
                 if let speculative, speculative.isRaised { throw SplitCancel.Stopped() }
-                var chunk = mapped == nil ? UnsafeRawBufferPointer(rebasing: buffer[0 ..< (try source.read(into: buffer))])
-                    : try source.mappedChunk(preferred: Self.chunkSize)
-                let n = chunk.count
+                let n = try parser.parseNextChunk(of: source, buffer: &buffer, chunkSize: Self.chunkSize, first: firstChunk)
                 if n == 0 {
                     guard case .running = split else { break }
                     // The first half ends at the split: join there or read on.
@@ -92,13 +88,7 @@ struct CSVReader {
                     }
                     continue
                 }
-                if firstChunk {
-                    firstChunk = false
-                    if n >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
-                        chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
-                    }
-                }
-                try parser.parse(chunk, within: mapped)
+                firstChunk = false
                 try drain()
                 if rowsPerByte == 0, speculative == nil {
                     rowsPerByte = FileSplit.estimateRows(source, sink, rowsSoFar: rowsDelivered)
@@ -136,11 +126,11 @@ struct CSVReader {
 
     /// A record as CSV text again (RFC 4180 quoting where needed) — what
     /// `--rejects` writes for a rejected CSV row.
-    static func reencode(cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> String {
+    static func reencode(cells: ArraySlice<Cell>, bytes: ByteView, delimiter: UInt8) -> String {
         var out: [UInt8] = []
         for (k, cell) in cells.enumerated() {
             if k > 0 { out.append(delimiter) }
-            out.append(csvField: bytes[cell.start ..< cell.start + cell.count], delimiter: delimiter)
+            out.append(csvField: bytes[cell.start ..< cell.start + cell.count].array, delimiter: delimiter)
         }
         return String(decoding: out, as: UTF8.self)
     }

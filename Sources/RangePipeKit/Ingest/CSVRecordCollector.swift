@@ -26,7 +26,7 @@ struct CSVRecordCollector {
     var fieldsMayHoldNewlines = true
     /// The whole input when cells are offsets into it; nil when they are
     /// offsets into `fieldBytes`.
-    var direct: UnsafeBufferPointer<UInt8>?
+    var direct: ByteView?
     /// With `direct`: the input offset where the next field or line end is expected.
     var cursor = 0
     /// With `direct`: the last event was a field, so a delimiter comes first.
@@ -35,7 +35,7 @@ struct CSVRecordCollector {
     var delimiter: UInt8 = 0x2c
 
     /// The bytes the cells' offsets refer to.
-    var cellBytes: UnsafeBufferPointer<UInt8> { direct ?? fieldBytes.buffer }
+    var cellBytes: ByteView { direct ?? fieldBytes.view }
 
     /// Ends a record at `terminator` (CR, LF, or 0 at the end of input),
     /// counting lines so that CRLF is one and blank lines are counted.
@@ -89,7 +89,7 @@ extension CSVRecordCollector {
     /// Reads the chunk starting at input offset `offset` in place, if the
     /// collector is between records (nothing pending refers to
     /// `fieldBytes`) or already reading in place.
-    mutating func enterDirect(_ input: UnsafeBufferPointer<UInt8>, at offset: Int, atRecordBoundary: Bool) {
+    mutating func enterDirect(_ input: ByteView, at offset: Int, atRecordBoundary: Bool) {
         if direct != nil { return }
         guard atRecordBoundary, batch.cells.isEmpty else { return }
         direct = input
@@ -108,7 +108,7 @@ extension CSVRecordCollector {
         for k in batch.cells.indices {
             let cell = batch.cells[k]
             let start = fieldBytes.count
-            fieldBytes.append(UnsafeBufferPointer(rebasing: input[cell.start ..< cell.start + cell.count]))
+            fieldBytes.append(input[cell.start ..< cell.start + cell.count])
             batch.cells[k].start = start
         }
     }

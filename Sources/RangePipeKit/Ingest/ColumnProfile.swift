@@ -56,10 +56,10 @@ enum ColumnProfiler {
         var commaNumbers = 0, dotDecimals = 0, groupedNumbers = 0, commaMisfits = 0
         for row in sample.rows {
             for field in row {
-                var text = field.trimmingSpaces
-                text.withUTF8 { b in
-                    guard !b.isEmpty, b.allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2c || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b }) else { return }
-                    let plain = DecimalParser.parseNumber(ByteView(b), 0, b.count) != nil
+                let text = field.trimmingSpaces
+                text.withByteView { b in
+                    guard b.count > 0, b.allSatisfy({ $0 &- 0x30 < 10 || $0 == 0x2c || $0 == 0x2e || $0 == 0x2d || $0 == 0x2b }) else { return }
+                    let plain = DecimalParser.parseNumber(b, 0, b.count) != nil
                     let asComma = comma.parseCell(b) != .invalid
                     if plain {
                         if b.contains(0x2e), !asComma { dotDecimals += 1 }
@@ -90,8 +90,8 @@ enum ColumnProfiler {
             // The series each present value belongs to (long format sorts x per series).
             var keys: [String] = []
             for row in sample.rows {
-                var text = (j < row.count ? row[j] : "").trimmingSpaces
-                if text.withUTF8({ reader.parseCell($0) }) == .missing {
+                let text = (j < row.count ? row[j] : "").trimmingSpaces
+                if text.withByteView({ reader.parseCell($0) }) == .missing {
                     p.missing[text, default: 0] += 1
                 } else {
                     present.append(text)
@@ -141,8 +141,8 @@ enum ColumnProfiler {
                 return p
             }
             var numbers: [Double] = []
-            for var text in present {
-                if case let .number(v) = text.withUTF8({ reader.parseCell($0) }) {
+            for text in present {
+                if case let .number(v) = text.withByteView({ reader.parseCell($0) }) {
                     numbers.append(v)
                 } else {
                     p.strayTokens[text, default: 0] += 1

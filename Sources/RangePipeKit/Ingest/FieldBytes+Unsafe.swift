@@ -50,5 +50,13 @@ struct FieldBytes {
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// The bytes so far, as a view; valid until the next append.
+    var view: ByteView { ByteView(buffer) }
+
+    /// Appends the bytes of `bytes`.
+    mutating func append(_ bytes: ByteView) {
+        _ = bytes.withContiguousStorageIfAvailable { append($0) }
+    }
+
     func deallocate() { base.deallocate() }
 }

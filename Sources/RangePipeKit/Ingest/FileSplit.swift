@@ -98,7 +98,7 @@ enum FileSplit {
         var window = [UInt8](repeating: 0, count: 1 << 16)
         var position = offset
         while position < end {
-            let n = window.withUnsafeMutableBytes { pread(fd, $0.baseAddress, min($0.count, end - position), off_t(position)) }
+            let n = Platform.read(fd, into: &window, count: end - position, at: position)
             guard n > 0 else { return nil }
             if let k = window[0 ..< n].firstIndex(of: 0x0a) {
                 return position + k + 1 < end ? position + k + 1 : nil

@@ -10,7 +10,7 @@ public enum InputBytes {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+            let n = try source.read(into: &chunk)
             if n == 0 { break }
             bytes += chunk[0 ..< n]
             if bytes.count > limit { throw tooLarge() }

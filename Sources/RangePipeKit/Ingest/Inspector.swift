@@ -100,10 +100,9 @@ public enum Inspector {
 
     private static func readAll(_ source: InputSource) throws -> [UInt8] {
         var all: [UInt8] = []
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = try source.read(into: buffer)
+            let n = try source.read(into: &buffer)
             if n == 0 { return all }
             all.append(contentsOf: buffer[0 ..< n])
         }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The keys of the last NDJSON line read the general way, and a scanner
 /// for lines that repeat them in the plain form: the same keys in the same
 /// order, written without escapes, each value an unescaped string, a
@@ -43,18 +37,17 @@ struct JSONLineTemplate {
     /// or returns nil with `cells` as it was when the line is not in the
     /// plain form.
     /// - Complexity: O(end - begin).
-    func scan(_ b: UnsafeBufferPointer<UInt8>, _ begin: Int, _ end: Int, line: Int, into cells: inout [Cell]) -> RecordInfo? {
+    func scan(_ b: ByteView, _ begin: Int, _ end: Int, line: Int, into cells: inout [Cell]) -> RecordInfo? {
         let firstCell = cells.count
         guard let objectStart = Self.skipBlanks(b, begin, end), b[objectStart] == 0x7b else { return nil }
         var i = objectStart + 1
         var keyStart = 0
-        let base = b.baseAddress!
-        let ok: Bool = keyBytes.withUnsafeBufferPointer { keys in
+        let ok: Bool = keyBytes.withByteView { keys in
             for k in keyEnds.indices {
                 let keyEnd = keyEnds[k]
                 let length = keyEnd - keyStart
                 guard let at = Self.skipBlanks(b, i, end), end - at > length,
-                      memcmp(base + at, keys.baseAddress! + keyStart, length) == 0 else { return false }
+                      b.holds(keys[keyStart ..< keyEnd], at: at) else { return false }
                 keyStart = keyEnd
                 guard let colon = Self.skipBlanks(b, at + length, end), b[colon] == 0x3a,
                       let valueStart = Self.skipBlanks(b, colon + 1, end) else { return false }
@@ -102,7 +95,7 @@ struct JSONLineTemplate {
     /// The first byte at or after `i` that is not JSON whitespace (a line
     /// holds no newline), or nil at `end`.
     @inline(__always)
-    private static func skipBlanks(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int? {
+    private static func skipBlanks(_ b: ByteView, _ i: Int, _ end: Int) -> Int? {
         var i = i
         while i < end {
             let c = b[i]
@@ -116,7 +109,7 @@ struct JSONLineTemplate {
     /// the bytes are not one (or the line ends with it, where a value
     /// cannot end).
     @inline(__always)
-    private static func numberEnd(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    private static func numberEnd(_ b: ByteView, _ start: Int, _ end: Int) -> Int? {
         var i = start
         @inline(__always) func digits() -> Int {
             let s = i

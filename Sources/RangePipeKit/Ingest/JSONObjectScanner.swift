@@ -25,7 +25,7 @@ struct JSONObjectScanner {
     var line = 1
     var lineStart = 0
 
-    typealias Bytes = UnsafeBufferPointer<UInt8>
+    typealias Bytes = ByteView
 
     init() {}
 
@@ -37,7 +37,7 @@ struct JSONObjectScanner {
 
     /// Scans the object starting at `start`. Returns the offset just past
     /// its closing brace, or nil if the bytes end first.
-    mutating func scanObject(_ b: UnsafeBufferPointer<UInt8>, at start: Int, into batch: inout RecordBatch,
+    mutating func scanObject(_ b: ByteView, at start: Int, into batch: inout RecordBatch,
                              rawOriginal: Bool) throws(Failure) -> Int? {
         let saved = (batch.bytes.count, batch.cells.count, batch.raw.count, line, lineStart)
         func rollback() {
@@ -55,7 +55,7 @@ struct JSONObjectScanner {
             if rawOriginal {
                 info.rawStart = batch.raw.count
                 info.rawCount = end - start
-                batch.raw.append(contentsOf: UnsafeBufferPointer(rebasing: b[start ..< end]))
+                batch.raw.append(contentsOf: b[start ..< end])
             }
             batch.records.append(info)
             return end
@@ -109,19 +109,19 @@ struct JSONObjectScanner {
                 if escaped {
                     try unescape(b, i + 1, end - 1, into: &batch.bytes)
                 } else {
-                    batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 1) ..< (end - 1)]))
+                    batch.bytes.append(contentsOf: b[(i + 1) ..< (end - 1)])
                 }
                 kind = .text
                 i = end
             case 0x2d, 0x30 ... 0x39:
                 guard let end = try scanNumber(b, i) else { return nil }
-                batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[i ..< end]))
+                batch.bytes.append(contentsOf: b[i ..< end])
                 kind = .number
                 i = end
             case 0x74, 0x66, 0x6e:
                 let word: StaticString = b[i] == 0x74 ? "true" : b[i] == 0x66 ? "false" : "null"
                 guard let end = try literal(b, i, word) else { return nil }
-                batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[i ..< end]))
+                batch.bytes.append(contentsOf: b[i ..< end])
                 kind = b[i] == 0x6e ? .null : .bool
                 i = end
             case 0x7b, 0x5b:
@@ -147,7 +147,7 @@ struct JSONObjectScanner {
     private mutating func slotFor(_ b: Bytes, _ start: Int, _ end: Int, escaped: Bool, position: Int) -> Int {
         if !escaped, position < positionCache.count {
             let cached = positionCache[position].key
-            if cached.count == end - start, cached.withUnsafeBufferPointer({ c in
+            if cached.count == end - start, cached.withByteView({ c in
                 var k = 0
                 while k < c.count, c[k] == b[start + k] { k += 1 }
                 return k == c.count
@@ -268,10 +268,13 @@ struct JSONObjectScanner {
     }
 
     private func unescape(_ b: Bytes, _ start: Int, _ end: Int, into out: inout [UInt8]) throws(Failure) {
+        // The escapes' decoder reads a collection: a copy of the text
+        // (escaped text only), its offsets moved back to the input's.
+        let text = b[start ..< end].array
         do {
-            try JSONEscapes.decode(b, start, end, into: &out)
+            try JSONEscapes.decode(text, 0, text.count, into: &out)
         } catch {
-            throw Failure(offset: error.offset, message: error.message)
+            throw Failure(offset: start + error.offset, message: error.message)
         }
     }
 

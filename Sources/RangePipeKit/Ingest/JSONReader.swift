@@ -50,9 +50,7 @@ struct JSONReader {
             let want = max(source.chunkSize(JSONReader.chunkSize), bytes.count)
             let old = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: want))
-            let n = try bytes.withUnsafeMutableBytes { raw in
-                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[old...]))
-            }
+            let n = try source.read(into: &bytes, at: old)
             bytes.removeSubrange((old + n)...)
             eof = n == 0
         }
@@ -68,10 +66,10 @@ struct JSONReader {
             cells.reserveCapacity(JSONReader.runLength * 4)
         }
 
-        mutating func deliver(_ sink: any RecordSink, _ b: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
+        mutating func deliver(_ sink: any RecordSink, _ b: ByteView, keyOrder: [Int]?) throws {
             guard !records.isEmpty, let keyOrder else { return }
             sink.originalText = { record, _, _ in
-                String(decoding: UnsafeBufferPointer(rebasing: b[record.rawStart ..< record.rawStart + record.rawCount]), as: UTF8.self)
+                b[record.rawStart ..< record.rawStart + record.rawCount].string
             }
             try sink.consumeRun(records[...], cells: cells, bytes: b, keyOrder: keyOrder)
             records.removeAll(keepingCapacity: true)
@@ -115,10 +113,10 @@ struct JSONReader {
                 }
             }
             // Process every complete line (and the last one at EOF).
-            try window.bytes.withUnsafeBufferPointer { b in
+            try window.bytes.withByteView { b in
                 var lineBegin = window.start
                 while lineBegin < b.count {
-                    let lineEnd = Self.newline(in: b, from: lineBegin)
+                    let lineEnd = b.newline(from: lineBegin)
                     if lineEnd - lineBegin > Self.maxRecordBytes {
                         throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
                                                      "line longer than \(Self.maxRecordBytes >> 20) MiB")
@@ -131,7 +129,7 @@ struct JSONReader {
                         if run.records.count >= Self.runLength { try run.deliver(sink, b, keyOrder: template.slots) }
                     } else {
                         try run.deliver(sink, b, keyOrder: template?.slots)
-                        let lineBytes = UnsafeBufferPointer(rebasing: b[lineBegin ..< contentEnd])
+                        let lineBytes = b[lineBegin ..< contentEnd]
                         try scanLine(lineBytes, line: line, file: file, &scanner, &batch, sink)
                         if let record = batch.records.first {
                             let slots = batch.cells[record.firstCell ..< record.firstCell + record.cellCount].map(\.slot)
@@ -167,20 +165,13 @@ struct JSONReader {
         }
     }
 
-    /// The offset of the first LF at or after `start`, or `b.count`.
-    private static func newline(in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = b.baseAddress, start < b.count,
-              let found = memchr(base + start, 0x0a, b.count - start) else { return b.count }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
-
-    private func scanLine(_ b: UnsafeBufferPointer<UInt8>, line: Int, file: String, _ scanner: inout JSONObjectScanner,
+    private func scanLine(_ b: ByteView, line: Int, file: String, _ scanner: inout JSONObjectScanner,
                           _ batch: inout RecordBatch, _ sink: any RecordSink) throws {
         scanner.line = line
         scanner.lineStart = 0
         var i = 0
         guard scanner.skipWhitespace(b, &i) else { return } // blank line
-        let original = { String(decoding: b, as: UTF8.self) }
+        let original = { b.string }
         do {
             guard let end = try scanner.scanObject(b, at: i, into: &batch, rawOriginal: true) else {
                 try sink.reject(line: line, column: b.count + 1, reason: "truncated JSON object (the line ends inside it)", original: original())
@@ -219,7 +210,7 @@ struct JSONReader {
                 window.start = 3
             }
             var needMore = false
-            try window.bytes.withUnsafeBufferPointer { b in
+            try window.bytes.withByteView { b in
                 var i = window.start
                 while !needMore {
                     guard scanner.skipWhitespace(b, &i) else { window.start = i; needMore = true; break }
@@ -282,7 +273,7 @@ struct JSONReader {
             guard record.rawCount >= 0 else { return "" }
             return String(decoding: raw[record.rawStart ..< record.rawStart + record.rawCount], as: UTF8.self)
         }
-        try batch.bytes.withUnsafeBufferPointer { bytes in
+        try batch.bytes.withByteView { bytes in
             for record in batch.records {
                 try sink.consume(record, cells: batch.cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
             }

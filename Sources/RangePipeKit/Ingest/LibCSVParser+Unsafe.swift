@@ -16,6 +16,36 @@ extension LibCSVParser {
         if parseBytes(chunk, within: input) != chunk.count { try raiseError() }
     }
 
+    /// Parses bytes held in memory (a sample).
+    func parse(_ bytes: ArraySlice<UInt8>) throws(Failure) {
+        let consumed = bytes.withUnsafeBytes { parseBytes($0) }
+        if consumed != bytes.count { try raiseError() }
+    }
+
+    /// Reads the next chunk of `source` and parses it: a slice of a mapped
+    /// file in place (cells may point into the mapping), else a copy into
+    /// `buffer`. A UTF-8 byte-order mark is dropped from the `first` chunk.
+    /// Returns the chunk's size (0 at the end of the input: nothing parsed).
+    func parseNextChunk(of source: InputSource, buffer: inout [UInt8], chunkSize: Int, first: Bool) throws -> Int {
+        if let mapped = source.mappedBytes {
+            let chunk = try source.mappedChunk(preferred: chunkSize)
+            try parseChunk(chunk, first: first, within: mapped)
+            return chunk.count
+        }
+        let n = try source.read(into: &buffer)
+        try buffer.withUnsafeBytes { try parseChunk(UnsafeRawBufferPointer(rebasing: $0[0 ..< n]), first: first, within: nil) }
+        return n
+    }
+
+    private func parseChunk(_ whole: UnsafeRawBufferPointer, first: Bool, within input: UnsafeRawBufferPointer?) throws(Failure) {
+        guard whole.count > 0 else { return }
+        var chunk = whole
+        if first, chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
+            chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
+        }
+        try parse(chunk, within: input)
+    }
+
     /// Runs libcsv over `chunk` with the collector as the callbacks' context;
     /// returns the bytes it consumed.
     func parseBytes(_ chunk: UnsafeRawBufferPointer, within input: UnsafeRawBufferPointer? = nil) -> Int {
@@ -25,7 +55,7 @@ extension LibCSVParser {
         collector.value.fieldsMayHoldNewlines = mayHoldQuotes
         if let input, let base = input.baseAddress, let start = chunk.baseAddress, !mayHoldQuotes {
             let boundary = atRecordBoundary
-            collector.value.enterDirect(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: input.count),
+            collector.value.enterDirect(ByteView(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: input.count)),
                                         at: start - base, atRecordBoundary: boundary)
         } else {
             // A quoted field's text differs from its input bytes.

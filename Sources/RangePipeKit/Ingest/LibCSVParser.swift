@@ -41,7 +41,7 @@ final class LibCSVParser {
     var fieldBytes: FieldBytes { collector.value.fieldBytes }
     /// The bytes the offsets of `batch`'s cells refer to: the input itself
     /// or `fieldBytes`.
-    var cellBytes: UnsafeBufferPointer<UInt8> { collector.value.cellBytes }
+    var cellBytes: ByteView { collector.value.cellBytes }
     /// The physical line the parser has reached (1-based).
     var line: Int { collector.value.line }
 

@@ -3,7 +3,7 @@
 /// than 1% of its rows dropped as duplicates) and the sample named no
 /// such column — a file sorted by its key may show one key in the sample.
 final class LongFormatProbe: RecordSink {
-    var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)?
+    var originalText: ((RecordInfo, ArraySlice<Cell>, ByteView) -> String)?
     private let x: String
     private let series: String?
     private let candidates: [String]
@@ -45,14 +45,14 @@ final class LongFormatProbe: RecordSink {
 
     func reject(line: Int, column: Int, reason: String, original: String?) throws {}
 
-    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws {
+    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: ByteView) throws {
         var xHash = 0, seriesHash = 0
         var candidateHashes = [Int?](repeating: nil, count: candidates.count)
         for cell in cells where cell.slot < roles.count {
             let role = roles[cell.slot]
             guard role != -3 else { continue }
             var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])))
+            bytes[cell.start ..< cell.start + cell.count].hash(into: &hasher)
             let h = hasher.finalize()
             switch role {
             case -1: xHash = h

@@ -30,26 +30,26 @@ struct NumberReader: Sendable {
         !decimalComma && !nulls.contains { token in token.withByteView { DecimalParser.parseNumber($0, 0, $0.count) != nil } }
     }
 
-    func parseCell(_ b: UnsafeBufferPointer<UInt8>) -> CellValue {
-        if isPlain { return DecimalParser.parseCell(ByteView(b)) }
+    func parseCell(_ b: ByteView) -> CellValue {
+        if isPlain { return DecimalParser.parseCell(b) }
         var lo = 0, hi = b.count
         while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
         if isNull(b, lo, hi) { return .missing }
-        if !decimalComma, let v = DecimalParser.parseNumber(ByteView(b), lo, hi) { return .number(v) }
+        if !decimalComma, let v = DecimalParser.parseNumber(b, lo, hi) { return .number(v) }
         if decimalComma || thousands, let v = parseGrouped(b, lo, hi) { return .number(v) }
-        if lo == hi || DecimalParser.isMissingToken(ByteView(b), lo, hi) { return .missing }
+        if lo == hi || DecimalParser.isMissingToken(b, lo, hi) { return .missing }
         return .invalid
     }
 
-    func isNull(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+    func isNull(_ b: ByteView, _ lo: Int, _ hi: Int) -> Bool {
         nulls.contains { token in token.count == hi - lo && token.indices.allSatisfy { token[$0] == b[lo + $0] } }
     }
 
     /// `1,234.5` (thousands) or `1.234,5` / `1,5` (decimal comma): the
     /// group separators must stand between strict groups of three digits
     /// in the integer part; the rest is read as a plain number.
-    private func parseGrouped(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Double? {
+    private func parseGrouped(_ b: ByteView, _ lo: Int, _ hi: Int) -> Double? {
         let group: UInt8 = decimalComma ? 0x2e : 0x2c
         let point: UInt8 = decimalComma ? 0x2c : 0x2e
         var out: [UInt8] = []

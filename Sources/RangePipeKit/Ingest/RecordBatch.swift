@@ -65,26 +65,26 @@ protocol RecordSink: AnyObject {
     func setHeader(_ names: [String], line: Int) throws
     /// A new JSON key seen for the first time; returns nothing, the slot is `index`.
     func addSlot(named name: String, index: Int)
-    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws
+    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: ByteView) throws
     /// A run of records, in order (a bulk form of `consume`). `keyOrder`
     /// nil: a cell's position in its record is its slot (CSV fields).
     /// Otherwise every record in the run has exactly these slots in this
     /// order (NDJSON lines with the same keys).
-    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws
+    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: ByteView, keyOrder: [Int]?) throws
     /// A record the reader itself could not parse (JSON syntax); location and reason.
     func reject(line: Int, column: Int, reason: String, original: String?) throws
     /// An estimate of how many rows the input holds in all (from its size
     /// and the rows per byte so far), so columns can be sized once.
     func expectRows(_ rows: Int)
     /// Reconstructed original text for rejects, set by the reader.
-    var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)? { get set }
+    var originalText: ((RecordInfo, ArraySlice<Cell>, ByteView) -> String)? { get set }
 }
 
 extension RecordSink {
     func expectRows(_ rows: Int) {}
 
     /// A run of records; sinks with a bulk path override it.
-    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
+    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: ByteView, keyOrder: [Int]?) throws {
         for record in records {
             try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
         }

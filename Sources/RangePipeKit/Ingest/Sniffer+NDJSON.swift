@@ -8,9 +8,10 @@ extension Sniffer {
             var start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             var line = 1
             while start < b.count, rows.count < maxRows {
-                guard let newline = b[start...].firstIndex(of: 0x0a) ?? (isWholeInput ? b.count : nil) else { break }
+                let found = b.newline(from: start)
+                guard let newline = found < b.count ? found : (isWholeInput ? b.count : nil) else { break }
                 var batch = RecordBatch()
-                let text = UnsafeBufferPointer(rebasing: b[start ..< newline])
+                let text = b[start ..< newline]
                 var i = 0
                 if scanner.skipWhitespace(text, &i), (try? scanner.scanObject(text, at: i, into: &batch, rawOriginal: false)) != nil,
                    let row = sampleRow(batch) {
@@ -27,12 +28,12 @@ extension Sniffer {
     /// adding each object's row and line; the scanner's keys, in order of
     /// first appearance, are the columns.
     static func objectSample(_ bytes: [UInt8], isWholeInput: Bool,
-                             _ scan: (UnsafeBufferPointer<UInt8>, inout JSONObjectScanner, inout [[String]], inout [Int]) -> Void)
+                             _ scan: (ByteView, inout JSONObjectScanner, inout [[String]], inout [Int]) -> Void)
         -> CSVSample {
         var scanner = JSONObjectScanner()
         var rows: [[String]] = []
         var lines: [Int] = []
-        bytes.withUnsafeBufferPointer { scan($0, &scanner, &rows, &lines) }
+        bytes.withByteView { scan($0, &scanner, &rows, &lines) }
         return CSVSample(delimiter: 0, quote: 0x22, hasHeader: true, names: scanner.slotNames, rows: rows, lines: lines,
                          isWholeInput: isWholeInput)
     }

@@ -142,16 +142,16 @@ enum Sniffer {
         let parser = LibCSVParser(delimiter: delimiter, quote: quote)
         var out: [Record] = []
         func collect() {
-            let bytes = parser.fieldBytes.buffer
+            let bytes = parser.fieldBytes.view
             for record in parser.batch.records where out.count <= maxRows {
                 let cells = parser.batch.cells[record.firstCell ..< record.firstCell + record.cellCount]
-                let fields = cells.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start ..< $0.start + $0.count]), as: UTF8.self) }
+                let fields = cells.map { bytes[$0.start ..< $0.start + $0.count].string }
                 out.append(Record(fields: fields, line: record.line))
             }
             parser.discardDeliveredRecords()
         }
         do {
-            try body.withUnsafeBytes { try parser.parse($0) }
+            try parser.parse(body)
             collect()
             if isWholeInput {
                 try parser.finish()

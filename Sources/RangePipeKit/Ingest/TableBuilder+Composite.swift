@@ -1,7 +1,7 @@
 extension TableBuilder {
     /// x of a row whose time is written over several columns: the parts'
     /// texts joined by single spaces, read with the plan's time pattern.
-    func compositeX(_ parts: [Cell?], _ bytes: UnsafeBufferPointer<UInt8>, _ record: RecordInfo) throws -> Double {
+    func compositeX(_ parts: [Cell?], _ bytes: ByteView, _ record: RecordInfo) throws -> Double {
         var joined: [UInt8] = []
         for (n, cell) in parts.enumerated() {
             guard let cell, cell.kind != .null, cell.count > 0 else {

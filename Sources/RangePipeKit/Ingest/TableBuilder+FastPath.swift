@@ -25,14 +25,12 @@ extension TableBuilder {
     /// before — so the result never depends on which path a row took.
     /// - Complexity: O(cells), with no allocation or reference counting per
     ///   row, however the rows alternate between the two paths.
-    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: UnsafeBufferPointer<UInt8>, keyOrder: [Int]?) throws {
+    func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: ByteView, keyOrder: [Int]?) throws {
         // Without a header the first record names the columns: before the row buffer is sized.
         if !plan.headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
-        var row = UnsafeMutableBufferPointer<Double>.allocate(capacity: plan.valueColumns.count)
-        defer { row.deallocate() }
-        row.initialize(repeating: .nan)
+        var row = [Double](repeating: .nan, count: plan.valueColumns.count)
         // Locals, so rows cost no retains: the plan, the key table and
         // unretained accumulator handles (`order` keeps them alive). They
         // are refreshed after a row takes the general path, which may add a
@@ -52,24 +50,20 @@ extension TableBuilder {
         var dayCache = TimeParser.DayCache()
         // Rows a series may end with: the file's rows over the series so far.
         var expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
-        try cells.withUnsafeBufferPointer { cellBuffer in
-            for record in records {
-                if let rowPlan, let keys, convert(record, rowPlan, keys, cellBuffer, bytes, row, handles, expectedRows, &lastSeries, &dayCache) { continue }
-                keys = nil
-                try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
-                if row.count < plan.valueColumns.count {
-                    // A file without a header names its columns on its first record, inside this run.
-                    row.deallocate()
-                    row = .allocate(capacity: plan.valueColumns.count)
-                    row.initialize(repeating: .nan)
-                }
-                if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
-                rowPlan = fastPlan
-                if rowPlan != nil {
-                    keys = keyTable
-                    if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
-                    expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
-                }
+        for record in records {
+            if let rowPlan, let keys, convert(record, rowPlan, keys, cells, bytes, &row, handles, expectedRows, &lastSeries, &dayCache) { continue }
+            keys = nil
+            try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
+            if row.count < plan.valueColumns.count {
+                // A file without a header names its columns on its first record, inside this run.
+                row = [Double](repeating: .nan, count: plan.valueColumns.count)
+            }
+            if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
+            rowPlan = fastPlan
+            if rowPlan != nil {
+                keys = keyTable
+                if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
+                expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
             }
         }
     }
@@ -77,15 +71,15 @@ extension TableBuilder {
     /// Appends one plain row to its series; false (and nothing appended)
     /// when the row needs the general path.
     @inline(__always)
-    private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: UnsafeBufferPointer<Cell>,
-                         _ bytes: UnsafeBufferPointer<UInt8>, _ row: UnsafeMutableBufferPointer<Double>,
+    private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: [Cell],
+                         _ bytes: ByteView, _ row: inout [Double],
                          _ handles: [Unmanaged<SeriesAccumulator>], _ expectedRows: Int, _ lastSeries: inout Int,
                          _ dayCache: inout TimeParser.DayCache) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
-        @inline(__always) func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+        @inline(__always) func field(_ slot: Int) -> ByteView {
             let cell = cells[first + slot]
-            return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + cell.start }, count: cell.count)
+            return bytes[cell.start ..< cell.start + cell.count]
         }
         let accumulator: Unmanaged<SeriesAccumulator>
         if plan.seriesSlot >= 0 {
@@ -101,27 +95,25 @@ extension TableBuilder {
         let xText = field(plan.xSlot)
         let x: Double
         if let time = plan.time {
-            guard let t = time.parseBulk(ByteView(xText), &dayCache), CivilTime.writableSeconds.contains(t) else { return false }
+            guard let t = time.parseBulk(xText, &dayCache), CivilTime.writableSeconds.contains(t) else { return false }
             x = t
         } else {
-            guard let v = DecimalParser.parseNumber(ByteView(xText), 0, xText.count), abs(v) <= Series.magnitudeLimit else { return false }
+            guard let v = DecimalParser.parseNumber(xText, 0, xText.count), abs(v) <= Series.magnitudeLimit else { return false }
             x = v
         }
         for j in plan.valueSlots.indices {
             let text = field(plan.valueSlots[j])
-            if let v = DecimalParser.parseNumber(ByteView(text), 0, text.count) {
+            if let v = DecimalParser.parseNumber(text, 0, text.count) {
                 // Past ±1e300: the general path says where.
                 guard abs(v) <= Series.magnitudeLimit else { return false }
                 row[plan.valueIndices[j]] = v
             } else {
                 // Missing tokens are NaN; anything else is a bad row for the general path.
-                guard case .missing = DecimalParser.parseCell(ByteView(text)) else { return false }
+                guard case .missing = DecimalParser.parseCell(text) else { return false }
                 row[plan.valueIndices[j]] = .nan
             }
         }
-        accumulator._withUnsafeGuaranteedRef {
-            $0.append(x: x, values: UnsafeBufferPointer(row), line: record.line, expected: expectedRows, countsRead: true)
-        }
+        SeriesAccumulator.append(to: accumulator, x: x, values: row, line: record.line, expected: expectedRows)
         return true
     }
 

@@ -1,17 +1,16 @@
 extension TableBuilder {
     /// What to add when a value is not a number: the flag that would read
     /// it (`--decimal-comma`, `--thousands`) or mark it missing (`--null`).
-    func numberHint(_ b: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: b, as: UTF8.self).trimmingSpaces
-        var t = text
-        return t.withUTF8 { b in
+    func numberHint(_ b: ByteView) -> String {
+        let text = b.string.trimmingSpaces
+        return text.withByteView { b in
             if !numbers.decimalComma, case .number = NumberReader(decimalComma: true, thousands: false).parseCell(b) {
                 return " (if commas mark decimals, add --decimal-comma)"
             }
             if !numbers.thousands, case .number = NumberReader(decimalComma: false, thousands: true).parseCell(b) {
                 return " (if commas group thousands, add --thousands)"
             }
-            if !b.isEmpty, b.count <= 16, !b.contains(where: { $0 &- 0x30 < 10 }) {
+            if b.count > 0, b.count <= 16, !b.contains(where: { $0 &- 0x30 < 10 }) {
                 return " (if it marks a missing value, add --null \(ShellWords.quote(text)))"
             }
             return ""

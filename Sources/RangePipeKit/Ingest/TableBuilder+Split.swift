@@ -43,10 +43,10 @@ extension TableBuilder {
             }
             // Looked up in this half's key table (no String hashing:
             // a fleet of 10^6 series is absorbed in one cheap pass).
-            var key = accumulator.name
-            let known = options.seriesColumn == nil ? (order.isEmpty ? nil : 0) : key.withUTF8 { keyTable.find($0) }
+            let key = accumulator.name
+            let known = options.seriesColumn == nil ? (order.isEmpty ? nil : 0) : key.withByteView { keyTable.find($0) }
             guard let known else {
-                key.withUTF8 { _ = keyTable.insert($0) }
+                key.withByteView { _ = keyTable.insert($0) }
                 order.append(accumulator)
                 if options.seriesColumn == nil { lastAccumulator = accumulator }
                 continue

@@ -30,7 +30,7 @@ final class TableBuilder: RecordSink {
     var totals = IngestedSeries.Stats.zero
     private var rejectIsAttributed = false
 
-    var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)?
+    var originalText: ((RecordInfo, ArraySlice<Cell>, ByteView) -> String)?
 
     init(file: String, options: IngestOptions, defaultSeriesName: String, rejects: RejectWriter) throws {
         self.options = options
@@ -65,7 +65,7 @@ final class TableBuilder: RecordSink {
 
     // MARK: Rows
 
-    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws {
+    func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: ByteView) throws {
         if !plan.headerSet { try noHeaderNames(cells.count) }
         do {
             try process(record, cells, bytes)
@@ -86,18 +86,17 @@ final class TableBuilder: RecordSink {
         try rejects.write(location: location, reason: reason, original: original)
     }
 
-    private func text(_ cell: Cell, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[cell.start ..< cell.start + cell.count])
+    private func text(_ cell: Cell, _ bytes: ByteView) -> ByteView {
+        bytes[cell.start ..< cell.start + cell.count]
     }
 
-    func quoted(_ b: UnsafeBufferPointer<UInt8>) -> String {
-        let prefix = b.prefix(40)
-        var s = String(decoding: prefix, as: UTF8.self)
+    func quoted(_ b: ByteView) -> String {
+        var s = b[0 ..< min(b.count, 40)].string
         if b.count > 40 { s += "…" }
         return "\"" + s + "\""
     }
 
-    private func process(_ record: RecordInfo, _ cells: ArraySlice<Cell>, _ bytes: UnsafeBufferPointer<UInt8>) throws {
+    private func process(_ record: RecordInfo, _ cells: ArraySlice<Cell>, _ bytes: ByteView) throws {
         var xCell: Cell?
         var seriesCell: Cell?
         let roles = plan.roles
@@ -126,14 +125,14 @@ final class TableBuilder: RecordSink {
             }
             if plan.rowNumberX || plan.xPartCount > 0 {
                 let x = plan.rowNumberX ? Double(accumulator.rowsRead) : try compositeX(partCells, bytes, record)
-                rowValues.withUnsafeBufferPointer { accumulator.append(x: x, values: $0, line: record.line) }
+                accumulator.append(x: x, values: rowValues, line: record.line)
                 return
             }
             guard let xCell, xCell.kind != .null else {
                 throw RowError(column: xCell?.column ?? 1, message: "missing x value ('\(xName ?? "x")')")
             }
             let x = try parseX(xCell, text(xCell, bytes), accumulator)
-            rowValues.withUnsafeBufferPointer { accumulator.append(x: x, values: $0, line: record.line) }
+            accumulator.append(x: x, values: rowValues, line: record.line)
         } catch {
             accumulator.rowsRejected += 1
             rejectIsAttributed = true
@@ -141,13 +140,13 @@ final class TableBuilder: RecordSink {
         }
     }
 
-    private func parseValue(_ cell: Cell, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) throws -> Double {
+    private func parseValue(_ cell: Cell, _ bytes: ByteView, _ index: Int) throws -> Double {
         let column = plan.valueColumns[index]
         if case .text = column.state { return .nan }
         let value: CellValue
         switch cell.kind {
         case .null: value = .missing
-        case .number: value = DecimalParser.parseNumber(ByteView(bytes), cell.start, cell.start + cell.count).map { .number($0) } ?? .invalid
+        case .number: value = DecimalParser.parseNumber(bytes, cell.start, cell.start + cell.count).map { .number($0) } ?? .invalid
         case .text: value = numbers.parseCell(text(cell, bytes))
         case .bool, .nested: value = .invalid
         }
@@ -161,7 +160,7 @@ final class TableBuilder: RecordSink {
         case .missing:
             return .nan
         case .invalid:
-            if cell.kind != .nested, DecimalParser.isOutOfRange(ByteView(text(cell, bytes))) {
+            if cell.kind != .nested, DecimalParser.isOutOfRange(text(cell, bytes)) {
                 throw RowError(column: cell.column, message: "column '\(column.name)': \(quoted(text(cell, bytes))) is outside Float64's range (±1.8e308)")
             }
             if case .undecided = column.state {
@@ -169,13 +168,13 @@ final class TableBuilder: RecordSink {
                 return .nan
             }
             let got = cell.kind == .nested ? "a nested value"
-                : cell.kind == .bool ? String(decoding: text(cell, bytes), as: UTF8.self) : quoted(text(cell, bytes))
+                : cell.kind == .bool ? text(cell, bytes).string : quoted(text(cell, bytes))
             throw RowError(column: cell.column, message: "column '\(column.name)': expected a number, got \(got)",
                            hint: cell.kind == .text ? numberHint(text(cell, bytes)) : "")
         }
     }
 
-    private func seriesFor(_ cell: Cell?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> SeriesAccumulator {
+    private func seriesFor(_ cell: Cell?, _ bytes: ByteView) throws -> SeriesAccumulator {
         guard options.seriesColumn != nil else {
             if let last = lastAccumulator { return last }
             let acc = SeriesAccumulator(name: defaultSeriesName, keepLines: options.duplicates == .error)
@@ -189,7 +188,7 @@ final class TableBuilder: RecordSink {
         }
         let key = text(cell, bytes)
         if let k = keyTable.find(key) { return order[k] }
-        guard let name = String(validating: key, as: UTF8.self), !name.utf8.contains(0) else {
+        guard let name = key.validatedString, !name.utf8.contains(0) else {
             throw RowError(column: cell.column, message: "series name is not valid UTF-8 text" + TextEncoding.latin1Hint)
         }
         let k = keyTable.insert(key)
@@ -200,12 +199,12 @@ final class TableBuilder: RecordSink {
         return acc
     }
 
-    private func parseX(_ cell: Cell, _ b: UnsafeBufferPointer<UInt8>, _ acc: SeriesAccumulator) throws -> Double {
+    private func parseX(_ cell: Cell, _ b: ByteView, _ acc: SeriesAccumulator) throws -> Double {
         if plan.axis == nil || (plan.axis == .time && plan.timeParser == nil) { try detectAxis(cell, b) }
         switch plan.axis! {
         case .time:
             let timeParser = plan.timeParser!
-            if let t = timeParser.parse(ByteView(b)) {
+            if let t = timeParser.parse(b) {
                 guard CivilTime.writableSeconds.contains(t) else {
                     throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside the times rangepipe can write (years 0000 to 9999)")
                 }
@@ -214,7 +213,7 @@ final class TableBuilder: RecordSink {
             let hint = numbers.parseCell(b) == .missing ? "missing x value" : "expected a time like the first row (\(timeParser.familyName)), got \(quoted(b))"
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(hint)")
         case .number:
-            let value = cell.kind == .number ? DecimalParser.parseNumber(ByteView(b), 0, b.count).map { CellValue.number($0) } ?? .invalid
+            let value = cell.kind == .number ? DecimalParser.parseNumber(b, 0, b.count).map { CellValue.number($0) } ?? .invalid
                 : numbers.parseCell(b)
             if case let .number(v) = value, v.isFinite {
                 guard abs(v) <= Series.magnitudeLimit else {
@@ -223,29 +222,28 @@ final class TableBuilder: RecordSink {
                 return v
             }
             if value == .missing { throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')") }
-            if DecimalParser.isOutOfRange(ByteView(b)) {
+            if DecimalParser.isOutOfRange(b) {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': \(quoted(b)) is outside Float64's range (±1.8e308)")
             }
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))",
                            hint: numberHint(b))
         case .category:
-            guard let label = String(validating: b, as: UTF8.self), !label.utf8.contains(0) else {
+            guard let label = b.validatedString, !label.utf8.contains(0) else {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text" + TextEncoding.latin1Hint)
             }
             let trimmed = label.trimmingSpaces
-            var t = trimmed
-            if trimmed.isEmpty || t.withUTF8({ numbers.isNull($0, 0, $0.count) }) {
+            if trimmed.isEmpty || trimmed.withByteView({ numbers.isNull($0, 0, $0.count) }) {
                 throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
             }
             return Double(acc.ordinal(of: trimmed))
         }
     }
 
-    private func detectAxis(_ cell: Cell, _ b: UnsafeBufferPointer<UInt8>) throws {
+    private func detectAxis(_ cell: Cell, _ b: ByteView) throws {
         if numbers.parseCell(b) == .missing {
             throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
         }
-        if let parser = TimeParser.detect(ByteView(b), offset: plan.timezone) {
+        if let parser = TimeParser.detect(b, offset: plan.timezone) {
             plan.decide(axis: .time, timeParser: parser)
         } else if plan.axis == .time {
             throw RowError(column: cell.column,

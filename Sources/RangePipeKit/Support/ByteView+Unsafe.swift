@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The pointer side of `ByteView`: the memory it reads, and how views are
 /// made from buffers, arrays and strings (each inside the owner's scoped
 /// access, so the bytes stay alive while the view is used).
@@ -18,6 +24,42 @@ extension ByteView {
     @inline(__always)
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
         self.init(memory: Memory(base: buffer.baseAddress), count: buffer.count)
+    }
+
+    /// Runs `body` with the bytes as contiguous memory (what
+    /// `Array.append(contentsOf:)` copies from in one move).
+    @inline(__always)
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try body(UnsafeBufferPointer(start: memory.base, count: count))
+    }
+
+    /// The bytes as UTF-8 text, with replacement characters for bad bytes.
+    var string: String { String(decoding: UnsafeBufferPointer(start: memory.base, count: count), as: UTF8.self) }
+
+    /// The bytes as UTF-8 text, or nil when they are not valid UTF-8.
+    var validatedString: String? { String(validating: UnsafeBufferPointer(start: memory.base, count: count), as: UTF8.self) }
+
+    /// Feeds the bytes to `hasher`.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(start: memory.base, count: count)))
+    }
+
+    /// True when both views hold the same bytes (`memcmp`).
+    /// - Complexity: O(count).
+    func equals(_ other: ByteView) -> Bool {
+        guard count == other.count else { return false }
+        guard count > 0 else { return true }
+        return memcmp(memory.base.unsafelyUnwrapped, other.memory.base.unsafelyUnwrapped, count) == 0
+    }
+
+    /// The index of the first line feed at or after `start`, or `count`
+    /// (`memchr`).
+    /// - Complexity: O(distance to it).
+    func newline(from start: Int) -> Int {
+        precondition(start >= 0 && start <= count, "byte index out of range")
+        guard start < count, let base = memory.base,
+              let found = memchr(base + start, 0x0a, count - start) else { return count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// Bytes 0–7 and 8–9 as two words, to compare a ten-byte date with the
@@ -44,5 +86,13 @@ extension String {
     func withByteView<T>(_ body: (ByteView) throws -> T) rethrows -> T {
         var text = self
         return try text.withUTF8 { try body(ByteView($0)) }
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Runs `body` with a view of the slice's bytes (indices from 0).
+    @inline(__always)
+    func withByteView<T>(_ body: (ByteView) throws -> T) rethrows -> T {
+        try withUnsafeBufferPointer { try body(ByteView($0)) }
     }
 }

@@ -6,7 +6,7 @@
 /// The memory behind it, and the only code that touches it, are in
 /// `ByteView+Unsafe.swift`: the owner keeps the bytes alive while the view
 /// is in use (views are made inside the owner's scoped access).
-struct ByteView {
+struct ByteView: Sequence {
     let memory: Memory
     /// How many bytes.
     let count: Int
@@ -42,5 +42,30 @@ struct ByteView {
 
     /// The bytes as an array.
     /// - Complexity: O(count).
-    var array: [UInt8] { (0 ..< count).map { self[$0] } }
+    var array: [UInt8] { Array(self) }
+
+    /// The bytes in order (`for byte in view`).
+    struct Iterator: IteratorProtocol {
+        let view: ByteView
+        var index = 0
+
+        @inline(__always)
+        mutating func next() -> UInt8? {
+            guard index < view.count else { return nil }
+            defer { index += 1 }
+            return view[index]
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(view: self) }
+
+    var underestimatedCount: Int { count }
+
+    /// True when bytes `start ..< start + other.count` are `other`'s bytes.
+    /// - Complexity: O(other.count).
+    func holds(_ other: ByteView, at start: Int) -> Bool {
+        precondition(start >= 0 && start <= count, "byte index out of range")
+        guard other.count <= count - start else { return false }
+        return self[start ..< start + other.count].equals(other)
+    }
 }

@@ -3,7 +3,13 @@
 /// buffers (see `InputSource`). Used by one thread at a time.
 final class MappedFile {
     /// The file's bytes; valid until this object is released.
-    let bytes: UnsafeRawBufferPointer
+    let region: Platform.Mapping
+
+    /// The file's size in bytes.
+    var count: Int { region.count }
+
+    /// The byte at `index` (checked against the size).
+    subscript(_ index: Int) -> UInt8 { region[index] }
 
     /// The descriptor the mapping was made from, when the caller keeps it
     /// open (for `requireSize`); -1 otherwise.
@@ -18,9 +24,9 @@ final class MappedFile {
     /// such cuts before any page is touched.
     /// - Complexity: O(1); pages are read as they are first touched.
     init?(_ fd: Platform.Descriptor, size: Int, path: String, keepsDescriptor: Bool = false) {
-        guard let bytes = Platform.mapReadOnly(fd, size: size) else { return nil }
+        guard let region = Platform.mapReadOnly(fd, size: size) else { return nil }
         InterruptCleanup.reportBusErrors(reading: path)
-        self.bytes = bytes
+        self.region = region
         self.fd = keepsDescriptor ? fd : -1
     }
 
@@ -31,7 +37,7 @@ final class MappedFile {
     func requireSize(_ end: Int, path: String) throws {
         guard fd >= 0, let status = Platform.status(of: fd) else { return }
         if status.size < end {
-            throw RangePipeError.io(path: path, reason: "the file was shortened while it was read (\(status.size) bytes, was \(bytes.count))")
+            throw RangePipeError.io(path: path, reason: "the file was shortened while it was read (\(status.size) bytes, was \(count))")
         }
     }
 
@@ -48,9 +54,9 @@ final class MappedFile {
         // 64 KiB: a multiple of every page size in use.
         let upTo = max(0, offset - (8 << 20)) & ~((1 << 16) - 1)
         guard upTo - releasedUpTo >= 32 << 20 else { return }
-        Platform.release(UnsafeRawBufferPointer(rebasing: bytes[releasedUpTo ..< upTo]))
+        region.release(releasedUpTo ..< upTo)
         releasedUpTo = upTo
     }
 
-    deinit { Platform.unmap(bytes) }
+    deinit { region.unmap() }
 }

@@ -50,28 +50,55 @@ extension Platform {
 // MARK: Mapped files
 
 extension Platform {
+    /// A read-only mapping from `mapReadOnly`: its bytes, each read
+    /// checked against its size.
+    struct Mapping {
+        /// The mapped bytes (for the `+Unsafe` readers that parse in place).
+        let bytes: UnsafeRawBufferPointer
+
+        /// The mapping's size in bytes.
+        var count: Int { bytes.count }
+
+        /// The byte at `index`.
+        subscript(_ index: Int) -> UInt8 {
+            precondition(index >= 0 && index < bytes.count, "byte index out of range")
+            return bytes[index]
+        }
+
+        /// `madvise(MADV_DONTNEED)` over `range` (which starts on a page
+        /// boundary): its pages leave this process's memory; touched again,
+        /// they are read from the file as they were.
+        func release(_ range: Range<Int>) {
+            precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of the mapping")
+            guard let base = bytes.baseAddress, !range.isEmpty else { return }
+            _ = madvise(UnsafeMutableRawPointer(mutating: base + range.lowerBound), range.count, MADV_DONTNEED)
+        }
+
+        /// `munmap(2)`; the mapping is not used again.
+        func unmap() {
+            guard let base = bytes.baseAddress else { return }
+            _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+        }
+    }
+
     /// `mmap(2)` of the first `size` bytes of `fd`, read-only and private,
     /// advised for one sequential pass (`MADV_SEQUENTIAL`: the kernel reads
     /// ahead and may drop pages behind); nil if it cannot be mapped.
-    static func mapReadOnly(_ fd: Descriptor, size: Int) -> UnsafeRawBufferPointer? {
+    static func mapReadOnly(_ fd: Descriptor, size: Int) -> Mapping? {
         guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0),
               base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         _ = madvise(base, size, MADV_SEQUENTIAL)
-        return UnsafeRawBufferPointer(start: base, count: size)
+        return Mapping(bytes: UnsafeRawBufferPointer(start: base, count: size))
     }
 
-    /// `madvise(MADV_DONTNEED)` over part of a mapping from `mapReadOnly`
-    /// (`bytes` starts on a page boundary): its pages leave this process's
-    /// memory; touched again, they are read from the file as they were.
-    static func release(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base), bytes.count, MADV_DONTNEED)
-    }
-
-    /// `munmap(2)` of a mapping from `mapReadOnly`.
-    static func unmap(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+    /// `pread(2)` of up to `count` bytes at file offset `offset` into
+    /// `bytes` from its start: the count read, 0 at the end, or −1 with
+    /// `errno` set.
+    static func read(_ fd: Descriptor, into bytes: inout [UInt8], count: Int, at offset: Int) -> Int {
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            return pread(fd, base, min(count, buffer.count), off_t(offset))
+        }
     }
 }
 

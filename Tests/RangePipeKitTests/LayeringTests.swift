@@ -81,4 +81,56 @@ import Testing
         }
         #expect(found.isEmpty, "\(found.sorted().joined(separator: "\n"))")
     }
+
+    /// Words that hold or reach raw memory: pointer types, the scoped
+    /// `withUnsafe…` accessors, and the casts and references that bypass
+    /// the type system or reference counting.
+    static func isUnsafe(_ word: Substring) -> Bool {
+        let w = word.drop { $0 == "_" }
+        if w.hasPrefix("withUnsafe") { return true }
+        if w.hasSuffix("Pointer"), w.hasPrefix("Unsafe") || w.hasPrefix("AutoreleasingUnsafe") || w == "OpaquePointer" || w == "CVaListPointer" {
+            return true
+        }
+        return ["Unmanaged", "unsafeBitCast", "unsafeDowncast", "unsafelyUnwrapped", "assumingMemoryBound", "bindMemory",
+                "withMemoryRebound", "baseAddress"].contains(w)
+    }
+
+    /// The places in `code` (comments and strings already removed) that
+    /// use raw memory: `line: word`.
+    static func unsafeUses(in code: String) -> [String] {
+        code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { n, line in
+            words(String(line)).filter(isUnsafe).map { "\(n + 1): \($0)" }
+        }
+    }
+
+    @Test("the unsafe check finds pointers in code, not in comments or strings")
+    func unsafeCheckCanFail() {
+        let bad = """
+            /// Mentions UnsafePointer<UInt8> only in a comment.
+            func f(_ b: [UInt8]) -> Int {
+                let s = "withUnsafeBytes in a string"
+                return b.withUnsafeBufferPointer { $0.count } // UnsafeRawPointer
+            }
+            struct Handle { let p: OpaquePointer; let r: UnsafeMutableRawBufferPointer? }
+            """
+        #expect(Self.unsafeUses(in: Self.code(bad)) == ["4: withUnsafeBufferPointer", "6: OpaquePointer", "6: UnsafeMutableRawBufferPointer"])
+        #expect(Self.unsafeUses(in: Self.code("let view: ByteView // no pointer here: UnsafeBufferPointer")).isEmpty)
+    }
+
+    @Test("pointers live only in +Unsafe.swift files")
+    func pointersOnlyInUnsafeFiles() throws {
+        let fm = FileManager.default
+        var found: [String] = [], scanned = 0
+        for target in ["Sources/RangePipeKit", "Sources/rangepipe"] {
+            let dir = packageRoot.appendingPathComponent(target)
+            guard let walk = fm.enumerator(atPath: dir.path) else { continue }
+            for case let rel as String in walk where rel.hasSuffix(".swift") && !rel.hasSuffix("+Unsafe.swift") {
+                scanned += 1
+                let code = Self.code(try String(contentsOf: dir.appendingPathComponent(rel), encoding: .utf8))
+                found += Self.unsafeUses(in: code).map { "\(target)/\(rel):\($0)" }
+            }
+        }
+        #expect(scanned > 100, "the scan must see the sources")
+        #expect(found.isEmpty, "pointer code outside a +Unsafe.swift file:\n\(found.joined(separator: "\n"))")
+    }
 }

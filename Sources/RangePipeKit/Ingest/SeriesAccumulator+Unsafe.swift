@@ -7,11 +7,20 @@ extension SeriesAccumulator {
         }
     }
 
-    /// Appends one row, counted as read, to the series behind an unretained
-    /// handle (the bulk path's: `order` keeps the series alive), with no
-    /// reference counting.
+    /// An unretained reference to a series, for the bulk path: whoever
+    /// holds handles keeps the series alive (`TableBuilder.order`), so a
+    /// row costs no reference counting.
+    struct Handle {
+        let unmanaged: Unmanaged<SeriesAccumulator>
+
+        init(_ accumulator: SeriesAccumulator) {
+            unmanaged = .passUnretained(accumulator)
+        }
+    }
+
+    /// Appends one row, counted as read, to the series behind `handle`.
     @inline(__always)
-    static func append(to handle: Unmanaged<SeriesAccumulator>, x: Double, values: [Double], line: Int, expected: Int) {
-        handle._withUnsafeGuaranteedRef { $0.append(x: x, values: values, line: line, expected: expected, countsRead: true) }
+    static func append(to handle: Handle, x: Double, values: [Double], line: Int, expected: Int) {
+        handle.unmanaged._withUnsafeGuaranteedRef { $0.append(x: x, values: values, line: line, expected: expected, countsRead: true) }
     }
 }

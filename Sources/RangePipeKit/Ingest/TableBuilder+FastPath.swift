@@ -43,7 +43,7 @@ extension TableBuilder {
         var handles = orderHandles
         orderHandles = []
         defer { orderHandles = handles }
-        if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
+        if handles.count < order.count { handles += order[handles.count...].map(SeriesAccumulator.Handle.init) }
         // The series of the row before: the key table's first guess.
         var lastSeries = 0
         // The last date read: most rows repeat it.
@@ -62,7 +62,7 @@ extension TableBuilder {
             rowPlan = fastPlan
             if rowPlan != nil {
                 keys = keyTable
-                if handles.count < order.count { handles += order[handles.count...].map { Unmanaged.passUnretained($0) } }
+                if handles.count < order.count { handles += order[handles.count...].map(SeriesAccumulator.Handle.init) }
                 expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
             }
         }
@@ -73,7 +73,7 @@ extension TableBuilder {
     @inline(__always)
     private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: [Cell],
                          _ bytes: ByteView, _ row: inout [Double],
-                         _ handles: [Unmanaged<SeriesAccumulator>], _ expectedRows: Int, _ lastSeries: inout Int,
+                         _ handles: [SeriesAccumulator.Handle], _ expectedRows: Int, _ lastSeries: inout Int,
                          _ dayCache: inout TimeParser.DayCache) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
@@ -81,7 +81,7 @@ extension TableBuilder {
             let cell = cells[first + slot]
             return bytes[cell.start ..< cell.start + cell.count]
         }
-        let accumulator: Unmanaged<SeriesAccumulator>
+        let accumulator: SeriesAccumulator.Handle
         if plan.seriesSlot >= 0 {
             let key = field(plan.seriesSlot)
             // A JSON null or number is not a name: the general path says why.

@@ -12,7 +12,7 @@ final class TableBuilder: RecordSink {
 
     var order: [SeriesAccumulator] = []
     /// `order` as unretained handles for the bulk path, kept between runs.
-    var orderHandles: [Unmanaged<SeriesAccumulator>] = []
+    var orderHandles: [SeriesAccumulator.Handle] = []
     /// Series key bytes → index in `order`.
     var keyTable = ByteKeyTable()
     var lastAccumulator: SeriesAccumulator?

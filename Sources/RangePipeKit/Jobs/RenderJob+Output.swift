@@ -65,7 +65,7 @@ extension RenderJob {
         let arguments = format.ffmpegArguments(width: width, height: height, fps: fps, output: destination, streaming: output != nil)
         let ffmpeg = try ChildProcess("ffmpeg", arguments, output: output, missing: Self.ffmpegAdvice)
         do {
-            let frames = try body { _, bytes in try bytes.withUnsafeBytes { try ffmpeg.write($0) } }
+            let frames = try body { _, bytes in try ffmpeg.write(bytes) }
             try ffmpeg.finish()
             return frames
         } catch let RangePipeError.unavailable(message) {

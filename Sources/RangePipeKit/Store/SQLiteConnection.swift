@@ -1,10 +1,12 @@
 import CSQLite
 
 /// A thin, throwing wrapper over one SQLite connection: the one place that
-/// handles SQLite's C pointers and result codes.
+/// turns SQLite's result codes into rangepipe's errors. The calls that pass
+/// SQLite's C pointers are in `SQLiteConnection+Unsafe.swift`.
 final class SQLiteConnection {
     let path: String
-    private(set) var handle: OpaquePointer?
+    /// The open connection; nil once closed.
+    var handle: Handle?
 
     enum OpenMode {
         case readOnly, readWrite, create
@@ -24,16 +26,7 @@ final class SQLiteConnection {
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             name = "file:" + Self.uriEscaped(path) + "?immutable=1"
         }
-        var db: OpaquePointer?
-        let rc = sqlite3_open_v2(name, &db, flags, nil)
-        handle = db
-        if rc != SQLITE_OK {
-            let error = makeError(rc, context: "open")
-            sqlite3_close_v2(db)
-            handle = nil
-            throw error
-        }
-        sqlite3_extended_result_codes(db, 1)
+        try open(name, flags: flags)
     }
 
     deinit { close() }
@@ -51,31 +44,6 @@ final class SQLiteConnection {
         return out
     }
 
-    func close() {
-        if let handle {
-            sqlite3_close_v2(handle)
-            self.handle = nil
-        }
-    }
-
-    /// Milliseconds to retry on a lock before giving up with SQLITE_BUSY.
-    func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
-    }
-
-    func execute(_ sql: String) throws {
-        // The message comes from `sqlite3_errmsg` in `makeError`.
-        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
-        if rc != SQLITE_OK { throw makeError(rc, context: sql) }
-    }
-
-    func prepare(_ sql: String) throws -> SQLiteStatement {
-        var statement: OpaquePointer?
-        let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard rc == SQLITE_OK, let statement else { throw makeError(rc, context: sql) }
-        return SQLiteStatement(statement, connection: self)
-    }
-
     /// The first column of the first row of a query returning an integer.
     func scalarInt(_ sql: String) throws -> Int64 {
         let s = try prepare(sql)
@@ -83,11 +51,9 @@ final class SQLiteConnection {
         return s.int(0)
     }
 
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// Maps SQLite's result codes onto rangepipe's errors and exit codes.
     func makeError(_ rc: Int32, context: String) -> RangePipeError {
-        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+        let message = errorMessage(rc)
         switch rc & 0xff {
         case SQLITE_BUSY, SQLITE_LOCKED:
             return .storeLocked(path: path, waited: nil)
@@ -108,53 +74,6 @@ final class SQLiteConnection {
         default:
             return .io(path: path, reason: "\(message) (SQLite code \(rc))")
         }
-    }
-}
-
-/// A prepared statement; finalized on deinit.
-final class SQLiteStatement {
-    let statement: OpaquePointer
-    private unowned let connection: SQLiteConnection
-
-    init(_ statement: OpaquePointer, connection: SQLiteConnection) {
-        self.statement = statement
-        self.connection = connection
-    }
-
-    deinit { sqlite3_finalize(statement) }
-
-    func reset() {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-    }
-
-    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(statement, index, value) }
-    func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(statement, index, Int64(value)) }
-    func bind(_ index: Int32, _ value: Double?) {
-        if let value, !value.isNaN { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
-    }
-    func bind(_ index: Int32, _ value: String) {
-        sqlite3_bind_text(statement, index, value, -1, rangepipe_sqlite_transient())
-    }
-
-    /// Steps once: true when a row is available, false when done.
-    @discardableResult
-    func step() throws -> Bool {
-        let rc = sqlite3_step(statement)
-        switch rc {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw connection.makeError(rc, context: "step")
-        }
-    }
-
-    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-    func double(_ column: Int32) -> Double? {
-        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
-    }
-    func text(_ column: Int32) -> String {
-        guard let p = sqlite3_column_text(statement, column) else { return "" }
-        return String(cString: p)
     }
 }
 

@@ -1,5 +1,49 @@
 import CSQLite
 
+/// The calls that pass a statement's `sqlite3_stmt *`.
+extension SQLiteStatement {
+    /// A prepared `sqlite3_stmt *`.
+    struct Handle {
+        let pointer: OpaquePointer
+    }
+
+    func finalize() { sqlite3_finalize(statement.pointer) }
+
+    func reset() {
+        sqlite3_reset(statement.pointer)
+        sqlite3_clear_bindings(statement.pointer)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(statement.pointer, index, value) }
+    func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(statement.pointer, index, Int64(value)) }
+    func bind(_ index: Int32, _ value: Double?) {
+        if let value, !value.isNaN { sqlite3_bind_double(statement.pointer, index, value) } else { sqlite3_bind_null(statement.pointer, index) }
+    }
+    func bind(_ index: Int32, _ value: String) {
+        sqlite3_bind_text(statement.pointer, index, value, -1, rangepipe_sqlite_transient())
+    }
+
+    /// Steps once: true when a row is available, false when done.
+    @discardableResult
+    func step() throws -> Bool {
+        let rc = sqlite3_step(statement.pointer)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.makeError(rc, context: "step")
+        }
+    }
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement.pointer, column) }
+    func double(_ column: Int32) -> Double? {
+        sqlite3_column_type(statement.pointer, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement.pointer, column)
+    }
+    func text(_ column: Int32) -> String {
+        guard let p = sqlite3_column_text(statement.pointer, column) else { return "" }
+        return String(cString: p)
+    }
+}
+
 /// The blob parameters and columns of a statement: SQLite reads and hands
 /// out raw bytes, so these are the places that hold Swift arrays still
 /// while it does.
@@ -9,7 +53,7 @@ extension SQLiteStatement {
     /// them in place, without a copy.
     func withDoublesBound<T>(_ index: Int32, _ values: ArraySlice<Double>, _ body: () throws -> T) rethrows -> T {
         try values.withUnsafeBytes { bytes in
-            sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), nil)
+            sqlite3_bind_blob(statement.pointer, index, bytes.baseAddress, Int32(bytes.count), nil)
             return try body()
         }
     }
@@ -20,7 +64,7 @@ extension SQLiteStatement {
         try bytes.withUnsafeBytes { all in
             try body { index, range in
                 let part = UnsafeRawBufferPointer(rebasing: all[range])
-                sqlite3_bind_blob(self.statement, index, part.baseAddress, Int32(part.count), nil)
+                sqlite3_bind_blob(self.statement.pointer, index, part.baseAddress, Int32(part.count), nil)
             }
         }
     }
@@ -29,10 +73,10 @@ extension SQLiteStatement {
     /// into `values[first...]`; false (nothing copied) unless the blob is
     /// exactly that long and fits.
     func copyDoubles(_ column: Int32, into values: inout [Double], at first: Int, count: Int) -> Bool {
-        let n = Int(sqlite3_column_bytes(statement, column))
+        let n = Int(sqlite3_column_bytes(statement.pointer, column))
         guard first >= 0, count >= 0, count <= values.count - first, n == count &* 8 else { return false }
         guard n > 0 else { return true }
-        guard let p = sqlite3_column_blob(statement, column) else { return false }
+        guard let p = sqlite3_column_blob(statement.pointer, column) else { return false }
         values.withUnsafeMutableBytes { out in
             UnsafeMutableRawBufferPointer(rebasing: out[(first * 8) ..< ((first + count) * 8)])
                 .copyMemory(from: UnsafeRawBufferPointer(start: p, count: n))

@@ -74,6 +74,11 @@ final class ChildProcess {
     }
 
     /// Writes all of `bytes` to the child's standard input.
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Writes all of `bytes` to the child's standard input.
     /// - Throws: `.unavailable` with the child's exit status and last words
     ///   when it has gone (the pipe broke), or when the write failed.
     func write(_ bytes: UnsafeRawBufferPointer) throws {

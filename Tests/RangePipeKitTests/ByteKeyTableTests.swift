@@ -16,22 +16,22 @@ struct ByteKeyTableTests {
             var key = Array("s\(k % 70_000)".utf8).prefix(length).map { $0 }
             while key.count < length { key.append(UInt8(truncatingIfNeeded: rng.next())) }
             keys.append(key)
-            let found = key.withUnsafeBufferPointer { table.find($0) }
+            let found = key.withByteView { table.find($0) }
             #expect(found == oracle[key], "key \(k)")
             if found == nil {
-                let value = key.withUnsafeBufferPointer { table.insert($0) }
+                let value = key.withByteView { table.insert($0) }
                 #expect(value == oracle.count)
                 oracle[key] = value
             }
         }
         #expect(table.count == oracle.count)
         for key in keys {
-            #expect(key.withUnsafeBufferPointer { table.find($0) } == oracle[key])
+            #expect(key.withByteView { table.find($0) } == oracle[key])
         }
         // Keys never inserted: one byte longer or changed in the last byte.
         for key in keys.prefix(5_000) where !key.isEmpty {
             for other in [key + [0x7f], Array(key.dropLast()) + [key.last! ^ 0x80]] where oracle[other] == nil {
-                #expect(other.withUnsafeBufferPointer { table.find($0) } == nil)
+                #expect(other.withByteView { table.find($0) } == nil)
             }
         }
     }

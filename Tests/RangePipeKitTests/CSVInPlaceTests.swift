@@ -15,13 +15,13 @@ struct CSVInPlaceTests {
         var header: [String] = []
         var records: [[String]] = []
         var lines: [Int] = []
-        var originalText: ((RecordInfo, ArraySlice<Cell>, UnsafeBufferPointer<UInt8>) -> String)?
+        var originalText: ((RecordInfo, ArraySlice<Cell>, ByteView) -> String)?
 
         func setHeader(_ names: [String], line: Int) throws { header = names }
         func addSlot(named name: String, index: Int) {}
-        func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: UnsafeBufferPointer<UInt8>) throws {
+        func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: ByteView) throws {
             lines.append(record.line)
-            records.append(cells.map { String(decoding: bytes[$0.start ..< $0.start + $0.count], as: UTF8.self) })
+            records.append(cells.map { bytes[$0.start ..< $0.start + $0.count].string })
         }
         func reject(line: Int, column: Int, reason: String, original: String?) throws {}
     }
@@ -113,7 +113,7 @@ struct CSVInPlaceTests {
             try parser.parse(UnsafeRawBufferPointer(rebasing: all[8...]), within: all)
             #expect(parser.collector.value.direct == nil)
             let bytes = parser.cellBytes
-            let fields = parser.batch.cells.map { String(decoding: bytes[$0.start ..< $0.start + $0.count], as: UTF8.self) }
+            let fields = parser.batch.cells.map { bytes[$0.start ..< $0.start + $0.count].string }
             #expect(fields == ["e", "f", "g", "h"])
         }
     }

@@ -50,7 +50,7 @@ struct JSONLineTemplateTests {
     static func general(_ text: [UInt8], _ names: [String]) -> [(Int, CellKind, Int, [UInt8])]? {
         var scanner = JSONObjectScanner(slotNames: names)
         var batch = RecordBatch()
-        let scanned = text.withUnsafeBufferPointer { b -> Int? in
+        let scanned = text.withByteView { b -> Int? in
             var i = 0
             guard scanner.skipWhitespace(b, &i), let end = try? scanner.scanObject(b, at: i, into: &batch, rawOriginal: false) else { return nil }
             var j = end
@@ -69,7 +69,7 @@ struct JSONLineTemplateTests {
         for _ in 0 ..< 20_000 {
             let text = Array(maker.line().utf8)
             var cells: [Cell] = []
-            let record = text.withUnsafeBufferPointer { b in
+            let record = text.withByteView { b in
                 var end = b.count
                 if end > 0, b[end - 1] == 0x0d { end -= 1 }
                 return template.scan(b, 0, end, line: 3, into: &cells)

@@ -6,7 +6,7 @@ func scanJSON(_ text: String) throws -> [(key: String, kind: CellKind, text: Str
     var scanner = JSONObjectScanner()
     var batch = RecordBatch()
     let bytes = Array(text.utf8)
-    let end = try bytes.withUnsafeBufferPointer { try scanner.scanObject($0, at: 0, into: &batch, rawOriginal: false) }
+    let end = try bytes.withByteView { try scanner.scanObject($0, at: 0, into: &batch, rawOriginal: false) }
     guard end != nil else { return nil }
     return batch.cells.map { cell in
         (scanner.slotNames[cell.slot], cell.kind, String(decoding: batch.bytes[cell.start ..< cell.start + cell.count], as: UTF8.self))
@@ -37,7 +37,7 @@ struct JSONScannerTests {
         #expect(members[0].text == number)
         // The value the builder will store: the literal read by Swift itself.
         let bytes = Array(number.utf8)
-        let parsed = bytes.withUnsafeBufferPointer { DecimalParser.parseNumber($0, 0, $0.count) }
+        let parsed = bytes.withByteView { DecimalParser.parseNumber($0, 0, $0.count) }
         #expect(parsed == Double(number)!)
     }
 

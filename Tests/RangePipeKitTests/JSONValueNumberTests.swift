@@ -22,7 +22,7 @@ struct JSONValueNumberTests {
         }
         for text in texts {
             let bytes = Array(text.utf8)
-            let expected = bytes.withUnsafeBufferPointer { DecimalParser.parseNumber($0, 0, $0.count) }
+            let expected = bytes.withByteView { DecimalParser.parseNumber($0, 0, $0.count) }
             let parsed = try? JSONValue.parse(bytes)
             if let expected, expected.isFinite {
                 guard case let .number(v)? = parsed else { Issue.record("\(text): \(String(describing: parsed))"); continue }

@@ -9,7 +9,7 @@ struct SeriesAccumulatorTests {
         if let reserve { acc.reserve(reserve) }
         for i in 0 ..< n {
             let row = (0 ..< columns).map { Double(i * ($0 + 1)) }
-            row.withUnsafeBufferPointer { acc.append(x: Double(offset + i), values: $0, line: offset + i + 2) }
+            acc.append(x: Double(offset + i), values: row, line: offset + i + 2)
         }
         return acc
     }
@@ -42,9 +42,9 @@ struct SeriesAccumulatorTests {
     func columnsGrow() {
         let acc = SeriesAccumulator(name: "s", keepLines: false)
         acc.reserve(10)
-        [1.0].withUnsafeBufferPointer { acc.append(x: 0, values: $0, line: 1) }
-        [2.0, 3.0].withUnsafeBufferPointer { acc.append(x: 1, values: $0, line: 2) }
-        [4.0].withUnsafeBufferPointer { acc.append(x: 2, values: $0, line: 3) }
+        acc.append(x: 0, values: [1.0], line: 1)
+        acc.append(x: 1, values: [2.0, 3.0], line: 2)
+        acc.append(x: 2, values: [4.0], line: 3)
         #expect(sameValues(acc.columns[0], [1, 2, 4]))
         #expect(sameValues(acc.columns[1], [.nan, 3, .nan]))
         #expect(acc.columns[1].capacity >= 10)

@@ -11,7 +11,7 @@ struct TimeParserBulkTests {
         var cache = TimeParser.DayCache()
         return texts.map { text in
             var s = text
-            return s.withUTF8 { parser.parseBulk($0, &cache) }
+            return s.withByteView { parser.parseBulk($0, &cache) }
         }
     }
 

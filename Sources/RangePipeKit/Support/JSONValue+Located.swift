@@ -5,8 +5,8 @@ extension JSONValue {
     /// (`file:line:column`) and what: the one place every JSON input — a
     /// script, a layout, a recording — is parsed and its errors located.
     /// - Complexity: O(n) in the bytes.
-    public static func parse<Failure: Error>(_ bytes: [UInt8], file: String, firstLine: Int = 1,
-                                             or failure: (SourceLocation, String) -> Failure) throws(Failure) -> JSONValue {
+    public static func parse<Located: Error>(_ bytes: [UInt8], file: String, firstLine: Int = 1,
+                                             or failure: (SourceLocation, String) -> Located) throws(Located) -> JSONValue {
         do {
             return try parse(bytes)
         } catch {

@@ -76,7 +76,7 @@ struct ByteKeyTable {
         if (count + 1) * 2 > slots.count { grow() }
         let e = count
         entries.append(Entry(hash: Self.hash(key), start: keys.count, length: key.count))
-        keys.append(contentsOf: key)
+        keys.append(bytesOf: key)
         place(e)
         return e
     }

@@ -55,7 +55,7 @@ struct JSONObjectScanner {
             if rawOriginal {
                 info.rawStart = batch.raw.count
                 info.rawCount = end - start
-                batch.raw.append(contentsOf: b[start ..< end])
+                batch.raw.append(bytesOf: b[start ..< end])
             }
             batch.records.append(info)
             return end
@@ -109,19 +109,19 @@ struct JSONObjectScanner {
                 if escaped {
                     try unescape(b, i + 1, end - 1, into: &batch.bytes)
                 } else {
-                    batch.bytes.append(contentsOf: b[(i + 1) ..< (end - 1)])
+                    batch.bytes.append(bytesOf: b[(i + 1) ..< (end - 1)])
                 }
                 kind = .text
                 i = end
             case 0x2d, 0x30 ... 0x39:
                 guard let end = try scanNumber(b, i) else { return nil }
-                batch.bytes.append(contentsOf: b[i ..< end])
+                batch.bytes.append(bytesOf: b[i ..< end])
                 kind = .number
                 i = end
             case 0x74, 0x66, 0x6e:
                 let word: StaticString = b[i] == 0x74 ? "true" : b[i] == 0x66 ? "false" : "null"
                 guard let end = try literal(b, i, word) else { return nil }
-                batch.bytes.append(contentsOf: b[i ..< end])
+                batch.bytes.append(bytesOf: b[i ..< end])
                 kind = b[i] == 0x6e ? .null : .bool
                 i = end
             case 0x7b, 0x5b:
@@ -159,7 +159,7 @@ struct JSONObjectScanner {
         if escaped {
             try? unescape(b, start, end, into: &keyBytes)
         } else {
-            keyBytes = Array(b[start ..< end])
+            keyBytes = b[start ..< end].array
         }
         let name = String(decoding: keyBytes, as: UTF8.self)
         let slot: Int

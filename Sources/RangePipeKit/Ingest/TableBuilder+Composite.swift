@@ -8,7 +8,7 @@ extension TableBuilder {
                 throw RowError(column: cell?.column ?? 1, message: "missing x value ('\(xName ?? "x")', part \(n + 1))")
             }
             if n > 0 { joined.append(0x20) }
-            joined.append(contentsOf: bytes[cell.start ..< cell.start + cell.count])
+            joined.append(bytesOf: bytes[cell.start ..< cell.start + cell.count])
         }
         let column = parts.first??.column ?? 1
         guard let parser = plan.timeParser else {

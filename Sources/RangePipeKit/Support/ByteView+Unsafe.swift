@@ -73,6 +73,14 @@ extension ByteView {
 }
 
 extension Array where Element == UInt8 {
+    /// Appends the bytes of `view` in one copy (not byte by byte, as
+    /// `append(contentsOf:)` of a plain sequence would).
+    /// - Complexity: O(view.count).
+    @inline(__always)
+    mutating func append(bytesOf view: ByteView) {
+        _ = view.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+    }
+
     /// Runs `body` with a view of the array's bytes.
     @inline(__always)
     func withByteView<T>(_ body: (ByteView) throws -> T) rethrows -> T {

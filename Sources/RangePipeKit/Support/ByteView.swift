@@ -42,7 +42,11 @@ struct ByteView: Sequence {
 
     /// The bytes as an array.
     /// - Complexity: O(count).
-    var array: [UInt8] { Array(self) }
+    var array: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.append(bytesOf: self)
+        return bytes
+    }
 
     /// The bytes in order (`for byte in view`).
     struct Iterator: IteratorProtocol {

@@ -1,15 +1,17 @@
 # rangepipe — build, demo, test, bench.
 SWIFT ?= swift
-BIN := .build/release/rangepipe
+BIN ?= .build/release/rangepipe
 DEBUG_BIN := .build/debug/rangepipe
 DEMO_STORE := .demo/rangepipe.sqlite
 
-.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean
+.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean install uninstall man
 
 all: build
 
 # Debian packages the build needs: libcsv (CSV parser), SQLite, zlib, cairo
-# (render's drawing) with a font; and ffmpeg, which render runs to encode.
+# (render's drawing) with a font; and ffmpeg, which render runs to encode;
+# zsh, fish and man-db, with which InstallTests checks the installed
+# completions and man page.
 deps:
 	@missing=""; \
 	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev \
@@ -18,6 +20,7 @@ deps:
 	done; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
+	for c in zsh fish man:man-db; do command -v $${c%%:*} >/dev/null || missing="$$missing $${c##*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -56,6 +59,8 @@ SCRIPT_DUMP := .build/test-scripts
 
 test: deps
 	$(SWIFT) build
+	# The man page InstallTests installs, made before the suite holds .build's lock.
+	$(MAKE) man MAN_CONFIG=debug
 	rm -rf $(SCRIPT_DUMP)
 	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test
 	$(MAKE) check-dependent
@@ -109,6 +114,39 @@ bench-tools:
 bench-baseline:
 	@[ -f bench-out/results.json ] || { echo "no bench-out/results.json: run make bench first"; exit 1; }
 	python3 Benchmarks/guard.py accept bench-out/results.json
+
+# Installs like other command-line tools: the binary, bash/zsh/fish
+# completions (written by the binary's --generate-completion-script) and a
+# man page (swift-argument-parser's generate-manual plugin) under
+# $(DESTDIR)$(PREFIX). BIN picks the binary: the release build by default
+# (built first); InstallTests passes BIN=.build/debug/rangepipe and
+# MAN_CONFIG=debug to stay fast. `make uninstall` removes exactly these files.
+PREFIX ?= /usr/local
+MAN_CONFIG ?= release
+MAN_PAGE := .build/plugins/GenerateManual/outputs/rangepipe/rangepipe.1
+INSTALL_FILES := bin/rangepipe share/bash-completion/completions/rangepipe share/zsh/site-functions/_rangepipe \
+                 share/fish/vendor_completions.d/rangepipe.fish share/man/man1/rangepipe.1
+ROOT = $(DESTDIR)$(PREFIX)
+
+# The man page: the plugin builds the package ($(MAN_CONFIG)) and runs
+# generate-manual on the binary, writing under .build/plugins (no
+# permission to write the package directory is needed). SWIFTPM_FLAGS:
+# InstallTests passes --ignore-lock, as `swift test` holds .build's lock
+# while tests run (its debug build is then already complete).
+man:
+	$(SWIFT) package $(SWIFTPM_FLAGS) plugin generate-manual --configuration $(MAN_CONFIG) >/dev/null
+
+install: $(if $(filter .build/release/rangepipe,$(BIN)),release) man
+	install -d $(ROOT)/bin $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/man/man1
+	install -m 755 $(BIN) $(ROOT)/bin/rangepipe
+	$(BIN) --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/rangepipe
+	$(BIN) --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_rangepipe
+	$(BIN) --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/rangepipe.fish
+	install -m 644 $(MAN_PAGE) $(ROOT)/share/man/man1/rangepipe.1
+
+uninstall:
+	rm -f $(addprefix $(ROOT)/,$(INSTALL_FILES))
 
 clean:
 	rm -rf .build .demo

@@ -1,5 +1,4 @@
-// Public: the conformance of a public type is public.
-public import ArgumentParser
+import ArgumentParser
 import RangePipeKit
 
 /// `--on-series-error fail|skip`: --help lists the values,

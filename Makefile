@@ -1,15 +1,17 @@
 # rangepipe — build, demo, test, bench.
 SWIFT ?= swift
-BIN := .build/release/rangepipe
+BIN ?= .build/release/rangepipe
 DEBUG_BIN := .build/debug/rangepipe
 DEMO_STORE := .demo/rangepipe.sqlite
 
-.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean
+.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean install uninstall man
 
 all: build
 
 # Debian packages the build needs: libcsv (CSV parser), SQLite, zlib, cairo
-# (render's drawing) with a font; and ffmpeg, which render runs to encode.
+# (render's drawing) with a font; and ffmpeg, which render runs to encode;
+# zsh, fish and man-db, with which InstallTests checks the installed
+# completions and man page.
 deps:
 	@missing=""; \
 	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev \
@@ -18,6 +20,7 @@ deps:
 	done; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
+	for c in zsh fish man:man-db; do command -v $${c%%:*} >/dev/null || missing="$$missing $${c##*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -63,16 +66,20 @@ demo: release
 # rebuilds faster after a small change.
 TEST_CONFIG ?= release
 ifeq ($(TEST_CONFIG),debug)
-TEST_FLAGS :=
-TEST_BIN := $(DEBUG_BIN)
+TEST_SCRATCH := .build
+TEST_SWIFTPM :=
 else
-TEST_FLAGS := -c release -Xswiftc -enable-testing --scratch-path .build-test
-TEST_BIN := .build-test/release/rangepipe
+TEST_SCRATCH := .build-test
+TEST_SWIFTPM := -Xswiftc -enable-testing
 endif
+TEST_BIN := $(TEST_SCRATCH)/$(TEST_CONFIG)/rangepipe
+TEST_FLAGS := -c $(TEST_CONFIG) --scratch-path $(TEST_SCRATCH) $(TEST_SWIFTPM)
 SCRIPT_DUMP := .build-scripts
 
 test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	# The man page InstallTests installs, made from this build first.
+	$(MAKE) man MAN_CONFIG=$(TEST_CONFIG) MAN_SCRATCH=$(TEST_SCRATCH) MAN_SWIFTPM="$(TEST_SWIFTPM)"
 	rm -rf $(SCRIPT_DUMP)
 	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
 	$(MAKE) check-dependent
@@ -132,6 +139,42 @@ bench-tools:
 bench-baseline:
 	@[ -f bench-out/results.json ] || { echo "no bench-out/results.json: run make bench first"; exit 1; }
 	python3 Benchmarks/guard.py accept bench-out/results.json
+
+# Installs like other command-line tools: the binary, bash/zsh/fish
+# completions (written by the binary's --generate-completion-script) and a
+# man page (swift-argument-parser's generate-manual plugin) under
+# $(DESTDIR)$(PREFIX). BIN picks the binary: the release build by default
+# (built first). `make uninstall` removes exactly these files.
+PREFIX ?= /usr/local
+INSTALL_FILES := bin/rangepipe share/bash-completion/completions/rangepipe share/zsh/site-functions/_rangepipe \
+                 share/fish/vendor_completions.d/rangepipe.fish share/man/man1/rangepipe.1
+ROOT = $(DESTDIR)$(PREFIX)
+
+# The man page: the plugin builds the package ($(MAN_CONFIG), in
+# $(MAN_SCRATCH) with $(MAN_SWIFTPM)) and runs generate-manual on the
+# binary, writing under $(MAN_SCRATCH)/plugins (no permission to write the
+# package directory is needed). `make test` makes it from the build the
+# tests run, before the suite starts; InstallTests then installs that binary
+# and page with MAN_READY=1 (when it has to make the page itself, it passes
+# SWIFTPM_FLAGS=--ignore-lock, as `swift test` holds the build's lock).
+MAN_CONFIG ?= release
+MAN_SCRATCH ?= .build
+MAN_SWIFTPM ?=
+MAN_PAGE = $(MAN_SCRATCH)/plugins/GenerateManual/outputs/rangepipe/rangepipe.1
+man:
+	$(SWIFT) package --scratch-path $(MAN_SCRATCH) $(MAN_SWIFTPM) $(SWIFTPM_FLAGS) plugin generate-manual --configuration $(MAN_CONFIG) >/dev/null
+
+install: $(if $(filter .build/release/rangepipe,$(BIN)),release) $(if $(MAN_READY),,man)
+	install -d $(ROOT)/bin $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/man/man1
+	install -m 755 $(BIN) $(ROOT)/bin/rangepipe
+	$(BIN) --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/rangepipe
+	$(BIN) --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_rangepipe
+	$(BIN) --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/rangepipe.fish
+	install -m 644 $(MAN_PAGE) $(ROOT)/share/man/man1/rangepipe.1
+
+uninstall:
+	rm -f $(addprefix $(ROOT)/,$(INSTALL_FILES))
 
 clean:
 	rm -rf .build .demo

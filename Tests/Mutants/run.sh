@@ -29,8 +29,11 @@ if [ -n "${MUTANTS_SCRATCH:-}" ]; then
   (cd "$fresh" && find . -type f) | while read -r f; do
     cmp -s "$fresh/$f" "$scratch/$f" || { mkdir -p "$(dirname "$scratch/$f")"; cp "$fresh/$f" "$scratch/$f"; }
   done
-  (cd "$scratch" && find . -path ./.build -prune -o -type f ! -name '*.log' ! -name '*.orig' -print) | while read -r f; do
-    [ -e "$fresh/$f" ] || rm -f "$scratch/$f"
+  (cd "$fresh" && find . -type l) | while read -r f; do
+    [ "$(readlink "$fresh/$f")" = "$(readlink "$scratch/$f" 2>/dev/null)" ] || { rm -rf "$scratch/$f"; cp -P "$fresh/$f" "$scratch/$f"; }
+  done
+  (cd "$scratch" && find . -path ./.build -prune -o \( -type f -o -type l \) ! -name '*.log' ! -name '*.orig' -print) | while read -r f; do
+    [ -e "$fresh/$f" ] || [ -L "$fresh/$f" ] || rm -f "$scratch/$f"
   done
   rm -rf "$fresh"
   trap 'cp "$scratch"/*.log "$logs"/ 2>/dev/null; rm -f "$scratch"/*.log "$scratch"/*.orig' EXIT

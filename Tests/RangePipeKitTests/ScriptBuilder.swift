@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one builder of script JSON for the tests: typed settings in the
 /// order docs/scripts.md lists them, events as JSON text (each test writes
 /// its gesture as the docs show it). `text` is what a test plays or writes.
@@ -23,6 +25,9 @@ struct ScriptBuilder {
     var overview: Size? = nil
     var main: Size? = nil
     var initial: Initial? = nil
+    /// The whole `window` object as JSON text, for tests that vary it whole
+    /// (then `initial` and `window` are not used).
+    var windowObject: String? = nil
     /// More `window` keys as JSON members (`"elastic": true, "minSpan": 2`).
     var window: [String] = []
     /// More top-level keys as JSON members (`"y": {"fit": "manual"}`).
@@ -46,10 +51,21 @@ struct ScriptBuilder {
         case let .json(j)?: window.insert("\"initial\": \(j)", at: 0)
         case nil: break
         }
-        if !window.isEmpty { members.append("\"window\": {" + window.joined(separator: ", ") + "}") }
+        if let windowObject {
+            members.append("\"window\": " + windowObject)
+        } else if !window.isEmpty {
+            members.append("\"window\": {" + window.joined(separator: ", ") + "}")
+        }
         members += settings
         members.append("\"events\": [" + events.joined(separator: ", ") + "]")
         return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// JSON members written as text in a test (`", \"elastic\": true"`):
+    /// the list without its leading or trailing commas, empty for "".
+    static func members(_ text: String) -> [String] {
+        let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: ", \n"))
+        return trimmed.isEmpty ? [] : [trimmed]
     }
 
     /// A number as JSON: whole numbers without a fraction, others in Swift's shortest form.

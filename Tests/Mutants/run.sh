@@ -84,6 +84,7 @@ mutants=(
   "preset-days-keep-time|Sources/RangePipeKit/Model/RangePreset+Calendar.swift|s/startDay = day - n$/startDay = day - n; timeOfDay = 0/|DocumentedBoundary|PresetTests"
   "preset-leap-400|Sources/RangePipeKit/Support/CivilTime.swift|s/y % 400 == 0/y % 400 == 1/|DocumentedBoundary|PresetTests|TimeParserTests"
   "preset-tie-first|Sources/RangePipeKit/Simulation/ScriptPlan+Presets.swift|s/presetButtons.first { \$0.offered \&\& \$0.window == w }/presetButtons.last { \$0.offered \&\& \$0.window == w }/|DocumentedBoundary|PresetTests|PresetCLITests"
+  "preset-offered|Sources/RangePipeKit/Simulation/ScriptPlan+Presets.swift|s/offered: scale.u(start) >= c.lower)/offered: scale.u(start) > c.lower)/|DocumentedBoundary|PresetTests|PresetCLITests"
   "append-follow|Sources/RangePipeKit/Simulation/ViewSimulator+Append.swift|s/guard window.upper >= batch.lastBefore else/guard window.upper > batch.lastBefore else/|AppendTests"
   "diff-tolerance-floor|Sources/RangePipeKit/Compare/TrackValue.swift|s/<= tolerance \* max(1, abs(a), abs(b))/<= tolerance * max(abs(a), abs(b))/|DiffCLITests"
   "diff-tolerance-inclusive|Sources/RangePipeKit/Compare/TrackValue.swift|s/<= tolerance \* max(1, abs(a), abs(b))/< tolerance * max(1, abs(a), abs(b))/|DiffCLITests"
@@ -99,6 +100,9 @@ mutants=(
   "profiles-bokeh-wheel-speed|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let wheelSpeed = 1.0 \/ 600/static let wheelSpeed = 1.0 \/ 500/|BokehProfileTests"
   "profiles-bokeh-wheel-clamp|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let maxWheelFactor = 0.95/static let maxWheelFactor = 0.9/|BokehProfileTests"
   "profiles-bokeh-move-threshold|Sources/RangePipeKit/Simulation/BokehProfile+Gestures.swift|s/static let moveThreshold = 5.0/static let moveThreshold = 6.0/|BokehProfileTests"
+  "profiles-plotly-touch-slop|Sources/RangePipeKit/Simulation/PlotlyProfile.swift|s/static let touchSlop = 15.05/static let touchSlop = 17.05/|PlotlyProfileTests|PlotlyProfileGroundTruthTests"
+  "profiles-bokeh-touch-slop|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let touchSlop = 15.05/static let touchSlop = 17.05/|BokehProfileTests"
+  "profiles-bokeh-min-box|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let minBoxWidth = 5.0/static let minBoxWidth = 6.0/|BokehProfileTests"
   "profiles-bokeh-double-tap|Sources/RangePipeKit/Simulation/BokehProfile+Gestures.swift|s/static let doubletapThreshold = 300.0/static let doubletapThreshold = 400.0/|BokehProfileTests"
 )
 

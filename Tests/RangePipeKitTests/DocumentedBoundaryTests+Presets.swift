@@ -76,4 +76,22 @@ struct DocumentedBoundaryPresetTests {
         #expect(RangePreset.oneDay.start(endingAt: Self.at(2000, 3, 1, 13, 45, 30), zone: .utc) == Self.at(2000, 2, 29, 13, 45, 30))
         #expect(RangePreset.fiveDays.start(endingAt: Self.at(2001, 3, 1, 13, 45, 30), zone: .utc) == Self.at(2001, 2, 24, 13, 45, 30))
     }
+
+    @Test("offered when the start is not before the lower bound: 1Y over exactly a year of data is offered and named over all (ties: button order); a day less, not")
+    func offeredAtLowerBound() throws {
+        func plan(from first: String) throws -> ScriptPlan {
+            try ScriptPlan(script: try decodeScript(#"{"events": []}"#), series: dailySeries(from: first, to: "2001-01-01"))
+        }
+        func oneYear(_ p: ScriptPlan) -> PresetButton? { p.presetButtons.first { $0.preset == .oneYear } }
+        // 1Y back from 2001-01-01 starts on 2000-01-01.
+        let exact = try plan(from: "2000-01-01"), short = try plan(from: "2000-01-02"), long = try plan(from: "1999-12-31")
+        #expect(oneYear(exact)?.offered == true)
+        #expect(oneYear(short)?.offered == false)
+        #expect(oneYear(long)?.offered == true)
+        // On `exact` 1Y's window is the bounds, as is all's: the first in button order (1Y) is named.
+        let bounds = Window(Self.at(2000, 1, 1), Self.at(2001, 1, 1))
+        #expect(oneYear(exact)?.window == bounds)
+        #expect(exact.preset(matching: bounds) == .oneYear)
+        #expect(short.preset(matching: Window(Self.at(2000, 1, 2), Self.at(2001, 1, 1))) == .all)
+    }
 }

@@ -22,7 +22,10 @@ enum StocksStore {
         }
     }()
 
-    /// Set once, before `built` returns (read only by the exit handler).
+    /// The directory to remove at exit. Unsafe is sound: it is written once,
+    /// inside `built`'s initialiser (which Swift runs once, under its lock,
+    /// before any reader of `built`), and read only by the exit handler
+    /// that initialiser registers after the write.
     nonisolated(unsafe) private static var createdDirectory: String?
 
     /// The store's path; throws when it could not be built.

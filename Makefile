@@ -79,20 +79,34 @@ SCRIPT_DUMP := .build-scripts
 test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	# The man page InstallTests installs, made from this build first.
-	$(MAKE) man MAN_CONFIG=$(TEST_CONFIG) MAN_SCRATCH=$(TEST_SCRATCH) MAN_SWIFTPM="$(TEST_SWIFTPM)"
+	$(MAKE) test-man
 	rm -rf $(SCRIPT_DUMP)
 	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
-	$(MAKE) check-dependent
-	$(MAKE) test-schema SCRIPTS_DUMPED=1
-	$(MAKE) test-spark
-	$(MAKE) test-browser
-	$(MAKE) test-conformance
+	$(MAKE) check-dependent TEST_BIN_READY=1
+	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1
+	$(MAKE) test-spark TEST_BIN_READY=1
+	$(MAKE) test-browser TEST_BIN_READY=1
+	$(MAKE) test-conformance TEST_BIN_READY=1
 
 # The binary the integration tests run (TEST_BIN), built alone when one of
 # them is run by hand; a no-op inside `make test`, which built it.
 .PHONY: test-bin
 test-bin: deps
-	$(SWIFT) build --product rangepipe $(TEST_FLAGS)
+	$(if $(TEST_BIN_READY),@true,$(SWIFT) build --product rangepipe $(TEST_FLAGS))
+
+# The man page from the test build, where InstallTests looks for it (as the
+# plugin would write it): generate-manual, the plugin's own tool, built as a
+# product of that build and run as the plugin runs it (BINARY
+# --output-directory DIR). Not the plugin itself: on an optimised scratch
+# path it builds its tool in a nested folder whose module cache then breaks
+# every later build there (Swift 6.3.1: "module '_Builtin_stddef' is defined
+# in both …").
+TEST_MAN_DIR := $(TEST_SCRATCH)/plugins/GenerateManual/outputs/rangepipe
+.PHONY: test-man
+test-man: deps
+	$(SWIFT) build --product generate-manual $(TEST_FLAGS)
+	mkdir -p $(TEST_MAN_DIR)
+	$(TEST_SCRATCH)/$(TEST_CONFIG)/generate-manual $(TEST_BIN) --output-directory $(TEST_MAN_DIR)
 
 # A package that depends on RangePipeKit by path builds and runs (SwiftPM
 # refuses a dependency with unsafe flags).

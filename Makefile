@@ -1,15 +1,17 @@
 # rangepipe — build, demo, test, bench.
 SWIFT ?= swift
-BIN := .build/release/rangepipe
+BIN ?= .build/release/rangepipe
 DEBUG_BIN := .build/debug/rangepipe
 DEMO_STORE := .demo/rangepipe.sqlite
 
-.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean
+.PHONY: all deps build release demo test bench bench-tools bench-baseline fuzz clean install uninstall man
 
 all: build
 
 # Debian packages the build needs: libcsv (CSV parser), SQLite, zlib, cairo
-# (render's drawing) with a font; and ffmpeg, which render runs to encode.
+# (render's drawing) with a font; and ffmpeg, which render runs to encode;
+# zsh, fish and man-db, with which InstallTests checks the installed
+# completions and man page.
 deps:
 	@missing=""; \
 	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev \
@@ -18,6 +20,7 @@ deps:
 	done; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
+	for c in zsh fish man:man-db; do command -v $${c%%:*} >/dev/null || missing="$$missing $${c##*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -52,17 +55,70 @@ demo: release
 # browser tests of the HTML player and the interaction-profile conformance
 # check against Plotly.js and BokehJS, each installing what it needs. The
 # Swift suite hands its scripts to the schema tests (RANGEPIPE_SCRIPT_DUMP).
-SCRIPT_DUMP := .build/test-scripts
+#
+# The tests run against one optimised build (`-c release`, with
+# -enable-testing for the suites' @testable imports) in its own scratch
+# path, so the release binary `make demo` and `make bench` use is never
+# rebuilt with test flags. Measured on this 2-core machine: the Swift suite
+# costs 152 CPU-s optimised against 1,070 in debug, for a build of 555
+# against 390; the conformance replay's plays drop likewise. TEST_CONFIG=debug
+# runs everything against the debug build (.build/debug) instead, which
+# rebuilds faster after a small change.
+TEST_CONFIG ?= release
+ifeq ($(TEST_CONFIG),debug)
+TEST_SCRATCH := .build
+TEST_SWIFTPM :=
+else
+TEST_SCRATCH := .build-test
+TEST_SWIFTPM := -Xswiftc -enable-testing
+endif
+TEST_BIN := $(TEST_SCRATCH)/$(TEST_CONFIG)/rangepipe
+TEST_FLAGS := -c $(TEST_CONFIG) --scratch-path $(TEST_SCRATCH) $(TEST_SWIFTPM)
+SCRIPT_DUMP := .build-scripts
 
 test: deps
-	$(SWIFT) build
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	# The man page InstallTests installs, made from this build first.
+	$(MAKE) test-man
 	rm -rf $(SCRIPT_DUMP)
-	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test
-	$(MAKE) check-dependent
-	$(MAKE) test-schema SCRIPTS_DUMPED=1
-	$(MAKE) test-spark
-	$(MAKE) test-browser
-	$(MAKE) test-conformance
+	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
+	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1
+	$(MAKE) test-spark-and-dependent
+	$(MAKE) test-browser TEST_BIN_READY=1
+	$(MAKE) test-conformance TEST_BIN_READY=1
+
+# The Spark tests leave a core mostly idle (JVM start-up and Python
+# workers), so the dependent package builds alongside them; its output
+# follows theirs, and the target fails if either fails.
+.PHONY: test-spark-and-dependent
+test-spark-and-dependent:
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	echo "make check-dependent (alongside; its output follows the Spark tests')"; \
+	$(MAKE) check-dependent TEST_BIN_READY=1 >$$log 2>&1 & dep=$$!; \
+	$(MAKE) test-spark TEST_BIN_READY=1; spark=$$?; \
+	wait $$dep; dep_rc=$$?; \
+	echo "--- make check-dependent"; cat $$log; \
+	[ $$spark -eq 0 ] && [ $$dep_rc -eq 0 ]
+
+# The binary the integration tests run (TEST_BIN), built alone when one of
+# them is run by hand; a no-op inside `make test`, which built it.
+.PHONY: test-bin
+test-bin: deps
+	$(if $(TEST_BIN_READY),@true,$(SWIFT) build --product rangepipe $(TEST_FLAGS))
+
+# The man page from the test build, where InstallTests looks for it (as the
+# plugin would write it): generate-manual, the plugin's own tool, built as a
+# product of that build and run as the plugin runs it (BINARY
+# --output-directory DIR). Not the plugin itself: on an optimised scratch
+# path it builds its tool in a nested folder whose module cache then breaks
+# every later build there (Swift 6.3.1: "module '_Builtin_stddef' is defined
+# in both …").
+TEST_MAN_DIR := $(TEST_SCRATCH)/plugins/GenerateManual/outputs/rangepipe
+.PHONY: test-man
+test-man: deps
+	$(SWIFT) build --product generate-manual $(TEST_FLAGS)
+	mkdir -p $(TEST_MAN_DIR)
+	$(TEST_SCRATCH)/$(TEST_CONFIG)/generate-manual $(TEST_BIN) --output-directory $(TEST_MAN_DIR)
 
 # A package that depends on RangePipeKit by path builds and runs (SwiftPM
 # refuses a dependency with unsafe flags).
@@ -110,6 +166,42 @@ bench-baseline:
 	@[ -f bench-out/results.json ] || { echo "no bench-out/results.json: run make bench first"; exit 1; }
 	python3 Benchmarks/guard.py accept bench-out/results.json
 
+# Installs like other command-line tools: the binary, bash/zsh/fish
+# completions (written by the binary's --generate-completion-script) and a
+# man page (swift-argument-parser's generate-manual plugin) under
+# $(DESTDIR)$(PREFIX). BIN picks the binary: the release build by default
+# (built first). `make uninstall` removes exactly these files.
+PREFIX ?= /usr/local
+INSTALL_FILES := bin/rangepipe share/bash-completion/completions/rangepipe share/zsh/site-functions/_rangepipe \
+                 share/fish/vendor_completions.d/rangepipe.fish share/man/man1/rangepipe.1
+ROOT = $(DESTDIR)$(PREFIX)
+
+# The man page: the plugin builds the package ($(MAN_CONFIG), in
+# $(MAN_SCRATCH) with $(MAN_SWIFTPM)) and runs generate-manual on the
+# binary, writing under $(MAN_SCRATCH)/plugins (no permission to write the
+# package directory is needed). `make test` makes it from the build the
+# tests run, before the suite starts; InstallTests then installs that binary
+# and page with MAN_READY=1 (when it has to make the page itself, it passes
+# SWIFTPM_FLAGS=--ignore-lock, as `swift test` holds the build's lock).
+MAN_CONFIG ?= release
+MAN_SCRATCH ?= .build
+MAN_SWIFTPM ?=
+MAN_PAGE = $(MAN_SCRATCH)/plugins/GenerateManual/outputs/rangepipe/rangepipe.1
+man:
+	$(SWIFT) package --scratch-path $(MAN_SCRATCH) $(MAN_SWIFTPM) $(SWIFTPM_FLAGS) plugin generate-manual --configuration $(MAN_CONFIG) >/dev/null
+
+install: $(if $(filter .build/release/rangepipe,$(BIN)),release) $(if $(MAN_READY),,man)
+	install -d $(ROOT)/bin $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/man/man1
+	install -m 755 $(BIN) $(ROOT)/bin/rangepipe
+	$(BIN) --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/rangepipe
+	$(BIN) --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_rangepipe
+	$(BIN) --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/rangepipe.fish
+	install -m 644 $(MAN_PAGE) $(ROOT)/share/man/man1/rangepipe.1
+
+uninstall:
+	rm -f $(addprefix $(ROOT)/,$(INSTALL_FILES))
+
 clean:
 	rm -rf .build .demo
 
@@ -123,9 +215,9 @@ mutants: deps
 # .venv/, Java from Debian when missing (.ci/install-spark.sh); the tests run
 # the debug binary as a subprocess and compare bytes with its own run.
 .PHONY: test-spark bench-spark
-test-spark: build
+test-spark: test-bin
 	.ci/install-spark.sh
-	RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
+	RANGEPIPE_BIN=$(CURDIR)/$(TEST_BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
 	  .venv/bin/python -m pytest -q integrations/spark/tests
 
 # Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
@@ -143,9 +235,9 @@ bench-spark: release
 # reports without failing.
 CORPUS_REQUIRE ?= 1
 .PHONY: test-corpus
-test-corpus: build
+test-corpus: test-bin
 	.ci/install-corpus.sh
-	CORPUS_REQUIRE=$(CORPUS_REQUIRE) RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) \
+	CORPUS_REQUIRE=$(CORPUS_REQUIRE) RANGEPIPE_BIN=$(CURDIR)/$(TEST_BIN) \
 	  .venv/bin/python Tests/Corpus/run_corpus.py
 
 # Browser ground truth for the interaction profiles (Tests/Conformance):
@@ -176,11 +268,11 @@ conformance-record: conformance-install
 conformance-live: conformance-install
 	$(CONFORMANCE) --live 40
 
-test-conformance: build conformance-install
+test-conformance: test-bin conformance-install
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
 	echo "$(CONFORMANCE) --live 40 (alongside; its output follows the replay's)"; \
 	$(CONFORMANCE) --live 40 >$$log 2>&1 & live=$$!; \
-	nice -n 10 $(CONFORMANCE_REPLAY) --bin $(DEBUG_BIN) --jobs $(CONFORMANCE_JOBS); replay=$$?; \
+	nice -n 10 $(CONFORMANCE_REPLAY) --bin $(TEST_BIN) --jobs $(CONFORMANCE_JOBS); replay=$$?; \
 	wait $$live; live_rc=$$?; \
 	echo "--- $(CONFORMANCE) --live 40"; cat $$log; \
 	[ $$replay -eq 0 ] && [ $$live_rc -eq 0 ]
@@ -191,19 +283,19 @@ test-conformance: build conformance-install
 # wheels (install-conformance.sh runs install-browser.sh too); the install
 # scripts add only what is missing. Screenshots land in bench-out/browser/.
 .PHONY: test-browser
-test-browser: build
+test-browser: test-bin
 	bash .ci/install-conformance.sh
-	RANGEPIPE_BIN=$(DEBUG_BIN) .venv/bin/python -m pytest -q integrations/browser
+	RANGEPIPE_BIN=$(TEST_BIN) .venv/bin/python -m pytest -q integrations/browser
 
 # docs/script.schema.json against the decoder with jsonschema's Draft 2020-12
 # validator (PyPI, in .venv): the samples and every script the Swift tests use
 # (collected by running the Swift suite with RANGEPIPE_SCRIPT_DUMP, unless
 # `make test` just did), rejected scripts, and the key walk.
 .PHONY: test-schema schema-source
-test-schema: build
+test-schema: test-bin
 	.ci/install-schema.sh
-	@if [ -z "$(SCRIPTS_DUMPED)" ]; then rm -rf $(SCRIPT_DUMP) && RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test >/dev/null; fi
-	RANGEPIPE_BIN=$(CURDIR)/$(DEBUG_BIN) SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) .venv/bin/python -m pytest -q Tests/Schema
+	@if [ -z "$(SCRIPTS_DUMPED)" ]; then rm -rf $(SCRIPT_DUMP) && RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test $(TEST_FLAGS) >/dev/null; fi
+	RANGEPIPE_BIN=$(CURDIR)/$(TEST_BIN) SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) .venv/bin/python -m pytest -q Tests/Schema
 
 # After editing docs/script.schema.json: regenerates the Swift string that
 # `rangepipe script schema` prints (the tests fail until the two agree).

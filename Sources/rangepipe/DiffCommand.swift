@@ -34,12 +34,12 @@ struct DiffCommand: ParsableCommand {
     var b: String
     @Option(help: "Numbers equal when |a - b| <= tolerance * max(1, |a|, |b|); times when at most this many seconds apart.")
     var tolerance: Double = 1e-9
-    @Option(help: "Comma-separated parts to compare: frame, t, phase, window, selector, y, annotation, values, points (default: all).")
-    var fields: String?
+    @Option(help: "Comma-separated parts to compare (default: all).")
+    var fields: ChoiceList<TrackField>?
 
     func run() throws {
         try runReportingErrors {
-            let options = try TrackDiffOptions(tolerance: tolerance, fields: try fields.map(TrackField.parseList))
+            let options = try TrackDiffOptions(tolerance: tolerance, fields: fields?.values)
             let result = try TrackDiff.compare(a, b, options: options)
             guard !result.isEqual else { return }
             try writeStdout(result.report)

@@ -13,8 +13,8 @@ struct IngestArguments: ParsableArguments {
     var seriesColumn: String?
     @Flag(name: .customLong("split-fields"), help: "One series per value column, named by the column.")
     var splitFields = false
-    @Option(help: "x axis kind: auto, time, category, number.")
-    var axis: String = "auto"
+    @Option(help: "x axis kind (auto: detected).")
+    var axis: AxisChoice = .auto
     @Option(help: "Zone for times written without one: UTC or ±HH:MM.")
     var timezone: String = "UTC"
     @Option(help: "CSV field delimiter (one character; \\t for tab).")
@@ -29,22 +29,22 @@ struct IngestArguments: ParsableArguments {
     var thousands = false
     @Option(name: .customLong("null"), help: "A missing-value marker added to the defaults (repeatable).")
     var nulls: [String] = []
-    @Option(name: .customLong("on-error"), help: "fail (default): stop at the first bad row; skip: set bad rows aside.")
-    var onError: String = "fail"
+    @Option(name: .customLong("on-error"), help: "fail: stop at the first bad row; skip: set bad rows aside.")
+    var onError: ErrorPolicy = .fail
     @Option(help: "Where --on-error skip writes rejected rows (default: stderr).")
     var rejects: String?
-    @Option(help: "Same x twice in a series: last, first, error, keep.")
-    var duplicates: String = "last"
+    @Option(help: "Same x twice in a series: keep the last, the first, fail, or keep every one.")
+    var duplicates: DuplicatePolicy = .last
 
-    func options(seriesName: String?, format: String, timeFormat: String) throws -> IngestOptions {
+    func options(seriesName: String?, format: InputFormat, timeFormat: String) throws -> IngestOptions {
         var o = IngestOptions()
-        o.format = try choice(format, "--format")
+        o.format = format
         o.xColumn = x
         o.yColumns = y.map { $0.split(separator: ",").map { String($0).trimmingSpaces } }
         o.seriesColumn = seriesColumn
         o.seriesName = seriesName
         o.splitFields = splitFields
-        o.axis = try choice(axis, "--axis")
+        o.axis = axis
         o.timeFormat = try TimeFormat(argument: timeFormat)
         o.timezone = try UTCOffset(argument: timezone)
         if let delimiter {
@@ -58,9 +58,9 @@ struct IngestArguments: ParsableArguments {
         o.decimalComma = decimalComma
         o.thousands = thousands
         o.nulls = nulls
-        o.onError = try choice(onError, "--on-error")
+        o.onError = onError
         o.rejectsPath = rejects
-        o.duplicates = try choice(duplicates, "--duplicates")
+        o.duplicates = duplicates
         return o
     }
 }
@@ -68,8 +68,8 @@ struct IngestArguments: ParsableArguments {
 /// `--format` and `--input-time-format` for the commands that read input
 /// files (`play` names them `--input-format` and `--input-time-format`).
 struct InputFormatArguments: ParsableArguments {
-    @Option(help: "Input format: auto (by extension, then content), csv, tsv, ndjson, json.")
-    var format: String = "auto"
+    @Option(help: "Input format (auto: by extension, then content).")
+    var format: InputFormat = .auto
     // `--input-time-format` is the name every command uses for reading times;
     // `--time-format` stays as ingest's old name for it.
     @Option(name: [.customLong("input-time-format"), .customLong("time-format")],
@@ -78,7 +78,7 @@ struct InputFormatArguments: ParsableArguments {
 
     /// The options given, as words for a printed `rangepipe ingest` command.
     func commandLine() -> [String] {
-        (format != "auto" ? ["--format", format] : []) + (timeFormat != "auto" ? ["--input-time-format", timeFormat] : [])
+        (format != .auto ? ["--format", format.rawValue] : []) + (timeFormat != "auto" ? ["--input-time-format", timeFormat] : [])
     }
 }
 
@@ -90,7 +90,7 @@ extension IngestArguments {
         if let y { w += ["--y", y] }
         if let seriesColumn { w += ["--series-column", seriesColumn] }
         if splitFields { w.append("--split-fields") }
-        if axis != "auto" { w += ["--axis", axis] }
+        if axis != .auto { w += ["--axis", axis.rawValue] }
         if timezone != "UTC" { w += ["--timezone", timezone] }
         if let delimiter { w += ["--delimiter", delimiter] }
         if noHeader { w.append("--no-header") }
@@ -98,15 +98,10 @@ extension IngestArguments {
         if decimalComma { w.append("--decimal-comma") }
         if thousands { w.append("--thousands") }
         for token in nulls { w += ["--null", token] }
-        if duplicates != "last" { w += ["--duplicates", duplicates] }
+        if duplicates != .last { w += ["--duplicates", duplicates.rawValue] }
         return w
     }
 }
-
-func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ flag: String) throws -> T where T.RawValue == String {
-    try T.choice(value) { RangePipeError.usage("\(flag): expected one of \($0.joined(separator: ", ")), got \"\(value)\"") }
-}
-
 
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -121,8 +116,8 @@ struct IngestCommand: ParsableCommand {
     @OptionGroup var input: InputFormatArguments
     @Option(help: "Series name (default: the file stem; - is \"stdin\").")
     var series: String?
-    @Option(help: "replace (default) or append to series already in the store.")
-    var mode: String = "replace"
+    @Option(help: "Replace or append to series already in the store.")
+    var mode: WriteMode = .replace
     @Option(parsing: .unconditional, help: "Seconds to wait for another writer, 0 to 86400 (default: fail at once with exit 75).")
     var wait: Double?
     @Flag(help: "Print the summary as one JSON object on stdout.")
@@ -134,7 +129,7 @@ struct IngestCommand: ParsableCommand {
         try runReportingErrors {
             ProgressReporter.shared.configure(quiet: quiet)
             var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
-            options.mode = try choice(mode, "--mode")
+            options.mode = mode
             if json { try FileOutput.requireStandardOutput() }
             if let wait, !(0 ... 86_400).contains(wait) {
                 throw RangePipeError.usage("--wait: expected seconds from 0 to 86400, got \(wait)")

@@ -19,13 +19,13 @@ struct PlayCommand: ParsableCommand {
     var all = false
     @Option(help: "Frames per second (overrides the script).")
     var fps: Double?
-    @Option(help: "ndjson (default) or csv.")
-    var format: String = "ndjson"
-    @Option(help: "Comma-separated: range, annotation, selector, values, points, preset, omitted, box, crosshair (default: all but points; preset only when the script uses presets, omitted only when y is log, box with a box zoom, crosshair with a hover).")
-    var tracks: String?
+    @Option(help: "The output format.")
+    var format: FrameFormat = .ndjson
+    @Option(help: "Comma-separated tracks (default: all but points; preset only when the script uses presets, omitted only when y is log, box with a box zoom, crosshair with a hover).")
+    var tracks: ChoiceList<Track>?
     // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
-    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written: iso8601 or epoch-s.")
-    var timeFormat: String = "iso8601"
+    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written.")
+    var timeFormat: TimeOutputFormat = .iso8601
     @Option(name: .shortAndLong, help: "Write to FILE instead of stdout (replaced whole when done).")
     var output: String?
     // Unconditional: `--jobs -1` reaches the range check below.
@@ -33,7 +33,7 @@ struct PlayCommand: ParsableCommand {
     var jobs: Int = 1
     @Option(name: .customLong("on-series-error"),
             help: "fail (default): stop at a series that cannot be played; skip: leave it out, name it on stderr, exit 3.")
-    var onSeriesError: String = "fail"
+    var onSeriesError: SeriesErrorPolicy = .fail
 
     func run() throws {
         try runReportingErrors {
@@ -43,9 +43,8 @@ struct PlayCommand: ParsableCommand {
                 throw RangePipeError.usage("--jobs: expected a whole number from 1 to \(PlayJob.maxJobs), got \(jobs)")
             }
             if output == nil || output == "-" { try FileOutput.requireStandardOutput() }
-            var session = PlayJob(script: script, tracks: try parseTracks(script), format: try choice(format, "--format"),
-                                      time: try choice(timeFormat, "--output-time-format"), jobs: jobs,
-                                      onSeriesError: try choice(onSeriesError, "--on-series-error"))
+            var session = PlayJob(script: script, tracks: tracks?.values ?? Track.defaults(for: script), format: format,
+                                  time: timeFormat, jobs: jobs, onSeriesError: onSeriesError)
             let linkedSeries = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: session.onSeriesError == .skip)
             let source = try from.source(store: store, ingest: ingest)
             session.script = try source.withAppendSources(script)
@@ -72,14 +71,5 @@ struct PlayCommand: ParsableCommand {
             writeToStandardError(report)
             throw ExitCode(ExitStatus.seriesSkipped.rawValue)
         }
-    }
-
-    func parseTracks(_ script: Script) throws -> Set<Track> {
-        guard let tracks else { return Track.defaults(for: script) }
-        var set: Set<Track> = []
-        for name in tracks.split(separator: ",") {
-            set.insert(try choice(String(name).trimmingSpaces, "--tracks"))
-        }
-        return set
     }
 }

@@ -23,8 +23,8 @@ struct PlayerCommand: ParsableCommand {
     @Option(help: "Frames per second (overrides the script).")
     var fps: Double?
     // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
-    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written in the frames: iso8601 or epoch-s.")
-    var timeFormat: String = "iso8601"
+    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written in the frames.")
+    var timeFormat: TimeOutputFormat = .iso8601
     @OptionGroup var display: DisplayZoneOption
     @Option(name: .customLong("max-mb"), help: "Size budget in MB (10^6 bytes); past it the points track is decimated.")
     var maxMB: Double = 50
@@ -37,13 +37,12 @@ struct PlayerCommand: ParsableCommand {
             try script.override(fps: fps)
             guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }
             let zone = try display.zone()
-            let time: TimeOutputFormat = try choice(timeFormat, "--output-time-format")
             let source = try from.source(store: store, ingest: ingest)
             script = try source.withAppendSources(script)
-            let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
-            let player = HTMLPlayer(plan: plan, zone: zone, time: time, budget: Int(maxMB * 1_000_000))
-            let (html, d) = try player.render()
-            let full = Int(plan.script.main.width.rounded(.up))
+            let job = try PlayerJob(script: script, source: source, series: seriesName, zone: zone, time: timeFormat,
+                                    budget: Int(maxMB * 1_000_000))
+            let (html, d) = try job.run()
+            let full = job.fullColumns
             if d.columns < full || d.every > 1 {
                 writeToStandardError("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(d.columns) columns instead of \(full)"
                     + (d.every > 1 ? ", stored every \(d.every) frames" : "") + "\n")

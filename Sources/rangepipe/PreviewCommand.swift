@@ -28,27 +28,10 @@ struct PreviewCommand: ParsableCommand {
             let zone = try display.zone()
             let source = try SeriesSource(input: [], store: store.store, options: nil)
             script = try source.withAppendSources(script)
-            let tracks = SVGPreview.tracks(for: script)
-            if let (names, whereFrom) = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false) {
-                // Linked charts: a panel per series, stacked, under one window.
-                let plan = try SyncPlan(script: script, series: try source.linked(names, source: whereFrom), source: whereFrom)
-                let picked = try SyncFrameStream(plan: plan, tracks: tracks).frames(Set(wanted))
-                try checkCount(picked.count, wanted.count)
-                let svg = SVGPreview.renderLinked(plan.plans.map { SVGPreview(plan: $0, zone: zone) }, frames: picked)
-                try withOutput(output) { try $0.write(svg) }
-                return
-            }
-            let plan = try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script))
-            let picked = try FrameStream(plan: plan, tracks: tracks).frames(Set(wanted))
-            try checkCount(picked.count, wanted.count)
-            let svg = SVGPreview(plan: plan, zone: zone).render(picked.map(\.0), values: picked.map(\.1))
+            let linkedSeries = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false)
+            let shown = try ShownSeries(script: script, source: source, series: seriesName, linked: linkedSeries)
+            let svg = try PreviewJob(shown: shown, frames: wanted, zone: zone).run()
             try withOutput(output) { try $0.write(svg) }
-        }
-    }
-
-    func checkCount(_ found: Int, _ wanted: Int) throws {
-        guard found == wanted else {
-            throw RangePipeError.usage("--frame: the script has only \(found == 0 ? "fewer" : "\(found) of the") frames asked for")
         }
     }
 

@@ -7,7 +7,31 @@ struct RangePipe: ParsableCommand {
         // Past a file-size limit, let the write fail (exit 74, store
         // unchanged) instead of dying of SIGXFSZ.
         FileOutput.failWritesPastFileSizeLimit()
-        Self.main(nil)
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(usage: error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Exits for an error found while parsing: help, --version and
+    /// completion scripts as swift-argument-parser prints them; a usage
+    /// error (a bad value, an unknown option, a missing argument) as one
+    /// line on stderr, like every other error of the tool, with exit 64.
+    static func exit(usage error: any Error) -> Never {
+        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+        // A long list of values comes as a bulleted block: one line, comma-separated.
+        let lines = message(for: error).split(separator: "\n").map { String($0).trimmingSpaces }
+        let items = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
+        let text = lines.first.map { items.isEmpty ? $0 : $0 + " " + items.joined(separator: ", ") } ?? "usage error"
+        writeToStandardError("rangepipe: error: \(text)\n")
+        exit(withError: ExitCode.validationFailure)
     }
 
     static let configuration = CommandConfiguration(

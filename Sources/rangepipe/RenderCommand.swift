@@ -57,12 +57,8 @@ struct RenderCommand: ParsableCommand {
             ProgressReporter.shared.configure(quiet: quiet)
             let source = try from.source(store: store, ingest: ingest)
             script = try source.withAppendSources(script)
-            let what: RenderJob.Source
-            if let (names, whereFrom) = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false) {
-                what = .linked(try SyncPlan(script: script, series: try source.linked(names, source: whereFrom), source: whereFrom))
-            } else {
-                what = .solo(try ScriptPlan(script: script, series: try source.one(named: seriesName, script: script)))
-            }
+            let linkedSeries = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false)
+            let what = try ShownSeries(script: script, source: source, series: seriesName, linked: linkedSeries)
             try RenderJob(source: what, target: target, width: size.width, height: size.height, jobs: jobs, zone: zone).run()
         }
     }

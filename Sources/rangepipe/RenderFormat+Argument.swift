@@ -1,5 +1,4 @@
-// Public: the conformance of a public type is public.
-public import ArgumentParser
+import ArgumentParser
 import RangePipeKit
 
 /// `--format mp4|webm|gif|png`: --help lists the values, and any other is a

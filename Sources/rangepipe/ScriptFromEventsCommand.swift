@@ -16,8 +16,8 @@ struct ScriptFromEventsCommand: ParsableCommand {
 
     @Argument(help: "The recording (- for stdin).")
     var file: String
-    @Option(name: .customLong("from"), help: ArgumentHelp("The recording's format: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
-    var format: String
+    @Option(name: .customLong("from"), help: ArgumentHelp("The recording's format.", valueName: "format"))
+    var format: RecordingFormat
     @Option(help: "A JSON file with the chart's element rectangles in client px: {\"overview\": {\"left\", \"top\", \"width\", \"height\"}, \"main\": {…}} (wins over a layout line in the recording).")
     var layout: String?
     @Option(help: "Seconds added to every event's time (the recording's origin is at 0).")
@@ -33,9 +33,6 @@ struct ScriptFromEventsCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            let format = try RecordingFormat.choice(self.format) {
-                RangePipeError.usage("--from: \"\(self.format)\" is not one of \($0.joined(separator: ", "))")
-            }
             guard start.isFinite, start >= 0, start <= ScriptDecoder.maxDuration else {
                 throw RangePipeError.usage("--start: expected seconds from 0 to \(Int(ScriptDecoder.maxDuration))")
             }

@@ -11,18 +11,17 @@ struct SeriesCommand: ParsableCommand {
     @Flag(help: "NDJSON, one object per series, sorted by name.")
     var json = false
     // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
-    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written: iso8601 or epoch-s.")
-    var timeFormat: String = "iso8601"
+    @Option(name: [.customLong("output-time-format"), .customLong("time-format")], help: "How time x values are written.")
+    var timeFormat: TimeOutputFormat = .iso8601
 
     func run() throws {
         try runReportingErrors {
-            let time: TimeOutputFormat = try choice(timeFormat, "--output-time-format")
             let s = try SeriesStore.openForReading(path: store.store)
             let infos = try s.listSeries()
             if json || !stdoutIsTerminal() {
-                try writeStdout(infos.map { SeriesListing.ndjson($0, time: time) + "\n" }.joined())
+                try writeStdout(infos.map { SeriesListing.ndjson($0, time: timeFormat) + "\n" }.joined())
             } else {
-                try writeStdout(SeriesListing.table(infos, time: time))
+                try writeStdout(SeriesListing.table(infos, time: timeFormat))
             }
         }
     }

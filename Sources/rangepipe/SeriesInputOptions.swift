@@ -10,8 +10,8 @@ import RangePipeKit
 struct SeriesInputOptions: ParsableArguments {
     @Option(parsing: .upToNextOption, help: "Ingest these files into an in-memory store for this run instead of using --store (- is stdin).")
     var input: [String] = []
-    @Option(name: .customLong("input-format"), help: "With --input: auto, csv, tsv, ndjson, json.")
-    var inputFormat: String = "auto"
+    @Option(name: .customLong("input-format"), help: "With --input: the input format (auto: by extension, then content).")
+    var inputFormat: InputFormat = .auto
     @Option(name: .customLong("input-time-format"), help: "With --input: how x values are read as times.")
     var inputTimeFormat: String = "auto"
     @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")

@@ -1,16 +1,47 @@
 #!/usr/bin/env bash
-# make mutants: one-line bugs in behaviours the SPEC fixes, each applied to
+# make mutants: one-line bugs in behaviours the docs fix, each applied to
 # a scratch copy of HEAD, built, and tested with the suites that should
 # catch it. Prints killed/survived; exits 1 if any mutant survives or no
 # longer applies (its line changed: update the list). Not part of CI.
 #   MUTANTS=span-centre,csv-quotes make mutants    # run a subset
+#   MUTANTS_SCRATCH=/tmp/m make mutants            # keep the scratch build between runs
+#
+# The rule: one mutant (at least) per documented rule, constant and
+# threshold — the SPEC's physics and every feature since (raw pointer
+# input, hit zones, notches, the axis lock, the x scales at and beyond the
+# ends, presets, append, diff, elastic rest, the Plotly and Bokeh profiles,
+# box zoom, the crosshair). A mutant is named after the doc section that
+# states the rule (docs/scripts.md, README.md, docs/profiles.md, SPEC.md),
+# is one sed expression on one Sources file, and lists the suites that
+# must kill it. A new documented rule comes with its mutant and a test on
+# both sides of its boundary (Tests/RangePipeKitTests/*/DocumentedBoundary*).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-scratch=$(mktemp -d /tmp/rangepipe-mutants.XXXXXX)
 logs="$root/.build/mutants"
 rm -rf "$logs" && mkdir -p "$logs"
-trap 'cp "$scratch"/*.log "$logs"/ 2>/dev/null; rm -rf "$scratch"' EXIT
-git -C "$root" archive HEAD | tar -x -C "$scratch"
+if [ -n "${MUTANTS_SCRATCH:-}" ]; then
+  # A kept scratch copy: only files whose bytes changed are replaced, so
+  # the build stays incremental (mtimes of unchanged files are kept).
+  scratch=$MUTANTS_SCRATCH
+  mkdir -p "$scratch"
+  fresh=$(mktemp -d /tmp/rangepipe-mutants-head.XXXXXX)
+  git -C "$root" archive HEAD | tar -x -C "$fresh"
+  (cd "$fresh" && find . -type f) | while read -r f; do
+    cmp -s "$fresh/$f" "$scratch/$f" || { mkdir -p "$(dirname "$scratch/$f")"; cp "$fresh/$f" "$scratch/$f"; }
+  done
+  (cd "$fresh" && find . -type l) | while read -r f; do
+    [ "$(readlink "$fresh/$f")" = "$(readlink "$scratch/$f" 2>/dev/null)" ] || { rm -rf "$scratch/$f"; cp -P "$fresh/$f" "$scratch/$f"; }
+  done
+  (cd "$scratch" && find . -path ./.build -prune -o \( -type f -o -type l \) ! -name '*.log' ! -name '*.orig' -print) | while read -r f; do
+    [ -e "$fresh/$f" ] || [ -L "$fresh/$f" ] || rm -f "$scratch/$f"
+  done
+  rm -rf "$fresh"
+  trap 'cp "$scratch"/*.log "$logs"/ 2>/dev/null; rm -f "$scratch"/*.log "$scratch"/*.orig' EXIT
+else
+  scratch=$(mktemp -d /tmp/rangepipe-mutants.XXXXXX)
+  trap 'cp "$scratch"/*.log "$logs"/ 2>/dev/null; rm -rf "$scratch"' EXIT
+  git -C "$root" archive HEAD | tar -x -C "$scratch"
+fi
 cd "$scratch"
 echo "building a clean copy of HEAD in $scratch"
 swift build --build-tests >build.log 2>&1 || { tail -20 build.log; echo "the unmutated copy does not build"; exit 1; }
@@ -30,11 +61,59 @@ mutants=(
   "decay-rest|Sources/RangePipeKit/Simulation/MomentumPhysics.swift|s/public static let restThreshold = 0.5/public static let restThreshold = 0.25/|PhysicsTests|GestureTests|SpecPointTests"
   "decay-rate|Sources/RangePipeKit/Simulation/MomentumPhysics.swift|s/return v \* (pow(d, 1000 \* tau) - 1) \/ l/return v * (pow(d, 999 * tau) - 1) \/ l/|PhysicsTests|SpecPointTests"
   "rubber-band|Sources/RangePipeKit/Simulation/RubberBand.swift|s/(1 - 1 \/ (o \* 0.55 \/ w + 1)) \* w/(1 - 1 \/ (o * 0.5 \/ w + 1)) * w/|PhysicsTests"
+  "raw-input-tap-timeout|Sources/RangePipeKit/Simulation/PointerRecognizer.swift|s/static let tapTimeout = 0.3/static let tapTimeout = 0.4/|DocumentedBoundary|PointerInputTests"
+  "raw-input-tap-slop|Sources/RangePipeKit/Simulation/PointerRecognizer.swift|s/static let tapSlop = 10.0/static let tapSlop = 12.0/|DocumentedBoundary|PointerInputTests|MainChartGestureTests"
+  "raw-input-double-tap-timeout|Sources/RangePipeKit/Simulation/PointerRecognizer.swift|s/static let doubleTapTimeout = 0.3/static let doubleTapTimeout = 0.4/|DocumentedBoundary|PointerInputTests"
+  "raw-input-double-tap-slop|Sources/RangePipeKit/Simulation/PointerRecognizer.swift|s/static let doubleTapSlop = 40.0/static let doubleTapSlop = 60.0/|DocumentedBoundary|PointerInputTests"
+  "raw-input-release-fling|Sources/RangePipeKit/Simulation/PointerRecognizer.swift|s/static let flingThreshold = 50.0/static let flingThreshold = 60.0/|DocumentedBoundary|PointerInputTests|RecordingRoundTripTests"
+  "raw-input-wheel-notch|Sources/RangePipeKit/Simulation/PointerRecognizer.swift|s/static let pixelsPerNotch = 100.0/static let pixelsPerNotch = 120.0/|DocumentedBoundary|PointerInputTests"
+  "raw-input-handle-zone|Sources/RangePipeKit/Simulation/ViewSimulator+Press.swift|s/public static let handleZone = 22.0/public static let handleZone = 24.0/|DocumentedBoundary|PointerInputTests"
+  "raw-input-handle-tie|Sources/RangePipeKit/Simulation/ViewSimulator+Press.swift|s/.handle(toMin <= toMax ? .min : .max)/.handle(toMin < toMax ? .min : .max)/|DocumentedBoundary|PointerInputTests"
+  "box-zoom-min-width|Sources/RangePipeKit/Simulation/BoxZoomGesture.swift|s/b - a >= Self.minWidth else/b - a > Self.minWidth else/|MainChartGestureTests"
+  "wheel-notch-factor|Sources/RangePipeKit/Simulation/WheelGesture.swift|s/let s = pow(1.1, notches)/let s = pow(1.12, notches)/|DocumentedBoundary|MainChartGestureTests"
+  "y-lock-slop|Sources/RangePipeKit/Simulation/LockDecision.swift|s/static let slop = 10.0/static let slop = 12.0/|YZoomTests"
+  "y-lock-tie|Sources/RangePipeKit/Simulation/LockDecision.swift|s/let x = dx\[k\] >= dy\[k\]/let x = dx[k] > dy[k]/|YZoomTests"
+  "crosshair-tie|Sources/RangePipeKit/Simulation/FrameQuery.swift|s/pick = x - index.x\[b\] <= index.x\[a\] - x ? b : a/pick = x - index.x[b] < index.x[a] - x ? b : a/|DocumentedBoundary|MainChartGestureTests"
+  "ordinal-map-after-last|Sources/RangePipeKit/Model/XScale.swift|s/return Double(n - 1) + (x - xs\[n - 1\]) \/ (xs\[n - 1\] - xs\[n - 2\])/return Double(n - 1) + (x - xs[n - 1]) \/ (xs[1] - xs[0])/|DocumentedBoundary|OrdinalScaleTests"
+  "ordinal-map-after-last-inverse|Sources/RangePipeKit/Model/XScale.swift|s/return xs\[n - 1\] + (u - Double(n - 1)) \* (xs\[n - 1\] - xs\[n - 2\])/return xs[n - 1] + (u - Double(n - 1)) * (xs[1] - xs[0])/|DocumentedBoundary|OrdinalScaleTests"
+  "ordinal-map-before-first|Sources/RangePipeKit/Model/XScale.swift|s/if x <= xs\[0\] { return (x - xs\[0\]) \/ (xs\[1\] - xs\[0\]) }/if x <= xs[0] { return (x - xs[0]) \/ (xs[n - 1] - xs[n - 2]) }/|DocumentedBoundary|OrdinalScaleTests"
+  "ordinal-map-before-first-inverse|Sources/RangePipeKit/Model/XScale.swift|s/if u <= 0 { return xs\[0\] + u \* (xs\[1\] - xs\[0\]) }/if u <= 0 { return xs[0] + u * (xs[n - 1] - xs[n - 2]) }/|DocumentedBoundary|OrdinalScaleTests"
+  "log-map-points-exact|Sources/RangePipeKit/Model/XScale.swift|s/if j < us.count, us\[j\] == u { return xs\[j\] }/if j < us.count, us[j] == u, false { return xs[j] }/|DocumentedBoundary|LogScaleTests"
+  "preset-month-end-clamp|Sources/RangePipeKit/Model/RangePreset+Calendar.swift|s/day: min(date.day, CivilTime.daysInMonth(year: year, month: month)))/day: date.day)/|DocumentedBoundary|PresetTests"
+  "preset-ytd-midnight|Sources/RangePipeKit/Model/RangePreset+Calendar.swift|s/timeOfDay = 0$/timeOfDay += 0/|DocumentedBoundary|PresetTests"
+  "preset-days-keep-time|Sources/RangePipeKit/Model/RangePreset+Calendar.swift|s/startDay = day - n$/startDay = day - n; timeOfDay = 0/|DocumentedBoundary|PresetTests"
+  "preset-leap-400|Sources/RangePipeKit/Support/CivilTime.swift|s/y % 400 == 0/y % 400 == 1/|DocumentedBoundary|PresetTests|TimeParserTests"
+  "preset-tie-first|Sources/RangePipeKit/Simulation/ScriptPlan+Presets.swift|s/presetButtons.first { \$0.offered \&\& \$0.window == w }/presetButtons.last { \$0.offered \&\& \$0.window == w }/|DocumentedBoundary|PresetTests|PresetCLITests"
+  "preset-offered|Sources/RangePipeKit/Simulation/ScriptPlan+Presets.swift|s/offered: scale.u(start) >= c.lower)/offered: scale.u(start) > c.lower)/|DocumentedBoundary|PresetTests|PresetCLITests"
+  "append-follow|Sources/RangePipeKit/Simulation/ViewSimulator+Append.swift|s/guard window.upper >= batch.lastBefore else/guard window.upper > batch.lastBefore else/|AppendTests"
+  "diff-tolerance-floor|Sources/RangePipeKit/Compare/TrackValue.swift|s/<= tolerance \* max(1, abs(a), abs(b))/<= tolerance * max(abs(a), abs(b))/|DocumentedBoundary|DiffCLITests"
+  "diff-tolerance-inclusive|Sources/RangePipeKit/Compare/TrackValue.swift|s/<= tolerance \* max(1, abs(a), abs(b))/< tolerance * max(1, abs(a), abs(b))/|DocumentedBoundary|DiffCLITests"
+  "diff-time-tolerance|Sources/RangePipeKit/Compare/TrackValue.swift|s/(fa - fb)) <= tolerance/(fa - fb)) < tolerance/|DocumentedBoundary|DiffCLITests"
+  "elastic-rest|Sources/RangePipeKit/Simulation/ElasticReturn.swift|s/abs(p) < threshold \/ 2 \&\& abs(pv)/abs(p) < threshold * 2 \&\& abs(pv)/|DocumentedBoundary|PhysicsTests"
+  "elastic-rest-speed|Sources/RangePipeKit/Simulation/ElasticReturn.swift|s/abs(pv) < 5 \* threshold)/abs(pv) < 20 * threshold)/|DocumentedBoundary|PhysicsTests"
+  "elastic-threshold|Sources/RangePipeKit/Simulation/ViewSimulator.swift|s/let threshold = 0.01 \* constraints.extent/let threshold = 0.04 * constraints.extent/|DocumentedBoundary|PhysicsTests"
+  "elastic-spring|Sources/RangePipeKit/Simulation/ElasticReturn.swift|s/SpringParameters(bounciness: 0, speed: 12)/SpringParameters(bounciness: 0, speed: 11)/|PhysicsTests"
+  "profiles-plotly-wheel-clamp|Sources/RangePipeKit/Simulation/PlotlyProfile.swift|s/static let wheelClamp = 20.0/static let wheelClamp = 25.0/|PlotlyProfileTests|PlotlyProfileGroundTruthTests"
+  "profiles-plotly-wheel-scale|Sources/RangePipeKit/Simulation/PlotlyProfile.swift|s/static let wheelScale = 200.0/static let wheelScale = 250.0/|PlotlyProfileTests|PlotlyProfileGroundTruthTests"
+  "profiles-plotly-min-drag|Sources/RangePipeKit/Simulation/PlotlyProfile.swift|s/static let minDrag = 8.0/static let minDrag = 9.0/|PlotlyProfileTests|PlotlyProfileGroundTruthTests"
+  "profiles-plotly-double-click|Sources/RangePipeKit/Simulation/PlotlyProfile.swift|s/static let doubleClickDelay = 500.0/static let doubleClickDelay = 400.0/|PlotlyProfileTests|PlotlyProfileGroundTruthTests"
+  "profiles-bokeh-wheel-speed|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let wheelSpeed = 1.0 \/ 600/static let wheelSpeed = 1.0 \/ 500/|BokehProfileTests"
+  "profiles-bokeh-wheel-clamp|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let maxWheelFactor = 0.95/static let maxWheelFactor = 0.9/|BokehProfileTests"
+  "profiles-bokeh-move-threshold|Sources/RangePipeKit/Simulation/BokehProfile+Gestures.swift|s/static let moveThreshold = 5.0/static let moveThreshold = 6.0/|BokehProfileTests"
+  "profiles-plotly-touch-slop|Sources/RangePipeKit/Simulation/PlotlyProfile.swift|s/static let touchSlop = 15.05/static let touchSlop = 17.05/|PlotlyProfileTests|PlotlyProfileGroundTruthTests"
+  "profiles-bokeh-touch-slop|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let touchSlop = 15.05/static let touchSlop = 17.05/|BokehProfileTests"
+  "profiles-bokeh-min-box|Sources/RangePipeKit/Simulation/BokehProfile.swift|s/static let minBoxWidth = 5.0/static let minBoxWidth = 6.0/|BokehProfileTests"
+  "profiles-bokeh-double-tap|Sources/RangePipeKit/Simulation/BokehProfile+Gestures.swift|s/static let doubletapThreshold = 300.0/static let doubletapThreshold = 400.0/|BokehProfileTests"
 )
 
 only=",${MUTANTS:-},"
-# A mutant counts as killed only if its tests pass without it.
-filters=$(for entry in "${mutants[@]}"; do IFS='|' read -r name file expr _ <<<"$entry"; echo "${entry#"$name|$file|$expr|"}"; done | tr '\n' '|')
+# A mutant counts as killed only if its tests pass without it (the suites
+# of the mutants chosen).
+filters=$(for entry in "${mutants[@]}"; do
+  IFS='|' read -r name file expr _ <<<"$entry"
+  [ "$only" = ",," ] || [[ "$only" == *",$name,"* ]] || continue
+  echo "${entry#"$name|$file|$expr|"}"
+done | tr '|' '\n' | sort -u | tr '\n' '|')
 echo "baseline: the chosen suites pass on the unmutated copy"
 swift test --skip-build --filter "${filters%|}" >baseline.test.log 2>&1 || { grep -E '✘' baseline.test.log | head; echo "baseline fails"; exit 1; }
 results=()
@@ -65,10 +144,10 @@ for entry in "${mutants[@]}"; do
   touch "$file"
 done
 
-printf '\n%-24s %-36s %s\n' mutant outcome tests
+printf '\n%-34s %-36s %s\n' mutant outcome tests
 echo "(logs: $logs)"
 for r in "${results[@]}"; do
   IFS='|' read -r name outcome _ <<<"$r"
-  printf '%-24s %-36s %s\n' "$name" "$outcome" "${r#"$name|$outcome|"}"
+  printf '%-34s %-36s %s\n' "$name" "$outcome" "${r#"$name|$outcome|"}"
 done
 exit $failed

@@ -7,14 +7,14 @@
 /// the block. Frames left over in the longer block, and every frame of two
 /// blocks that name different series, are frames "only in" one file: each
 /// counts as a differing frame.
-public enum TrackDiff {
+package enum TrackDiff {
     /// Compares the tracks at `a` and `b` (`-`: stdin, for one of them).
     ///
     /// Throws usage errors (both `-`, an NDJSON and a CSV file), exit 66
     /// for a missing file, and exit 65 with `file:line:column` for
     /// malformed input, which stops the comparison where it is found.
     /// - Complexity: O(bytes of both files); memory for the longest frame.
-    public static func compare(_ a: String, _ b: String, options: TrackDiffOptions) throws -> TrackDiffResult {
+    package static func compare(_ a: String, _ b: String, options: TrackDiffOptions) throws -> TrackDiffResult {
         guard !(a == "-" && b == "-") else { throw RangePipeError.usage("diff: only one of the two tracks can be '-' (stdin)") }
         var readerA = try TrackReader(path: a, fields: options.fields)
         defer { readerA.close() }

@@ -32,18 +32,4 @@ public enum TrackField: String, Sendable, CaseIterable {
         }
         return nil
     }
-
-    /// The names `--fields` takes, comma-separated, or a usage error naming
-    /// the unknown one.
-    /// - Complexity: O(text length).
-    public static func parseList(_ text: String) throws -> Set<TrackField> {
-        var fields: Set<TrackField> = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = String(name).trimmingSpaces
-            fields.insert(try choice(trimmed) { choices in
-                RangePipeError.usage("--fields: unknown field '\(trimmed)' (fields: \(choices.joined(separator: ", ")))")
-            })
-        }
-        return fields
-    }
 }

@@ -39,8 +39,7 @@ struct FrameDrawing {
         let view = scale.isLinear ? r.window : scale.u(r.window)
         let all = heights(Self.overviewPoints(scale, bounds, shown, width: ov.width))
         overviewPixels = Self.pixels(all, bounds, Self.range(all), ov)
-        let drawn = r.points ?? (scale.isLinear ? M4.points(r.window, shown, width: main.width)
-            : M4.points(r.window, view: view, scale, shown, width: main.width))
+        let drawn = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
         let points = heights(scale.isLinear ? drawn : drawn.map { (scale.u($0.x), $0.y) })
         let yr = r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? Self.range(points)
         yRange = yr
@@ -67,8 +66,8 @@ struct FrameDrawing {
     /// The overview's M4 points over the bounds (view units) `columns`
     /// wide, with x in view units.
     static func overviewPoints(_ scale: XScale, _ bounds: Window, _ shown: ShownValues, width columns: Double) -> [(x: Double, y: Double)] {
-        guard !scale.isLinear else { return M4.points(bounds, shown, width: columns) }
-        return M4.points(scale.x(bounds), view: bounds, scale, shown, width: columns).map { (scale.u($0.x), $0.y) }
+        let points = M4.points(scale.x(bounds), view: bounds, scale, shown, width: columns)
+        return scale.isLinear ? points : points.map { (scale.u($0.x), $0.y) }
     }
 
     /// The overview's polyline: the bounds (view units) `columns` wide, drawn in u.

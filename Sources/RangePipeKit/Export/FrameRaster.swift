@@ -8,18 +8,18 @@
 /// `--sync` order row by row, with as many columns as draw the panels
 /// largest (`preview` stacks them in one column; a 16:9 frame holds two or
 /// more panels larger side by side).
-public struct FrameRaster: Sendable {
+package struct FrameRaster: Sendable {
     /// One preview per panel (the planned script of each series).
     let previews: [SVGPreview]
-    public let layout: ChartLayout
+    package let layout: ChartLayout
     /// The video frame's size in pixels.
-    public let width: Int, height: Int
+    package let width: Int, height: Int
     /// Panels side by side in a row of the grid.
-    public let columns: Int
+    package let columns: Int
 
     /// A raster of `width` × `height` pixels for these series' panels, the
     /// left margin wide enough for every label in `yLabels`.
-    public init(previews: [SVGPreview], yLabels: [String], width: Int, height: Int) {
+    package init(previews: [SVGPreview], yLabels: [String], width: Int, height: Int) {
         self.previews = previews
         let script = previews[0].plan.script
         layout = ChartLayout(overview: script.overview, main: script.main, yLabels: yLabels)
@@ -35,26 +35,26 @@ public struct FrameRaster: Sendable {
     }
 
     /// The picture's size before scaling: the grid of panels.
-    public var pictureSize: (width: Double, height: Double) {
+    package var pictureSize: (width: Double, height: Double) {
         let rows = (previews.count + columns - 1) / columns
         return (layout.width * Double(columns), layout.height * Double(rows))
     }
 
     /// Pixels per picture unit and the picture's top left in the frame.
-    public var placement: (scale: Double, x: Double, y: Double) {
+    package var placement: (scale: Double, x: Double, y: Double) {
         let size = pictureSize
         let scale = min(Double(width) / size.width, Double(height) / size.height)
         return (scale, (Double(width) - size.width * scale) / 2, (Double(height) - size.height * scale) / 2)
     }
 
     /// Panel k's top left in picture units.
-    public func panelOrigin(_ k: Int) -> (x: Double, y: Double) {
+    package func panelOrigin(_ k: Int) -> (x: Double, y: Double) {
         (Double(k % columns) * layout.width, Double(k / columns) * layout.height)
     }
 
     /// The y labels a frame's panels use: the layout must leave room for
     /// the widest label of every frame before the first one is drawn.
-    public static func yLabels(_ previews: [SVGPreview], _ frames: [(Frame, ShownValues)]) -> [String] {
+    package static func yLabels(_ previews: [SVGPreview], _ frames: [(Frame, ShownValues)]) -> [String] {
         zip(previews, frames).flatMap { p, f in FrameDrawing(p, f.0, f.1).yTicks.map(\.1) }
     }
 

@@ -1,7 +1,7 @@
 /// Renders the ingest summary: text for stderr, or one JSON object (`--json`).
-public enum IngestSummary {
+package enum IngestSummary {
     /// The summary as one JSON object (`ingest --json`).
-    public static func json(_ report: IngestReport, time: TimeOutputFormat = .iso8601) -> String {
+    package static func json(_ report: IngestReport, time: TimeOutputFormat = .iso8601) -> String {
         let entries = report.series.map { entry -> String in
             let info = entry.info
             var s = "{\"name\":\(JSONText.string(info.name)),\"axis\":\"\(info.axis.rawValue)\""
@@ -22,10 +22,10 @@ public enum IngestSummary {
     }
 
     /// Series listed by the text summary before it only counts the rest.
-    public static let textRows = 50
+    package static let textRows = 50
 
     /// The summary for people: series, points, ranges, what was sniffed.
-    public static func text(_ report: IngestReport) -> String {
+    package static func text(_ report: IngestReport) -> String {
         var rows: [[String]] = [["SERIES", "AXIS", "READ", "KEPT", "REJECTED", "DUPLICATES", "POINTS", "X RANGE", "Y RANGE"]]
         // A fleet of 10^5 series is no table to read on a terminal: the
         // first rows, then a count (`--json` and `series` list them all).
@@ -52,7 +52,7 @@ public enum IngestSummary {
 
     /// Collapse warnings, one `rangepipe: warning:` line each: printed on
     /// stderr even with `--quiet` or `--json`.
-    public static func warnings(_ files: [FileReport]) -> String {
+    package static func warnings(_ files: [FileReport]) -> String {
         files.compactMap(FileReportText.warning).map { "rangepipe: warning: \($0)\n" }.joined()
     }
 }

@@ -1,7 +1,7 @@
 /// Renders `rangepipe inspect`: text for people, one JSON object per file for scripts.
-public enum InspectText {
+package enum InspectText {
     /// One file's report for people, ending with the command to run.
-    public static func text(_ r: InspectReport, command: String) -> String {
+    package static func text(_ r: InspectReport, command: String) -> String {
         let f = r.file
         var out = "\(f.file)\n"
         guard let sample = f.sample else {
@@ -52,7 +52,7 @@ public enum InspectText {
     }
 
     /// One file's report as one JSON object.
-    public static func json(_ r: InspectReport, command: String) -> String {
+    package static func json(_ r: InspectReport, command: String) -> String {
         let f = r.file
         var s = String(FileReportText.json(f).dropLast())
         s += ",\"whole_file\":\(r.wholeFile)"

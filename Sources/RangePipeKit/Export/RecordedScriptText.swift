@@ -1,6 +1,6 @@
 /// A recorded session as script text: raw pointer events (`"input":
 /// "pointer"`), one per contact or wheel run, with the areas' sizes.
-public enum RecordedScriptText {
+package enum RecordedScriptText {
     /// The script: `base`'s settings in their order (without its `overview`,
     /// `main` and `events`), `"profile"` when one is given (in the base's
     /// place, else after `series`/`sync`, else first), then `overview` and
@@ -11,7 +11,7 @@ public enum RecordedScriptText {
     /// `t` is the ms since the event's first sample / 1000. Numbers are
     /// written in the shortest form that reads back the same.
     /// - Complexity: O(samples + base).
-    public static func script(_ session: RecordedSession, start: Double = 0, base: JSONValue? = nil,
+    package static func script(_ session: RecordedSession, start: Double = 0, base: JSONValue? = nil,
                               profile: InteractionProfile? = nil, drag: MainDrag? = nil) -> String {
         var members: [(String, String)] = []
         var baseMembers: [(String, JSONValue)] = []

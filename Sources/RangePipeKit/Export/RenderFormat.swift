@@ -12,12 +12,12 @@
 /// build give the same bytes. Written to a pipe, FIFO or device, an MP4 is
 /// fragmented (`frag_keyframe+empty_moov`): a stream cannot be rewound to
 /// put the index first.
-public enum RenderFormat: String, CaseIterable, Sendable {
+package enum RenderFormat: String, CaseIterable, Sendable {
     case mp4, webm, gif, png
 
     /// The format an output path's extension names (`.mp4`, `.webm`,
     /// `.gif`, `.png`), ignoring case; nil for any other.
-    public init?(path: String) {
+    package init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
@@ -28,9 +28,9 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     /// How frames go to ffmpeg: H.264 and VP9 take yuv420p, converted by
     /// rangepipe (BT.709, limited range, and tagged so); GIF takes the
     /// pixels as drawn; PNG frames are PNG files.
-    public enum Pixels: Sendable { case bgr0, yuv420p, png }
+    package enum Pixels: Sendable { case bgr0, yuv420p, png }
 
-    public var pixels: Pixels {
+    package var pixels: Pixels {
         switch self {
         case .mp4, .webm: .yuv420p
         case .gif: .bgr0
@@ -42,7 +42,7 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     /// pixel, B G R and one unused) at `fps` on standard input, the video
     /// to `output` (`pipe:1` for standard output, with `streaming`).
     /// - Precondition: `self` is a video format.
-    public func ffmpegArguments(width: Int, height: Int, fps: Double, output: String, streaming: Bool) -> [String] {
+    package func ffmpegArguments(width: Int, height: Int, fps: Double, output: String, streaming: Bool) -> [String] {
         var a = ["-hide_banner", "-nostdin", "-loglevel", "error",
                  "-f", "rawvideo", "-pix_fmt", pixels == .yuv420p ? "yuv420p" : "bgr0", "-video_size", "\(width)x\(height)",
                  "-framerate", JSONText.number(fps), "-i", "pipe:0",
@@ -70,7 +70,7 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     /// The PNG file of frame `k` in a frames directory: `frame-000042.png`
     /// (six digits, more past 999,999 frames, so names sort in frame order
     /// up to there).
-    public static func frameFileName(_ k: Int) -> String {
+    package static func frameFileName(_ k: Int) -> String {
         let digits = String(k)
         return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }

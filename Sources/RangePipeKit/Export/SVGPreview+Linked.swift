@@ -9,7 +9,7 @@ extension SVGPreview {
     /// The panels share one layout, wide enough for every series' y labels,
     /// so their x axes line up.
     /// - Complexity: O(frames · series · (overview + main width) · log n).
-    public static func renderLinked(_ previews: [SVGPreview], frames: [[(Frame, ShownValues)]]) -> String {
+    package static func renderLinked(_ previews: [SVGPreview], frames: [[(Frame, ShownValues)]]) -> String {
         guard let first = previews.first else { return "" }
         let drawn = frames.map { row in zip(previews, row).map { p, f in FrameDrawing(p, f.0, f.1) } }
         let script = first.plan.script

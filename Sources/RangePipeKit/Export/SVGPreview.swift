@@ -3,12 +3,12 @@
 /// y-range, the value annotation's line and label, axes on both charts
 /// (x ticks on each, y ticks on the main chart), and the zoom box and the
 /// crosshair on frames that have them (`PointerMarks`). No JavaScript.
-public struct SVGPreview: Sendable {
-    public let plan: ScriptPlan
-    public let ticks: AxisTicks
+package struct SVGPreview: Sendable {
+    package let plan: ScriptPlan
+    package let ticks: AxisTicks
 
     /// A preview of one planned script, time ticks in `zone`.
-    public init(plan: ScriptPlan, zone: DisplayZone = .utc) {
+    package init(plan: ScriptPlan, zone: DisplayZone = .utc) {
         self.plan = plan
         ticks = AxisTicks(axis: plan.axis, categories: plan.categories, zone: zone)
     }
@@ -19,12 +19,12 @@ public struct SVGPreview: Sendable {
     /// The tracks `preview` asks for to draw a script's frames: the
     /// window, the annotation and the selector, plus `box` and `crosshair`
     /// when the script's defaults have them (a box zoom, a hover).
-    public static func tracks(for script: Script) -> Set<Track> {
+    package static func tracks(for script: Script) -> Set<Track> {
         Set<Track>([.range, .annotation, .selector]).union(PointerMarks.tracks(for: script))
     }
 
     /// One SVG document with the given frames stacked vertically.
-    public func render(_ frames: [Frame], values: [ShownValues]) -> String {
+    package func render(_ frames: [Frame], values: [ShownValues]) -> String {
         let drawn = zip(frames, values).map { FrameDrawing(self, $0, $1) }
         let layout = ChartLayout(overview: plan.script.overview, main: plan.script.main, yLabels: drawn.flatMap { $0.yTicks.map(\.1) })
         var svg = Self.header(width: layout.width, height: layout.height * Double(frames.count), id: nil)

@@ -3,10 +3,10 @@
 /// says what a schema can (keys, types, enums, ranges, the form of each
 /// gesture, action and input); `ScriptDecoder` stays the judge of the rest
 /// (path times, overlaps, spans against each other).
-public enum ScriptSchema {
+package enum ScriptSchema {
     /// The schema document, ending in a newline: byte for byte the shipped file.
     /// - Complexity: O(1).
-    public static var text: String { body + "\n" }
+    package static var text: String { body + "\n" }
 
     /// The document without its final newline (generated in two pieces).
     static var body: String { settingsPart + "\n" + eventsPart }

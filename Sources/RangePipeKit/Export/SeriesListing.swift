@@ -1,7 +1,7 @@
 /// Renders `series` output: NDJSON lines (SPEC 1.2) or a terminal table.
-public enum SeriesListing {
+package enum SeriesListing {
     /// One series as one NDJSON line.
-    public static func ndjson(_ info: SeriesInfo, time: TimeOutputFormat) -> String {
+    package static func ndjson(_ info: SeriesInfo, time: TimeOutputFormat) -> String {
         var s = "{\"name\":\(JSONText.string(info.name)),\"axis\":\"\(info.axis.rawValue)\",\"points\":\(info.points)"
         s += ",\"fields\":[" + info.fields.map { JSONText.string($0.name) }.joined(separator: ",") + "]"
         s += ",\"x\":{\"min\":\(info.axis.jsonX(info.xMin, time: time)),\"max\":\(info.axis.jsonX(info.xMax, time: time))}"
@@ -15,7 +15,7 @@ public enum SeriesListing {
     }
 
     /// Every series as an aligned table for a terminal.
-    public static func table(_ infos: [SeriesInfo], time: TimeOutputFormat) -> String {
+    package static func table(_ infos: [SeriesInfo], time: TimeOutputFormat) -> String {
         var rows: [[String]] = [["NAME", "AXIS", "POINTS", "FIELDS", "X MIN", "X MAX"]]
         for info in infos {
             rows.append([info.name, info.axis.rawValue, String(info.points),

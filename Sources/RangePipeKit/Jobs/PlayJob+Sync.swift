@@ -8,7 +8,7 @@ extension PlayJob {
     /// errors. The bytes do not depend on `jobs`: the simulation is one.
     /// - Throws: the plan's errors before any frame is written.
     /// - Complexity: O(frames · series) plus the tracks' queries.
-    public func playSync(_ series: [Series], source: String, write: ([UInt8]) throws -> Void) throws {
+    package func playSync(_ series: [Series], source: String, write: ([UInt8]) throws -> Void) throws {
         let plan = try SyncPlan(script: script, series: series, source: source)
         let encoders = plan.plans.map {
             FrameEncoder(series: $0.seriesName, axis: $0.axis, categories: $0.categories,

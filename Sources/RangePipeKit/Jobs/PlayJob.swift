@@ -1,7 +1,7 @@
 
 /// What `play` does with a series it cannot play (too few points, a window
 /// or field the script names that the series lacks, a damaged column).
-public enum SeriesErrorPolicy: String, CaseIterable, Sendable {
+package enum SeriesErrorPolicy: String, CaseIterable, Sendable {
     /// Stop at the first such series (exit 65), as one series would.
     case fail
     /// Leave it out, name it through `skipped`, and go on.
@@ -9,26 +9,26 @@ public enum SeriesErrorPolicy: String, CaseIterable, Sendable {
 }
 
 /// A series `play --on-series-error skip` left out, and why.
-public struct SkippedSeries: Sendable, Equatable {
-    public var name: String
-    public var reason: String
+package struct SkippedSeries: Sendable, Equatable {
+    package var name: String
+    package var reason: String
 }
 
 /// Plays one script over several series (SPEC 1.3): each series
 /// independently, output grouped by series in the order given, and
 /// byte-identical for any number of jobs.
-public struct PlayJob: Sendable {
+package struct PlayJob: Sendable {
     /// The most `--jobs` (threads) a play starts.
-    public static let maxJobs = 4096
-    public var script: Script
-    public var tracks: Set<Track>
-    public var format: FrameFormat
-    public var time: TimeOutputFormat
-    public var jobs: Int
-    public var onSeriesError: SeriesErrorPolicy
+    package static let maxJobs = 4096
+    package var script: Script
+    package var tracks: Set<Track>
+    package var format: FrameFormat
+    package var time: TimeOutputFormat
+    package var jobs: Int
+    package var onSeriesError: SeriesErrorPolicy
 
     /// A job playing `script` with these tracks and formats on `jobs` threads (at least 1).
-    public init(script: Script, tracks: Set<Track>, format: FrameFormat, time: TimeOutputFormat, jobs: Int,
+    package init(script: Script, tracks: Set<Track>, format: FrameFormat, time: TimeOutputFormat, jobs: Int,
                 onSeriesError: SeriesErrorPolicy = .fail) {
         self.script = script
         self.tracks = tracks
@@ -42,7 +42,7 @@ public struct PlayJob: Sendable {
     static let blockBytes = 1 << 20
 
     /// Plays one series, writing its frames through `write` as text.
-    public func play(_ series: Series, header: Bool, _ write: (String) throws -> Void) throws {
+    package func play(_ series: Series, header: Bool, _ write: (String) throws -> Void) throws {
         var out = TextBuffer()
         try play(ScriptPlan(script: script, series: series), header: header, into: &out)
         try write(String(decoding: out.takeBytes(), as: UTF8.self))
@@ -80,7 +80,7 @@ public struct PlayJob: Sendable {
     ///
     /// - Complexity: O(series + frames); memory O(batch size) series plus
     ///   `queuedBytes(jobs:)` of frames waiting to be written.
-    public func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
+    package func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
                         write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
         var skipped: [SkippedSeries] = []
         var headerWritten = false

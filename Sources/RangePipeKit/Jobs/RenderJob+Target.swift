@@ -4,7 +4,7 @@ extension RenderJob.Target {
     /// video format `--format` or PATH's extension names.
     /// - Throws: usage (exit 64) when neither says a format, for `-` without
     ///   `--format`, and for PNG frames to `-` or to a `.png` file.
-    public static func decide(output: String, format: RenderFormat?) throws -> RenderJob.Target {
+    package static func decide(output: String, format: RenderFormat?) throws -> RenderJob.Target {
         let directory = output.hasSuffix("/") || Platform.status(output)?.kind == .directory
         if directory || format == .png {
             guard output != "-" else { throw RangePipeError.usage("-o -: PNG frames go to a directory (-o DIR/)") }

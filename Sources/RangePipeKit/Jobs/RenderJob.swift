@@ -7,28 +7,23 @@
 /// the second draws. Frames are drawn in batches on `jobs` threads, each
 /// with its own canvas, while the previous batch is written in frame order
 /// on another thread; ffmpeg encodes in its own process meanwhile.
-public struct RenderJob {
-    /// The series drawn: one, or several linked (`--sync`), one panel each.
-    public enum Source {
-        case solo(ScriptPlan)
-        case linked(SyncPlan)
-    }
-
+package struct RenderJob {
     /// Where the frames go.
-    public enum Target: Equatable {
+    package enum Target: Equatable {
         /// A video at a path (`-` for standard output).
         case video(RenderFormat, path: String)
         /// `frame-000000.png`, … in a directory.
         case frames(directory: String)
     }
 
-    public let source: Source
-    public let target: Target
-    public let width: Int, height: Int
-    public let jobs: Int
-    public let zone: DisplayZone
+    /// The series drawn: one, or several linked (`--sync`), one panel each.
+    package let source: ShownSeries
+    package let target: Target
+    package let width: Int, height: Int
+    package let jobs: Int
+    package let zone: DisplayZone
 
-    public init(source: Source, target: Target, width: Int, height: Int, jobs: Int, zone: DisplayZone) {
+    package init(source: ShownSeries, target: Target, width: Int, height: Int, jobs: Int, zone: DisplayZone) {
         self.source = source
         self.target = target
         self.width = width
@@ -37,12 +32,7 @@ public struct RenderJob {
         self.zone = zone
     }
 
-    var plans: [ScriptPlan] {
-        switch source {
-        case let .solo(plan): [plan]
-        case let .linked(sync): sync.plans
-        }
-    }
+    var plans: [ScriptPlan] { source.plans }
 
     /// Frames drawn in one batch per thread: enough to keep the threads
     /// busy between hand-overs, few enough to keep memory at a few frames.
@@ -55,7 +45,7 @@ public struct RenderJob {
     ///   path of a video on failure; PNG frames already written stay.
     /// - Complexity: O(frames · panels · (overview + main width) · log n + pixels).
     @discardableResult
-    public func run() throws -> Int {
+    package func run() throws -> Int {
         let previews = plans.map { SVGPreview(plan: $0, zone: zone) }
         let tracks = SVGPreview.tracks(for: plans[0].script)
         let clock = Platform.monotonicSeconds()
@@ -150,17 +140,9 @@ public struct RenderJob {
 
     /// Every frame's row (one frame and values per panel), in order.
     func eachRow(_ tracks: Set<Track>, _ body: ([(Frame, ShownValues)]) throws -> Void) throws {
-        switch source {
-        case let .solo(plan):
-            try FrameStream(plan: plan, tracks: tracks).eachShown { r, shown in
-                try body([(r, shown)])
-                return true
-            }
-        case let .linked(sync):
-            try SyncFrameStream(plan: sync, tracks: tracks).eachShown { row in
-                try body(row)
-                return true
-            }
+        try source.eachRow(tracks) { row in
+            try body(row)
+            return true
         }
     }
 

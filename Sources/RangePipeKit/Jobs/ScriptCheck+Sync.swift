@@ -5,7 +5,7 @@ extension ScriptCheck {
     /// series has the linked play's frame count. `whereFrom` locates the list.
     /// - Throws: `RangePipeError.invalid` (exit 65) as `play --sync` would.
     /// - Complexity: O(union points · series + frames · series).
-    public init(script: Script, source: SeriesSource, linked names: [String], whereFrom: String) throws {
+    package init(script: Script, source: SeriesSource, linked names: [String], whereFrom: String) throws {
         let plan = try SyncPlan(script: script, series: try source.linked(names, source: whereFrom), source: whereFrom)
         var frames = 0
         if let duration = script.duration {

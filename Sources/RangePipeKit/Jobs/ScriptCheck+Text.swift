@@ -8,7 +8,7 @@ extension ScriptCheck {
     ///     series AAPL: field close, 481 frames (t = 0 … 8 s)
     ///
     /// - Complexity: O(events + series).
-    public var text: String {
+    package var text: String {
         let duration = script.duration.map { "duration \($0.plainText) s" } ?? "duration until rest"
         var lines = ["script \(script.source): valid, \(script.fps.plainText) fps, \(duration), \(events.count) event\(events.count == 1 ? "" : "s")"]
         let times = events.map { $0.end > $0.at ? "\($0.at.plainText)–\($0.end.plainText) s" : "\($0.at.plainText) s" }

@@ -4,29 +4,29 @@
 /// count. Series are chosen, loaded and planned exactly as `play` does
 /// (`SeriesSource.playList`, `ScriptPlan`), so a script that passes here
 /// fails `play` only on output errors.
-public struct ScriptCheck: Sendable {
+package struct ScriptCheck: Sendable {
     /// The script as decoded (with any `--fps` applied).
-    public let script: Script
+    package let script: Script
     /// The events sorted by `at`, ties in script order (SPEC 4.1 step 2).
-    public let events: [ScriptEvent]
+    package let events: [ScriptEvent]
     /// One entry per series, in play order; empty when no series was asked for.
-    public let plays: [SeriesPlay]
+    package let plays: [SeriesPlay]
 
     /// How one series would play.
-    public struct SeriesPlay: Sendable, Equatable {
+    package struct SeriesPlay: Sendable, Equatable {
         /// The series' name.
-        public var series: String
+        package var series: String
         /// The value field shown on frame 0.
-        public var field: String
+        package var field: String
         /// Frames written: N + 1 for frames 0 … N.
-        public var frames: Int
+        package var frames: Int
         /// The last frame's time, N / fps (s).
-        public var lastFrameTime: Double
+        package var lastFrameTime: Double
     }
 
     /// Checks `script` alone: no series, so no plays.
     /// - Complexity: O(events · log events).
-    public init(script: Script) {
+    package init(script: Script) {
         self.init(script: script, plays: [])
     }
 
@@ -42,7 +42,7 @@ public struct ScriptCheck: Sendable {
     ///   series that does not fit, as `play` would.
     /// - Complexity: O(points + frames) per series (its plan and a
     ///   simulator run without tracks when the script fixes no duration).
-    public init(script: Script, source: SeriesSource, seriesNames: [String], all: Bool) throws {
+    package init(script: Script, source: SeriesSource, seriesNames: [String], all: Bool) throws {
         let names = try source.playList(named: seriesNames, all: all, script: script)
         let script = try source.withAppendSources(script)
         var plays: [SeriesPlay] = []

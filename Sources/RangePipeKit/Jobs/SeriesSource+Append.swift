@@ -5,7 +5,7 @@ extension SeriesSource {
     /// - Throws: `RangePipeError.invalid` (exit 65) at `events[k].from.series`
     ///   when a named series is not there.
     /// - Complexity: O(points of the named series).
-    public func withAppendSources(_ script: Script) throws -> Script {
+    package func withAppendSources(_ script: Script) throws -> Script {
         var script = script
         for event in script.events {
             guard case let .append(.series(name, _)) = event.kind, script.appendSources[name] == nil else { continue }

@@ -5,7 +5,7 @@ extension SeriesSource {
     /// - Throws: `RangePipeError.invalid` (exit 65) for a name the store or
     ///   input does not hold.
     /// - Complexity: O(names + series listed) plus the loads.
-    public func linked(_ wanted: [String], source: String) throws -> [Series] {
+    package func linked(_ wanted: [String], source: String) throws -> [Series] {
         let available = try names()
         let known = Set(available)
         for (k, name) in wanted.enumerated() where !known.contains(name) {

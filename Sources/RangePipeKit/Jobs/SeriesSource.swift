@@ -1,12 +1,12 @@
 /// Where `play`, `player` and `preview` get series: the store (read in one
 /// snapshot), or `--input` files ingested in memory for the run. The one
 /// place the commands load series.
-public struct SeriesSource {
+package struct SeriesSource {
     let store: SeriesStore?
     let parsed: [String: Series]
 
     /// `options` given: parse `input` in memory; nil: open the store at `path`.
-    public init(input: [String], store path: String, options: IngestOptions?) throws {
+    package init(input: [String], store path: String, options: IngestOptions?) throws {
         if let options {
             let result = try Ingestor(options: options).parse(files: input)
             parsed = Dictionary(uniqueKeysWithValues: result.series.map { ($0.series.name, $0.series) })
@@ -20,13 +20,13 @@ public struct SeriesSource {
     }
 
     /// Every series name there is (store order, or parse order for `--input`).
-    public func names() throws -> [String] {
+    package func names() throws -> [String] {
         if let store { return try store.seriesNames() }
         return Array(parsed.keys)
     }
 
     /// One series by name, whole.
-    public func load(_ name: String) throws -> Series {
+    package func load(_ name: String) throws -> Series {
         if let store {
             guard let s = try store.loadSeries(named: name) else {
                 throw RangePipeError.invalid("series '\(name)' is not in the store; \(NameSuggestions.text(for: name, among: (try? store.seriesNames()) ?? []))")
@@ -41,7 +41,7 @@ extension SeriesSource {
     /// The series `play` plays, in output order: every series by name with
     /// `all`, else the names given (`--series`), else the script's, else the
     /// only one there is.
-    public func playList(named seriesNames: [String], all: Bool, script: Script) throws -> [String] {
+    package func playList(named seriesNames: [String], all: Bool, script: Script) throws -> [String] {
         let available = try names()
         if all { return available.sorted() }
         let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? script.sync ?? []
@@ -60,7 +60,7 @@ extension SeriesSource {
     }
 
     /// The one series a picture shows: `--series`, else the script's, else the only one there is.
-    public func one(named wanted: String?, script: Script) throws -> Series {
+    package func one(named wanted: String?, script: Script) throws -> Series {
         if wanted == nil, let linked = script.sync {
             // Only `play`, `preview` and `script check` draw linked charts.
             throw RangePipeError.usage("\(script.source): sync: the script links \(linked.joined(separator: ", ")); this command shows one series: give --series")

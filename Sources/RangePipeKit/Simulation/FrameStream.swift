@@ -93,8 +93,7 @@ public struct FrameStream {
             r.values = (i0 ..< max(i0, i1)).map { (shown.index.x[$0], shown.value($0)) }
         }
         if points {
-            r.points = linear ? M4.points(w, shown, width: plan.script.main.width)
-                : M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
+            r.points = M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
         if preset { r.preset = plan.preset(matching: u) }
         if box, let b = sim.box(at: t) { r.box = linear ? b : Window(plan.scale.x(b.lower), plan.scale.x(b.upper)) }

@@ -3,10 +3,18 @@
 /// edges where the drawn (straight in u) segment crosses them.
 extension M4 {
     /// The decimated line of `values` in window `w` (x) whose view window
-    /// is `u`, on a chart `width` px wide; points keep their x.
+    /// is `u`, on a chart `width` px wide, on any x scale; points keep their
+    /// x. The one place that chooses between the linear path (u = x, the
+    /// pyramid's galloping columns) and the scaled one (columns uniform in u).
     /// - Complexity: O(width · log n) for static values, O(points) in flight.
     public static func points(_ w: Window, view u: Window, _ scale: XScale, _ values: ShownValues,
                               width: Double) -> [(x: Double, y: Double)] {
+        scale.isLinear ? points(w, values, width: width) : scaledPoints(w, view: u, scale, values, width: width)
+    }
+
+    /// `points(_:view:_:_:width:)` on a log or ordinal scale.
+    static func scaledPoints(_ w: Window, view u: Window, _ scale: XScale, _ values: ShownValues,
+                             width: Double) -> [(x: Double, y: Double)] {
         let index = values.index, us = scale.us
         let columns = max(Int(width.rounded(.up)), 1)
         let i0 = index.lowerBound(w.lower), i1 = index.upperBound(w.upper)

@@ -9,10 +9,8 @@ struct GestureTests {
     let series = linearSeries()
 
     func script(_ events: String, window: String = "{\"initial\":{\"min\":40,\"max\":60}}", extra: String = "") -> String {
-        """
-        {"fps": 10, "overview": {"width": 100, "height": 50}, "main": {"width": 200, "height": 100},
-         "window": \(window), \(extra) "events": [\(events)]}
-        """
+        ScriptBuilder(fps: 10, overview: .init(width: 100, height: 50), main: .init(width: 200, height: 100),
+                      windowObject: window, settings: ScriptBuilder.members(extra), events: [events]).text
     }
 
     @Test("drag-selection moves by Δpx·(U1−U0)/W_o and stops at the bounds")

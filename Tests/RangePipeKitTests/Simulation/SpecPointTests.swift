@@ -15,10 +15,8 @@ struct SpecPointTests {
 
     /// A script on a 200 px main chart and a 100 px overview.
     static func script(fps: Double, window: String, events: String, extra: String = "") -> String {
-        """
-        {"fps": \(fps), "overview": {"width": 100, "height": 50}, "main": {"width": 200, "height": 100}, \(extra)
-         "window": \(window), "events": [\(events)]}
-        """
+        ScriptBuilder(fps: fps, overview: .init(width: 100, height: 50), main: .init(width: 200, height: 100),
+                      windowObject: window, settings: ScriptBuilder.members(extra), events: [events]).text
     }
 
     /// A pinch symmetric about the main chart's middle keeps the window's centre.

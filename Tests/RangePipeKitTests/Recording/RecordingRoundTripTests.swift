@@ -9,22 +9,22 @@ import Testing
 struct RecordingRoundTripTests {
     /// The settings both scripts share; the selection starts at overview px
     /// 400…560, so the drag's press at 480 is inside it.
-    static let base = #"{"series": "AAPL", "fps": 20, "overview": {"width": 800, "height": 120}, "main": {"width": 800, "height": 400}, "window": {"initial": {"fraction": [0.5, 0.7]}}, "events": []}"#
+    static let settings = ScriptBuilder(series: "AAPL", fps: 20, overview: .init(width: 800, height: 120), main: .init(width: 800, height: 400),
+                                        initial: .fraction(0.5, 0.7))
 
     /// Imports `recording` in `format` over `base` and plays it, and plays
     /// `base` with `events`; both must give the same tracks.
     static func expectSame(_ recording: String, _ format: String, _ events: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let dir = try TemporaryDirectory()
-        let store = dir.path("s.sqlite")
-        let ingest = try runRangepipe(["ingest", packageRoot.appendingPathComponent("samples/stocks-monthly.csv").path,
-                                       "--series-column", "symbol", "--store", store, "--quiet"])
-        #expect(ingest.status == 0, sourceLocation: sourceLocation)
-        let base = try dir.write("base.json", Self.base)
+        let store = try StocksStore.path()
+        let base = try dir.write("base.json", Self.settings.text)
         let imported = dir.path("imported.json")
         let r = try runRangepipe(["script", "from-events", try dir.write("rec", recording), "--from", format,
                                   "--layout", try dir.write("layout.json", RecordingFixtures.layout), "--base", base, "-o", imported])
         #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
-        let handWritten = try dir.write("hand.json", String(Self.base.dropLast("\"events\": []}".count)) + "\"events\": [\(events)]}")
+        var hand = Self.settings
+        hand.events = [events]
+        let handWritten = try dir.write("hand.json", hand.text)
         let tracks = ["--store", store, "--tracks", "range,annotation,selector,values,points"]
         let a = try runRangepipe(["play", imported] + tracks), b = try runRangepipe(["play", handWritten] + tracks)
         #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)", sourceLocation: sourceLocation)

@@ -13,7 +13,8 @@ struct AppendTests {
 
     /// `extra` goes into the window settings, `settings` after them.
     static func script(initial: String, events: String, extra: String = "", settings: String = "") -> String {
-        #"{"fps": 10, "duration": 3, "window": {"initial": \#(initial)\#(extra)}\#(settings), "events": [\#(events)]}"#
+        ScriptBuilder(fps: 10, duration: 3, initial: .json(initial), window: ScriptBuilder.members(extra),
+                      settings: ScriptBuilder.members(settings), events: [events]).text
     }
 
     /// The selector's pixels over bounds [0, upper] in an 800 px overview.

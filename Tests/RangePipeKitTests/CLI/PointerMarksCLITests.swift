@@ -17,8 +17,8 @@ struct PointerMarksCLITests {
     /// A 600 × 300 main chart on [50, 150]: a box drawn 120 → 420 px
     /// (frames 5–13 at 20 fps), then a hover 90 → 590 px (frames 24–34).
     static func script(_ events: String) -> String {
-        #"{"fps": 20, "field": "y", "main": {"width": 600, "height": 300}, "overview": {"width": 600, "height": 80}, "#
-            + #""window": {"initial": {"min": 50, "max": 150}}, "y": {"fit": "edges"}, "events": ["# + events + "]}"
+        ScriptBuilder(field: "y", fps: 20, overview: .init(width: 600, height: 80), main: .init(width: 600, height: 300),
+                      initial: .range(50, 150), settings: [#""y": {"fit": "edges"}"#], events: [events]).text
     }
 
     static let gestures = #"{"at": 0.2, "gesture": "box-zoom", "path": [[0, 120], [0.5, 420]]}, "#

@@ -9,14 +9,6 @@ import Testing
 struct PlayCLITests {
     let samples = packageRoot.appendingPathComponent("samples")
 
-    func stocksStore(_ dir: TemporaryDirectory) throws -> String {
-        let store = dir.path("s.sqlite")
-        let r = try runRangepipe(["ingest", samples.appendingPathComponent("stocks-monthly.csv").path,
-                                  "--series-column", "symbol", "--store", store, "--quiet"])
-        #expect(r.status == 0)
-        return store
-    }
-
     let script = #"""
     {"series": "AAPL", "fps": 20, "window": {"initial": {"fraction": [0.5, 0.7]}},
      "events": [{"at": 0.1, "gesture": "pan", "path": [[0, 400], [0.3, 300]], "release": "fling"},
@@ -26,7 +18,7 @@ struct PlayCLITests {
     @Test("NDJSON frames parse, with SPEC 5's key order")
     func ndjsonKeyOrder() throws {
         let dir = try TemporaryDirectory()
-        let store = try stocksStore(dir)
+        let store = try StocksStore.path()
         let s = try dir.write("s.json", script)
         let r = try runRangepipe(["play", s, "--store", store])
         #expect(r.status == 0, "\(r.stderr)")
@@ -51,7 +43,7 @@ struct PlayCLITests {
     @Test("CSV output parses with its header; epoch-s times are numbers")
     func csvOutput() throws {
         let dir = try TemporaryDirectory()
-        let store = try stocksStore(dir)
+        let store = try StocksStore.path()
         let s = try dir.write("s.json", script)
         let r = try runRangepipe(["play", s, "--store", store, "--format", "csv", "--time-format", "epoch-s"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -72,7 +64,7 @@ struct PlayCLITests {
     @Test("--tracks writes only the tracks asked for")
     func tracks() throws {
         let dir = try TemporaryDirectory()
-        let store = try stocksStore(dir)
+        let store = try StocksStore.path()
         let s = try dir.write("s.json", script)
         let base: Set<String> = ["series", "frame", "t", "phase"]
         for (tracks, extra) in [("annotation", ["annotation"]), ("selector", ["selector"]), ("range,points", ["window", "y", "points"]),
@@ -107,7 +99,7 @@ struct PlayCLITests {
     @Test("--all with --jobs 1 and --jobs 4 give the same bytes; -o writes the same")
     func jobsAreDeterministic() throws {
         let dir = try TemporaryDirectory()
-        let store = try stocksStore(dir)
+        let store = try StocksStore.path()
         let s = try dir.write("s.json", script.replacingOccurrences(of: "\"series\": \"AAPL\",", with: ""))
         let one = try runRangepipe(["play", s, "--store", store, "--all", "--jobs", "1"])
         let four = try runRangepipe(["play", s, "--store", store, "--all", "--jobs", "4"])
@@ -130,7 +122,7 @@ struct PlayCLITests {
     @Test("series whose frames fill several 1 MiB blocks: --jobs 2 and 3 stream the bytes of --jobs 1", arguments: ["ndjson", "csv"])
     func jobsStreamManyBlocks(format: String) throws {
         let dir = try TemporaryDirectory()
-        let store = try stocksStore(dir)
+        let store = try StocksStore.path()
         // 12,001 frames of about 250 bytes each: 3 MB per series, 15 MB in all.
         let s = try dir.write("s.json", """
         {"fps": 1000, "duration": 12, "window": {"initial": {"fraction": [0.2, 0.6]}},
@@ -172,7 +164,7 @@ struct PlayCLITests {
     ])
     func scriptErrors(script text: String, message: String) throws {
         let dir = try TemporaryDirectory()
-        let store = try stocksStore(dir)
+        let store = try StocksStore.path()
         let s = try dir.write("t.json", text)
         let seriesFlag = text.contains("\"series\"") ? [] : ["--series", "AAPL"]
         let r = try runRangepipe(["play", s, "--store", store] + seriesFlag)
@@ -198,10 +190,8 @@ struct PreviewCLITests {
     @Test("an SVG frame: well-formed, the selection where play's selector says, the annotation label")
     func svgFrame() throws {
         let dir = try TemporaryDirectory()
-        let store = dir.path("s.sqlite")
+        let store = try StocksStore.path()
         let samples = packageRoot.appendingPathComponent("samples")
-        #expect(try runRangepipe(["ingest", samples.appendingPathComponent("stocks-monthly.csv").path, "--series-column", "symbol",
-                                  "--store", store, "--quiet"]).status == 0)
         let script = samples.appendingPathComponent("scripts/stocks-tour.json").path
         let svgPath = dir.path("f.svg")
         let r = try runRangepipe(["preview", script, "--store", store, "--frame", "30", "-o", svgPath])

@@ -9,20 +9,11 @@ import Testing
 struct DiffPlayTests {
     let samples = packageRoot.appendingPathComponent("samples")
 
-    func store(_ dir: TemporaryDirectory) throws -> String {
-        let store = dir.path("s.sqlite")
-        let r = try runRangepipe(["ingest", samples.appendingPathComponent("stocks-monthly.csv").path,
-                                  "--series-column", "symbol", "--store", store, "--quiet"])
-        #expect(r.status == 0, "\(r.stderr)")
-        return store
-    }
-
     static func script(panTo: Int) -> String {
-        #"""
-        {"series": "AAPL", "fps": 20, "window": {"initial": {"fraction": [0.5, 0.7]}},
-         "events": [{"at": 0.1, "gesture": "pan", "path": [[0, 400], [0.3, \#(panTo)]], "release": "fling"},
-                    {"at": 2.0, "action": "set-window", "window": {"last": "365d"}, "animate": {"curve": "ease-out", "duration": 0.3}}]}
-        """#
+        ScriptBuilder(series: "AAPL", fps: 20, initial: .fraction(0.5, 0.7), events: [
+            #"{"at": 0.1, "gesture": "pan", "path": [[0, 400], [0.3, \#(panTo)]], "release": "fling"}"#,
+            #"{"at": 2.0, "action": "set-window", "window": {"last": "365d"}, "animate": {"curve": "ease-out", "duration": 0.3}}"#,
+        ]).text
     }
 
     func play(_ store: String, _ script: String, _ out: String, _ extra: [String]) throws {
@@ -34,7 +25,7 @@ struct DiffPlayTests {
     @Test("two runs of one sample script are equal, NDJSON and CSV", arguments: [[], ["--format", "csv"], ["--output-time-format", "epoch-s"]])
     func sameScript(_ extra: [String]) throws {
         let dir = try TemporaryDirectory()
-        let store = try store(dir)
+        let store = try StocksStore.path()
         let script = samples.appendingPathComponent("scripts/stocks-tour.json").path
         try play(store, script, dir.path("a.out"), extra)
         try play(store, script, dir.path("b.out"), extra + ["--jobs", "2"])
@@ -46,7 +37,7 @@ struct DiffPlayTests {
     @Test("two different scripts differ where their lines differ", arguments: [[], ["--format", "csv"]])
     func differentScripts(_ extra: [String]) throws {
         let dir = try TemporaryDirectory()
-        let store = try store(dir)
+        let store = try StocksStore.path()
         let a = dir.path("a.out"), b = dir.path("b.out")
         try play(store, try dir.write("a.json", Self.script(panTo: 300)), a, extra)
         try play(store, try dir.write("b.json", Self.script(panTo: 310)), b, extra)

@@ -334,8 +334,7 @@ struct BokehProfileTests {
 struct BokehProfileGroundTruthTests {
     static func groundTruth() throws -> [String: Any]? {
         let env = ProcessInfo.processInfo.environment
-        let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let root = (tests as NSString).appendingPathComponent("Conformance")
+        let root = packageRoot.appendingPathComponent("Tests/Conformance").path
         let candidates = [env["BOKEH_GROUND_TRUTH"], root + "/ground-truth.json.gz", root + "/ground-truth.json"].compactMap { $0 }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return nil }
         let data = try GroundTruthFile.bytes(path)

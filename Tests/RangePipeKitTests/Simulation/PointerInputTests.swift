@@ -7,16 +7,16 @@ import Testing
 /// times, plays byte-identical tracks through the binary.
 @Suite("raw pointer input")
 struct PointerInputTests {
-    static let head = #""series": "AAPL", "fps": 20, "overview": {"width": 800, "height": 120}, "main": {"width": 800, "height": 400}, "window": {"initial": {"fraction": [0.5, 0.7]}}"#
+    static let head = ScriptBuilder(series: "AAPL", fps: 20, overview: .init(width: 800, height: 120), main: .init(width: 800, height: 400),
+                                    initial: .fraction(0.5, 0.7))
 
     /// The tracks `play` writes for a script with `events` (all tracks, NDJSON).
-    static func tracks(_ events: String, head: String = head) throws -> (status: Int32, out: String, err: String) {
+    static func tracks(_ events: String) throws -> (status: Int32, out: String, err: String) {
         let dir = try TemporaryDirectory()
-        let store = dir.path("s.sqlite")
-        let ingest = try runRangepipe(["ingest", packageRoot.appendingPathComponent("samples/stocks-monthly.csv").path,
-                                       "--series-column", "symbol", "--store", store, "--quiet"])
-        #expect(ingest.status == 0)
-        let script = try dir.write("s.json", "{\(head), \"events\": [\(events)]}")
+        let store = try StocksStore.path()
+        var builder = head
+        builder.events = [events]
+        let script = try dir.write("s.json", builder.text)
         let r = try runRangepipe(["play", script, "--store", store, "--tracks", "range,annotation,selector,values,points"])
         return (r.status, r.out, r.stderr)
     }

@@ -9,11 +9,9 @@ struct YZoomTests {
     /// A script on a 101-point number series (x 0…100, window [20, 60])
     /// with a 800 × 400 main chart and y starting at [0, 100].
     static func script(lock: String = "none", y extra: String = "", events: String, fps: Int = 10) -> String {
-        #"""
-        {"fps": \#(fps), "duration": 3, "main": {"width": 800, "height": 400}, "window": {"initial": {"min": 20, "max": 60}},
-         "y": {"fit": "manual", "initial": {"min": 0, "max": 100}, "lock": "\#(lock)"\#(extra)},
-         "events": [\#(events)]}
-        """#
+        ScriptBuilder(fps: Double(fps), duration: 3, main: .init(width: 800, height: 400), initial: .range(20, 60),
+                      settings: [#""y": {"fit": "manual", "initial": {"min": 0, "max": 100}, "lock": "\#(lock)"\#(extra)}"#],
+                      events: [events]).text
     }
 
     static func play(_ json: String) throws -> [Frame] { try frames(json, linearSeries()) }

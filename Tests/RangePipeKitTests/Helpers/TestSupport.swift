@@ -3,7 +3,9 @@ import Testing
 @testable import RangePipeKit
 
 /// The package root, found from this file's path.
-let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// Tests/RangePipeKitTests/Helpers/TestSupport.swift → the package root.
+let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The `rangepipe` that `swift build` produced for this test run's
 /// configuration: it sits beside the test executable in the same build

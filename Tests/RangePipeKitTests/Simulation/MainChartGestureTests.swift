@@ -11,7 +11,7 @@ struct MainChartGestureTests {
     /// x = 0 … 100, v = x² (a number axis); main chart 800 px; window [20, 60].
     static let series = linearSeries(101) { Double($0 * $0) }
     static func script(_ events: String, extra: String = "") -> String {
-        #"{"fps": 100, "main": {"width": 800}, "window": {"initial": {"min": 20, "max": 60}}\#(extra), "events": [\#(events)]}"#
+        ScriptBuilder(fps: 100, main: .init(width: 800), initial: .range(20, 60), settings: ScriptBuilder.members(extra), events: [events]).text
     }
     static let all: Set<Track> = Track.defaults.union([.box, .crosshair])
 

@@ -37,59 +37,65 @@ struct JSONLineTemplate {
     /// or returns nil with `cells` as it was when the line is not in the
     /// plain form.
     /// - Complexity: O(end - begin).
+    @inline(__always) // inlined into the line loop, the template is borrowed, not retained, per line
     func scan(_ b: ByteView, _ begin: Int, _ end: Int, line: Int, into cells: inout [Cell]) -> RecordInfo? {
         let firstCell = cells.count
         guard let objectStart = Self.skipBlanks(b, begin, end), b[objectStart] == 0x7b else { return nil }
         var i = objectStart + 1
-        var keyStart = 0
-        let ok: Bool = keyBytes.withByteView { keys in
-            for k in keyEnds.indices {
-                let keyEnd = keyEnds[k]
-                let length = keyEnd - keyStart
-                guard let at = Self.skipBlanks(b, i, end), end - at > length,
-                      b.holds(keys[keyStart ..< keyEnd], at: at) else { return false }
-                keyStart = keyEnd
-                guard let colon = Self.skipBlanks(b, at + length, end), b[colon] == 0x3a,
-                      let valueStart = Self.skipBlanks(b, colon + 1, end) else { return false }
-                let cell: Cell
-                switch b[valueStart] {
-                case 0x22:
-                    var j = valueStart + 1
-                    while j < end, b[j] != 0x22 {
-                        if b[j] == 0x5c || b[j] < 0x20 { return false }
-                        j += 1
-                    }
-                    guard j < end else { return false }
-                    cell = Cell(start: valueStart + 1, count: j - valueStart - 1, slot: slots[k], kind: .text,
-                                column: valueStart - begin + 1, line: line)
-                    i = j + 1
-                case 0x2d, 0x30 ... 0x39:
-                    guard let j = Self.numberEnd(b, valueStart, end) else { return false }
-                    cell = Cell(start: valueStart, count: j - valueStart, slot: slots[k], kind: .number,
-                                column: valueStart - begin + 1, line: line)
-                    i = j
-                case 0x6e:
-                    guard end - valueStart >= 4, b[valueStart + 1] == 0x75, b[valueStart + 2] == 0x6c,
-                          b[valueStart + 3] == 0x6c else { return false }
-                    cell = Cell(start: valueStart, count: 4, slot: slots[k], kind: .null,
-                                column: valueStart - begin + 1, line: line)
-                    i = valueStart + 4
-                default:
-                    return false
-                }
-                cells.append(cell)
-                guard let next = Self.skipBlanks(b, i, end) else { return false }
-                let wanted: UInt8 = k == keyEnds.count - 1 ? 0x7d : 0x2c
-                guard b[next] == wanted else { return false }
-                i = next + 1
-            }
-            return Self.skipBlanks(b, i, end) == nil
-        }
-        guard ok else {
+        guard scanPairs(b, begin, end, line: line, from: &i, into: &cells) else {
             cells.removeSubrange(firstCell...)
             return nil
         }
         return RecordInfo(line: line, firstCell: firstCell, cellCount: slots.count, rawStart: objectStart, rawCount: i - objectStart)
+    }
+
+    /// The key-value pairs and the closing brace from `i` on: false at the
+    /// first byte that is not the plain form. A method, not a closure, so
+    /// the per-line loop keeps its state in registers.
+    @inline(__always)
+    private func scanPairs(_ b: ByteView, _ begin: Int, _ end: Int, line: Int, from i: inout Int, into cells: inout [Cell]) -> Bool {
+        var keyStart = 0
+        for k in keyEnds.indices {
+            let keyEnd = keyEnds[k]
+            let length = keyEnd - keyStart
+            guard let at = Self.skipBlanks(b, i, end), end - at > length,
+                  b.holds(keyBytes, keyStart ..< keyEnd, at: at) else { return false }
+            keyStart = keyEnd
+            guard let colon = Self.skipBlanks(b, at + length, end), b[colon] == 0x3a,
+                  let valueStart = Self.skipBlanks(b, colon + 1, end) else { return false }
+            let cell: Cell
+            switch b[valueStart] {
+            case 0x22:
+                var j = valueStart + 1
+                while j < end, b[j] != 0x22 {
+                    if b[j] == 0x5c || b[j] < 0x20 { return false }
+                    j += 1
+                }
+                guard j < end else { return false }
+                cell = Cell(start: valueStart + 1, count: j - valueStart - 1, slot: slots[k], kind: .text,
+                            column: valueStart - begin + 1, line: line)
+                i = j + 1
+            case 0x2d, 0x30 ... 0x39:
+                guard let j = Self.numberEnd(b, valueStart, end) else { return false }
+                cell = Cell(start: valueStart, count: j - valueStart, slot: slots[k], kind: .number,
+                            column: valueStart - begin + 1, line: line)
+                i = j
+            case 0x6e:
+                guard end - valueStart >= 4, b[valueStart + 1] == 0x75, b[valueStart + 2] == 0x6c,
+                      b[valueStart + 3] == 0x6c else { return false }
+                cell = Cell(start: valueStart, count: 4, slot: slots[k], kind: .null,
+                            column: valueStart - begin + 1, line: line)
+                i = valueStart + 4
+            default:
+                return false
+            }
+            cells.append(cell)
+            guard let next = Self.skipBlanks(b, i, end) else { return false }
+            let wanted: UInt8 = k == keyEnds.count - 1 ? 0x7d : 0x2c
+            guard b[next] == wanted else { return false }
+            i = next + 1
+        }
+        return Self.skipBlanks(b, i, end) == nil
     }
 
     /// The first byte at or after `i` that is not JSON whitespace (a line

@@ -114,6 +114,9 @@ struct JSONReader {
             }
             // Process every complete line (and the last one at EOF).
             try window.bytes.withByteView { b in
+                // A local copy, so the line loop borrows it: no retain per line.
+                var lineTemplate = template
+                defer { template = lineTemplate }
                 var lineBegin = window.start
                 while lineBegin < b.count {
                     let lineEnd = b.newline(from: lineBegin)
@@ -124,16 +127,16 @@ struct JSONReader {
                     if lineEnd == b.count, !window.eof { break }
                     var contentEnd = lineEnd
                     if contentEnd > lineBegin, b[contentEnd - 1] == 0x0d { contentEnd -= 1 }
-                    if let template, let record = template.scan(b, lineBegin, contentEnd, line: line, into: &run.cells) {
+                    if let lineTemplate, let record = lineTemplate.scan(b, lineBegin, contentEnd, line: line, into: &run.cells) {
                         run.records.append(record)
-                        if run.records.count >= Self.runLength { try run.deliver(sink, b, keyOrder: template.slots) }
+                        if run.records.count >= Self.runLength { try run.deliver(sink, b, keyOrder: lineTemplate.slots) }
                     } else {
-                        try run.deliver(sink, b, keyOrder: template?.slots)
+                        try run.deliver(sink, b, keyOrder: lineTemplate?.slots)
                         let lineBytes = b[lineBegin ..< contentEnd]
                         try scanLine(lineBytes, line: line, file: file, &scanner, &batch, sink)
                         if let record = batch.records.first {
                             let slots = batch.cells[record.firstCell ..< record.firstCell + record.cellCount].map(\.slot)
-                            if usesTemplates, template?.slots != slots { template = JSONLineTemplate(slots: slots, names: scanner.slotNames) }
+                            if usesTemplates, lineTemplate?.slots != slots { lineTemplate = JSONLineTemplate(slots: slots, names: scanner.slotNames) }
                         }
                         sawRecord = sawRecord || !batch.records.isEmpty
                         try deliver(&batch, sink)
@@ -142,7 +145,7 @@ struct JSONReader {
                     lineBegin = min(lineEnd + 1, b.count)
                 }
                 // A template exists only after a line read the general way, which set sawRecord.
-                try run.deliver(sink, b, keyOrder: template?.slots)
+                try run.deliver(sink, b, keyOrder: lineTemplate?.slots)
                 window.start = lineBegin
             }
             if window.bytes.count - window.start > Self.maxRecordBytes {

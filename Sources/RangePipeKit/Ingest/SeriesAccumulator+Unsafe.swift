@@ -1,6 +1,7 @@
 extension SeriesAccumulator {
     /// Appends one row (see `SeriesRows.append`); `countsRead` also counts
     /// it as read, in the same access.
+    @inline(__always)
     func append(x value: Double, values: [Double], line: Int, expected: Int = 0, countsRead: Bool = false) {
         values.withUnsafeBufferPointer {
             storage.value.append(x: value, values: $0, line: line, expected: expected, countsRead: countsRead)

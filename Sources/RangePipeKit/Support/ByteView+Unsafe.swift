@@ -52,6 +52,20 @@ extension ByteView {
         return memcmp(memory.base.unsafelyUnwrapped, other.memory.base.unsafelyUnwrapped, count) == 0
     }
 
+    /// True when bytes `start ..< start + range.count` are `array[range]`
+    /// (`memcmp`, with no view of the array to make).
+    /// - Complexity: O(range.count).
+    @inline(__always)
+    func holds(_ array: [UInt8], _ range: Range<Int>, at start: Int) -> Bool {
+        precondition(start >= 0 && start <= count && range.lowerBound >= 0 && range.upperBound <= array.count,
+                     "byte index out of range")
+        guard range.count <= count - start else { return false }
+        guard range.count > 0 else { return true }
+        return array.withUnsafeBufferPointer {
+            memcmp(memory.base.unsafelyUnwrapped + start, $0.baseAddress.unsafelyUnwrapped + range.lowerBound, range.count) == 0
+        }
+    }
+
     /// The index of the first line feed at or after `start`, or `count`
     /// (`memchr`).
     /// - Complexity: O(distance to it).

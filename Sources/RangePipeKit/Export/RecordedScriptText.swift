@@ -27,7 +27,7 @@ package enum RecordedScriptText {
             let at = members.lastIndex { ["series", "sync"].contains($0.0) }.map { $0 + 1 } ?? 0
             members.insert(("profile", JSONText.string(profile.rawValue)), at: at)
         }
-        for area in RecordedArea.sized {
+        for area in ChartArea.sized {
             let kept = baseMembers.first { $0.0 == area.rawValue }?.1
             if let text = chartSize(session.layout.rect(area), kept: kept, drag: area == .main ? drag : nil) {
                 members.append((area.rawValue, text))

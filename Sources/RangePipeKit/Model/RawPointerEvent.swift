@@ -10,14 +10,7 @@ public struct RawPointerEvent: Sendable, Equatable {
 
     /// The chart part the pointer is over (for `move` and `up`, the part
     /// its `down` was on: coordinates stay relative to it).
-    public enum Area: String, Sendable, CaseIterable {
-        /// The overview (Plotly's rangeslider, Bokeh's RangeTool figure).
-        case overview
-        /// The main chart's plot area, inside its axes.
-        case main
-        /// The strip of the main chart's x tick labels, as wide as `main`.
-        case xAxis = "x-axis"
-    }
+    public typealias Area = ChartArea
 
     /// Seconds from the start of the script.
     public var t: Double

@@ -11,7 +11,7 @@ public struct RecordedSample: Sendable, Equatable {
     /// y in px from the area's top edge.
     public var y: Double
     /// The area: the pointer's down area, or the wheel's.
-    public var area: RecordedArea
+    public var area: ChartArea
     /// The shift key was held (`"shift": true`).
     public var shift: Bool
 
@@ -28,7 +28,7 @@ public struct RecordedSample: Sendable, Equatable {
     }
 
     /// A sample of `kind` at an area point.
-    public init(milliseconds: Double, kind: Kind, x: Double, y: Double, area: RecordedArea, shift: Bool = false) {
+    public init(milliseconds: Double, kind: Kind, x: Double, y: Double, area: ChartArea, shift: Bool = false) {
         self.milliseconds = milliseconds
         self.kind = kind
         self.x = x

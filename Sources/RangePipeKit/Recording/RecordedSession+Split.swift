@@ -27,7 +27,7 @@ extension RecordedSession {
         var events: [RecordedEvent] = []
         /// Pointers down in an area: the area, their last area point, and
         /// where they went down (for the still-down error).
-        var down: [Int: (area: RecordedArea, x: Double, y: Double, location: String)] = [:]
+        var down = ContactTracker<(area: ChartArea, x: Double, y: Double, location: String)>()
         /// Pointers down outside every area.
         var dropped: Set<Int> = []
         var droppedEarlier = 0
@@ -38,7 +38,7 @@ extension RecordedSession {
             let t = action.milliseconds
             switch action.kind {
             case let .down(id, x, y, pointer):
-                guard down[id] == nil, !dropped.contains(id) else {
+                guard !down.isDown(id), !dropped.contains(id) else {
                     throw RecordingFailure(action.location, "pointer \(id) goes down while it is already down")
                 }
                 guard let area = layout.area(x: x, y: y), let rect = layout.rect(area) else {
@@ -47,7 +47,7 @@ extension RecordedSession {
                 }
                 closeWheelRun()
                 let (ax, ay) = (x - rect.left, y - rect.top)
-                down[id] = (area, ax, ay, action.location)
+                _ = down.press(id, (area, ax, ay, action.location))
                 contact.append(RecordedSample(milliseconds: t, kind: .down(id: id, pointer: pointer), x: ax, y: ay, area: area, shift: action.shift))
             case let .move(id, x, y, pressed):
                 if let p = down[id], let rect = layout.rect(p.area) {
@@ -58,11 +58,10 @@ extension RecordedSession {
                     throw RecordingFailure(action.location, "pointer \(id) moves with a button pressed but never went down")
                 }
             case let .up(id, x, y):
-                if let p = down[id], let rect = layout.rect(p.area) {
+                if let (p, endsContact) = down.lift(id), let rect = layout.rect(p.area) {
                     let ax = x.map { $0 - rect.left } ?? p.x, ay = y.map { $0 - rect.top } ?? p.y
-                    down[id] = nil
                     contact.append(RecordedSample(milliseconds: t, kind: .up(id: id), x: ax, y: ay, area: p.area, shift: action.shift))
-                    if down.isEmpty {
+                    if endsContact {
                         events.append(RecordedEvent(samples: contact))
                         contact = []
                     }
@@ -86,7 +85,7 @@ extension RecordedSession {
         }
 
         mutating func finish() throws(RecordingFailure) {
-            if let (id, p) = down.min(by: { $0.key < $1.key }) {
+            if let (id, p) = down.earliest {
                 throw RecordingFailure(p.location, "pointer \(id) is still down at the end of the recording")
             }
             closeWheelRun()

@@ -8,7 +8,7 @@ extension RecordingLayout {
     static func read(_ value: JSONValue, file: String, path: String) throws(RecordingFailure) -> RecordingLayout {
         let o = try RecordingObject(value, file: file, path: path)
         var rects: [ClientRect?] = []
-        for area in RecordedArea.allCases {
+        for area in ChartArea.allCases {
             guard let v = o.value(area.rawValue), v != .null else { rects.append(nil); continue }
             rects.append(try rect(v, file: file, path: o.child(area.rawValue)))
         }

@@ -18,7 +18,7 @@ public struct RecordingLayout: Sendable, Equatable {
 
     /// The element's rectangle for `area`.
     /// - Complexity: O(1).
-    public func rect(_ area: RecordedArea) -> ClientRect? {
+    public func rect(_ area: ChartArea) -> ClientRect? {
         switch area {
         case .overview: return overview
         case .main: return main
@@ -29,7 +29,7 @@ public struct RecordingLayout: Sendable, Equatable {
     /// The area containing a client point: the overview first, then the
     /// main chart, then the x-axis strip where they overlap; nil outside all.
     /// - Complexity: O(1).
-    public func area(x: Double, y: Double) -> RecordedArea? {
-        RecordedArea.allCases.first { rect($0)?.contains(x: x, y: y) ?? false }
+    public func area(x: Double, y: Double) -> ChartArea? {
+        ChartArea.allCases.first { rect($0)?.contains(x: x, y: y) ?? false }
     }
 }

@@ -3,36 +3,36 @@
 /// Keys a reader does not ask for are ignored: browsers and drivers add
 /// properties (pressure, tilt, modifiers) that do not matter here.
 struct RecordingObject {
-    let members: [(String, JSONValue)]
+    let object: JSONObject
     let file: String
-    let path: String
 
     /// The object `value` at `path`, or a failure naming what it was.
     init(_ value: JSONValue, file: String, path: String) throws(RecordingFailure) {
-        guard case let .object(m) = value else {
-            throw RecordingFailure(Self.location(file, path), "expected an object, got \(value.kindName)")
-        }
-        members = m
         self.file = file
-        self.path = path
+        object = try Self.located(file) { () throws(JSONObject.Mismatch) in try JSONObject(value, path: path) }
     }
+
+    var path: String { object.path }
 
     static func location(_ file: String, _ path: String) -> String {
         path.isEmpty ? file : "\(file): \(path)"
     }
 
-    static func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    static func child(_ path: String, _ key: String) -> String { JSONObject.child(path, key) }
+
+    /// `body`'s value, with a mismatch as a failure located in `file`.
+    static func located<T>(_ file: String, _ body: () throws(JSONObject.Mismatch) -> T) throws(RecordingFailure) -> T {
+        do { return try body() } catch { throw RecordingFailure(location(file, error.path), error.message) }
+    }
 
     /// `file: path.key`, or the object's own location for nil.
     func location(_ key: String? = nil) -> String {
-        Self.location(file, key.map { Self.child(path, $0) } ?? path)
+        Self.location(file, key.map { object.child($0) } ?? path)
     }
 
-    func child(_ key: String) -> String { Self.child(path, key) }
+    func child(_ key: String) -> String { object.child(key) }
 
-    func value(_ key: String) -> JSONValue? {
-        members.first { $0.0 == key }?.1
-    }
+    func value(_ key: String) -> JSONValue? { object.value(key) }
 
     func fail(_ key: String?, _ message: String) -> RecordingFailure {
         RecordingFailure(location(key), message)
@@ -40,8 +40,7 @@ struct RecordingObject {
 
     func optionalNumber(_ key: String) throws(RecordingFailure) -> Double? {
         guard let v = value(key), v != .null else { return nil }
-        guard case let .number(n) = v else { throw fail(key, "expected a number, got \(v.kindName)") }
-        return n
+        return try Self.located(file) { () throws(JSONObject.Mismatch) in try JSONObject.number(v, at: child(key)) }
     }
 
     func number(_ key: String, _ why: String = "") throws(RecordingFailure) -> Double {
@@ -51,8 +50,7 @@ struct RecordingObject {
 
     func optionalString(_ key: String) throws(RecordingFailure) -> String? {
         guard let v = value(key), v != .null else { return nil }
-        guard case let .string(s) = v else { throw fail(key, "expected a string, got \(v.kindName)") }
-        return s
+        return try Self.located(file) { () throws(JSONObject.Mismatch) in try JSONObject.string(v, at: child(key)) }
     }
 
     func string(_ key: String, _ why: String = "") throws(RecordingFailure) -> String {
@@ -63,8 +61,7 @@ struct RecordingObject {
     /// A boolean member (`shiftKey`); false when absent or null.
     func flag(_ key: String) throws(RecordingFailure) -> Bool {
         guard let v = value(key), v != .null else { return false }
-        guard case let .bool(b) = v else { throw fail(key, "expected true or false, got \(v.kindName)") }
-        return b
+        return try Self.located(file) { () throws(JSONObject.Mismatch) in try JSONObject.bool(v, at: child(key)) }
     }
 
     /// A pointer kind (`pointerType`): `mouse`, `pen` or `touch`; absent,
@@ -96,7 +93,6 @@ struct RecordingObject {
     /// An array member, required.
     func array(_ key: String) throws(RecordingFailure) -> [JSONValue] {
         guard let v = value(key) else { throw fail(key, "missing") }
-        guard case let .array(items) = v else { throw fail(key, "expected an array, got \(v.kindName)") }
-        return items
+        return try Self.located(file) { () throws(JSONObject.Mismatch) in try JSONObject.array(v, at: child(key)) }
     }
 }

@@ -94,14 +94,13 @@ extension ScriptDecoder {
         var result: [PointerInteraction] = []
         var contact: [PointerInteraction.Track] = []
         /// Indices into `contact` of the pointers down now.
-        var down: [Int: Int] = [:]
+        var down = ContactTracker<Int>()
         var previous: PointerSample.Kind?
         for s in samples {
             defer { previous = s.kind }
             switch s.kind {
             case .down:
-                guard down[s.id] == nil else { throw Failure(path: s.sample.path + ".id", message: "pointer \(s.id) is already down") }
-                down[s.id] = contact.count
+                guard down.press(s.id, contact.count) else { throw Failure(path: s.sample.path + ".id", message: "pointer \(s.id) is already down") }
                 contact.append(.init(id: s.id, area: s.area!, samples: [s.sample], shift: s.shift))
             case .move, .up:
                 guard let k = down[s.id] else {
@@ -111,14 +110,12 @@ extension ScriptDecoder {
                     throw Failure(path: s.sample.path + ".area", message: "pointer \(s.id) went down on the \(contact[k].area.rawValue); it stays in that area")
                 }
                 contact[k].samples.append(s.sample)
-                guard s.kind == .up else { break }
-                down[s.id] = nil
-                if down.isEmpty {
-                    result.append(PointerInteraction(eventAt: eventAt, t: contact[0].down, path: contact[0].samples[0].path, kind: .contact(contact)))
-                    contact = []
-                }
+                // The up that leaves no pointer down ends the contact.
+                guard s.kind == .up, down.lift(s.id)?.endsContact == true else { break }
+                result.append(PointerInteraction(eventAt: eventAt, t: contact[0].down, path: contact[0].samples[0].path, kind: .contact(contact)))
+                contact = []
             case .wheel:
-                if let k = down.values.min() {
+                if let k = down.earliest?.pointer {
                     throw Failure(path: s.sample.path, message: "a wheel sample while pointer \(contact[k].id) is down")
                 }
                 let area = s.area!
@@ -141,7 +138,7 @@ extension ScriptDecoder {
                 }
             }
         }
-        if let k = down.values.min() {
+        if let k = down.earliest?.pointer {
             throw Failure(path: contact[k].samples[0].path, message: "pointer \(contact[k].id) is still down at the end of the samples")
         }
         return result

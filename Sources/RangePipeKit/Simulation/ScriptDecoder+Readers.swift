@@ -1,34 +1,40 @@
 /// The typed readers every part of a script goes through: each names the
 /// JSON path it read in its error.
 extension ScriptDecoder {
+    /// A script object read key by key: a `JSONObject` that also
+    /// remembers which keys were taken, so unknown ones are errors.
     struct ObjectReader {
-        let members: [(String, JSONValue)]
-        let path: String
+        let object: JSONObject
         var used: Set<String> = []
 
         init(_ value: JSONValue, _ path: String) throws {
-            guard case let .object(m) = value else { throw Failure(path: path, message: "expected an object, got \(value.kindName)") }
-            members = m
-            self.path = path
+            object = try located { () throws(JSONObject.Mismatch) in try JSONObject(value, path: path) }
         }
 
-        func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+        var path: String { object.path }
+
+        func child(_ key: String) -> String { object.child(key) }
 
         mutating func take(_ key: String) -> JSONValue? {
             used.insert(key)
-            return members.first { $0.0 == key }?.1
+            return object.value(key)
         }
 
         /// Unknown keys are errors, not silently ignored.
         func finish(allowed: [String]) throws {
-            for (key, _) in members where !used.contains(key) {
+            for (key, _) in object.members where !used.contains(key) {
                 throw Failure(path: child(key), message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
             }
         }
     }
 
+    /// `body`'s value, with a mismatch as the script's located failure.
+    static func located<T>(_ body: () throws(JSONObject.Mismatch) -> T) throws(Failure) -> T {
+        do { return try body() } catch { throw Failure(path: error.path, message: error.message) }
+    }
+
     static func number(_ v: JSONValue, _ path: String, _ range: ClosedRange<Double>? = nil, open lower: Bool = false) throws -> Double {
-        guard case let .number(n) = v else { throw Failure(path: path, message: "expected a number, got \(v.kindName)") }
+        let n = try located { () throws(JSONObject.Mismatch) in try JSONObject.number(v, at: path) }
         if let range {
             if n < range.lowerBound || n > range.upperBound || (lower && n == range.lowerBound) {
                 let low = lower ? "greater than \(range.lowerBound.plainText)" : "at least \(range.lowerBound.plainText)"
@@ -39,13 +45,11 @@ extension ScriptDecoder {
     }
 
     static func string(_ v: JSONValue, _ path: String) throws -> String {
-        guard case let .string(s) = v else { throw Failure(path: path, message: "expected a string, got \(v.kindName)") }
-        return s
+        try located { () throws(JSONObject.Mismatch) in try JSONObject.string(v, at: path) }
     }
 
     static func bool(_ v: JSONValue, _ path: String) throws -> Bool {
-        guard case let .bool(b) = v else { throw Failure(path: path, message: "expected true or false, got \(v.kindName)") }
-        return b
+        try located { () throws(JSONObject.Mismatch) in try JSONObject.bool(v, at: path) }
     }
 
     static func choice<T: RawRepresentable & CaseIterable>(_ v: JSONValue, _ path: String) throws -> T where T.RawValue == String {

@@ -59,7 +59,7 @@ public enum ScriptDecoder {
         if let v = o.take("y") { s.y = try ySettings(v, "y") }
         if let v = o.take("annotation") { s.annotation = try annotation(v, "annotation") }
         guard let events = o.take("events") else { throw Failure(path: "events", message: "missing (every script needs an events array, which may be empty)") }
-        guard case let .array(list) = events else { throw Failure(path: "events", message: "expected an array, got \(events.kindName)") }
+        let list = try located { () throws(JSONObject.Mismatch) in try JSONObject.array(events, at: "events") }
         if s.profile == .rangepipe {
             s.events = try Self.events(list, drag: s.drag)
         } else {

@@ -13,18 +13,29 @@ struct InstallTests {
                         "share/fish/vendor_completions.d/rangepipe.fish", "share/man/man1/rangepipe.1"]
 
     /// `make TARGET` with the binary this run tests and the man page made
-    /// from its build: `make test` made it before the suite; otherwise the
-    /// plugin runs now, past the lock `swift test` holds on the build.
+    /// from its build: `make test` made it before the suite; otherwise it is
+    /// made now as `make test` makes it (`make test-man`: the plugin's own
+    /// `generate-manual` tool, built past the lock `swift test` holds).
+    /// Never the plugin itself here: run on a build the tests use, it can
+    /// leave a nested module cache that breaks the next build.
     static func make(_ target: String, _ stage: String) throws -> RunResult {
         let bin = try checkedBinary.get()
         let configDir = bin.deletingLastPathComponent()
-        let scratch = configDir.deletingLastPathComponent().path
+        var scratchDir = configDir.deletingLastPathComponent()
+        // `.build/debug` is a link to `.build/<triple>/debug`: the scratch path is above the triple.
+        if scratchDir.lastPathComponent.split(separator: "-").count >= 3 { scratchDir.deleteLastPathComponent() }
+        let scratch = scratchDir.path
         let page = scratch + "/plugins/GenerateManual/outputs/rangepipe/rangepipe.1"
-        let man = FileManager.default.fileExists(atPath: page)
-            ? ["MAN_READY=1"] : ["MAN_CONFIG=\(configDir.lastPathComponent)", "SWIFTPM_FLAGS=--ignore-lock"]
+        if !FileManager.default.fileExists(atPath: page) {
+            let made = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                      ["make", "-C", packageRoot.path, "test-man", "TEST_CONFIG=\(configDir.lastPathComponent)",
+                                       "TEST_SCRATCH=\(scratch)", "TEST_SWIFTPM=--ignore-lock", "TEST_BIN=\(bin.path)"],
+                                      stdin: nil, in: nil)
+            guard made.status == 0 else { return made }
+        }
         return try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
                               ["make", "-C", packageRoot.path, target, "DESTDIR=\(stage)", "PREFIX=/usr/local",
-                               "BIN=\(bin.path)", "MAN_SCRATCH=\(scratch)"] + man,
+                               "BIN=\(bin.path)", "MAN_SCRATCH=\(scratch)", "MAN_READY=1"],
                               stdin: nil, in: nil)
     }
 

@@ -34,10 +34,15 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("on-series-error"),
             help: "fail (default): stop at a series that cannot be played; skip: leave it out, name it on stderr, exit 3.")
     var onSeriesError: SeriesErrorPolicy = .fail
+    @Option(name: .customLong("changed-since"),
+            help: ArgumentHelp("Play only the series whose data, or the script and output options, changed since the run that wrote STATE; then record this run in STATE (no file yet: play every series).",
+                               valueName: "STATE"))
+    var changedSince: String?
 
     func run() throws {
         try runReportingErrors {
-            var script = try ScriptFile.load(path: self.script)
+            let (loaded, scriptBytes) = try ScriptFile.read(path: self.script)
+            var script = loaded
             try script.override(fps: fps)
             guard (1 ... PlayJob.maxJobs).contains(jobs) else {
                 throw RangePipeError.usage("--jobs: expected a whole number from 1 to \(PlayJob.maxJobs), got \(jobs)")
@@ -48,18 +53,33 @@ struct PlayCommand: ParsableCommand {
             let linkedSeries = try linked.linkedSeries(script, series: !seriesNames.isEmpty, all: all, skip: session.onSeriesError == .skip)
             let source = try from.source(store: store, ingest: ingest)
             session.script = try source.withAppendSources(script)
+            if linkedSeries != nil, changedSince != nil {
+                throw RangePipeError.usage("--changed-since plays series one at a time; it cannot be used with linked charts (--sync or the script's sync)")
+            }
             if let (syncNames, whereFrom) = linkedSeries {
                 // Linked charts: one simulation; a series that cannot be played stops it.
                 let series = try source.linked(syncNames, source: whereFrom)
                 try withOutput(output) { out in try session.playSync(series, source: whereFrom, write: { try out.write(bytes: $0) }) }
                 return
             }
-            let names = try source.playList(named: seriesNames, all: all, script: script)
+            var names: [String]
+            // --changed-since: the state this run records once its output is written.
+            var next: PlayState?
+            if let statePath = changedSince {
+                let options = ["fps=\(fps.map { "\($0)" } ?? "script")", "format=\(format.rawValue)",
+                               "tracks=\(session.tracks.map(\.rawValue).sorted().joined(separator: ","))", "time=\(timeFormat.rawValue)"]
+                (names, next) = try source.changedPlayList(state: statePath, named: seriesNames, all: all, script: session.script,
+                                                           scriptBytes: scriptBytes, options: options)
+            } else {
+                names = try source.playList(named: seriesNames, all: all, script: script)
+            }
             var skipped: [SkippedSeries] = []
             try withOutput(output) { out in
                 skipped = try session.playAll(count: names.count, name: { names[$0] }, load: { try source.load(names[$0]) },
                                               write: { try out.write(bytes: $0) })
             }
+            // A run that skipped a series records nothing: the next run plays it (and the rest) again.
+            if let next, let statePath = changedSince, skipped.isEmpty { try next.write(path: statePath) }
             guard !skipped.isEmpty else { return }
             var report = ""
             for s in skipped {

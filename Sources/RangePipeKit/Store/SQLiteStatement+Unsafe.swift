@@ -35,6 +35,7 @@ extension SQLiteStatement {
     }
 
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement.pointer, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement.pointer, column) == SQLITE_NULL }
     func double(_ column: Int32) -> Double? {
         sqlite3_column_type(statement.pointer, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement.pointer, column)
     }

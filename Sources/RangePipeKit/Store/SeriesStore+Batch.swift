@@ -7,7 +7,8 @@ extension SeriesStore {
         let info = SeriesInfo(series)
         try batch.add(.series, db) {
             $0.integer(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
-            $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize)
+            $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize); $0.text(series.contentHash)
+            $0.integer(generation)
         }
         for (k, f) in info.fields.enumerated() {
             try batch.add(.field, db) {

@@ -15,6 +15,8 @@ public final class SeriesStore {
     /// next of them gets (nil until first needed).
     var batch = InsertBatch()
     var nextBatchID: Int64?
+    /// This write transaction's number (`meta.generation` once committed).
+    var generation: Int64 = 0
     /// The store's files' size in bytes, looked at once (a bound on any
     /// stored count; see `checkedPointCount`).
     var fileBytes: Int?
@@ -98,11 +100,18 @@ public final class SeriesStore {
             throw RangePipeError.storeLocked(path: path, waited: wait)
         }
         store.inTransaction = true
-        if try store.checkVersion(allowEmpty: true) == 0 {
+        switch try store.checkVersion(allowEmpty: true) {
+        case 0:
             try db.execute(StoreSchema.create)
             try db.execute("PRAGMA user_version = \(StoreSchema.version)")
             try db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created_by', 'rangepipe')")
+        case 1:
+            // In this write's transaction: if the write fails, so does the migration.
+            try store.migrateToVersion2()
+        default:
+            break
         }
+        try store.beginGeneration()
         return store
     }
 
@@ -170,12 +179,13 @@ public final class SeriesStore {
 
     // MARK: Reading
 
-    /// The id of the stored series of this name, if any.
-    private func storedID(of name: String) throws -> Int64? {
-        let head = try statements.prepared(.seriesHead, db)
+    /// The stored series of this name, if any: its id, content hash and
+    /// the generation that last changed it.
+    private func storedChange(of name: String) throws -> (id: Int64, hash: String?, changed: Int64)? {
+        let head = try statements.prepared(.seriesChange, db)
         defer { head.reset() }
         head.bind(1, name)
-        return try head.step() ? head.int(0) : nil
+        return try head.step() ? (head.int(0), head.isNull(1) ? nil : head.text(1), head.int(2)) : nil
     }
 
     /// True while writing a new store that no reader can see yet.
@@ -304,7 +314,11 @@ public final class SeriesStore {
         nextBatchID = nil
         // Children are deleted by the old id (indexed), never by scanning
         // whole tables: a write costs the same with 10 or 10^6 series stored.
-        if !isNew, let old = try storedID(of: series.name) {
+        let hash = series.contentHash
+        var changed = generation
+        if !isNew, let (old, oldHash, oldChanged) = try storedChange(of: series.name) {
+            // The same content written again is no change.
+            if oldHash == hash { changed = oldChanged }
             for kind in [StatementCache.Kind.deleteFields, .deleteCategories, .deleteChunks, .deleteSeries] {
                 let delete = try statements.prepared(kind, db)
                 delete.bind(1, old)
@@ -321,6 +335,8 @@ public final class SeriesStore {
         insert.bind(4, series.x.first)
         insert.bind(5, series.x.last)
         insert.bind(6, StoreSchema.chunkSize)
+        insert.bind(7, hash)
+        insert.bind(8, changed)
         try insert.step()
         let id = db.lastInsertRowID
 

@@ -5,7 +5,7 @@ struct StatementCache {
     enum Kind: Int, CaseIterable {
         case deleteFields, deleteCategories, deleteChunks, deleteSeries
         case insertSeries, insertField, insertCategory, insertChunk
-        case seriesHead, fieldNames, fieldInfos, categoryLabels, columnChunks
+        case seriesHead, seriesChange, fieldNames, fieldInfos, categoryLabels, columnChunks
 
         var sql: String {
             switch self {
@@ -13,11 +13,12 @@ struct StatementCache {
             case .deleteCategories: "DELETE FROM category WHERE series_id = ?"
             case .deleteChunks: "DELETE FROM chunk WHERE series_id = ?"
             case .deleteSeries: "DELETE FROM series WHERE id = ?"
-            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size) VALUES (?, ?, ?, ?, ?, ?)"
+            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             case .insertField: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)"
             case .insertCategory: "INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)"
             case .insertChunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             case .seriesHead: "SELECT id, axis, points FROM series WHERE name = ?"
+            case .seriesChange: "SELECT id, content_hash, changed_generation FROM series WHERE name = ?"
             case .fieldNames: "SELECT name FROM field WHERE series_id = ? ORDER BY ordinal"
             case .fieldInfos: "SELECT name, min, max, missing FROM field WHERE series_id = ? ORDER BY ordinal"
             case .categoryLabels: "SELECT label FROM category WHERE series_id = ? ORDER BY ordinal"

@@ -1,6 +1,20 @@
 /// The store's schema, versioned with `PRAGMA user_version`.
 ///
-/// Version 1 (documented in the README):
+/// Version 2 (documented in the README) is version 1 plus what a scheduled
+/// re-run needs to find the series that changed without reading them
+/// (`play --changed-since`):
+/// - `series.content_hash`: `Series.contentHash` of what the series holds,
+///   set by every write;
+/// - `series.changed_generation` (indexed): the write transaction that
+///   last changed that content (a write of the same content keeps it);
+/// - `meta` keys `generation` (the last committed write transaction's
+///   number, counting from 1) and `store_id` (random, so a state file is
+///   not read against another store).
+///
+/// A version 1 store is migrated by the first write that opens it, in that
+/// write's transaction: hashes from the stored content, generation 0.
+///
+/// Version 1:
 /// - `series`: one row per series (name, axis, points, x range, chunk size).
 /// - `field`: the value fields of a series, in order, with min/max/missing.
 /// - `category`: labels of category series by ordinal.
@@ -8,7 +22,7 @@
 ///   Float64 values, `column_index` -1 for x and the field ordinal otherwise,
 ///   with the chunk's min and max over non-missing values.
 enum StoreSchema {
-    static let version: Int64 = 1
+    static let version: Int64 = 2
     static let chunkSize = 65_536
 
     static let create = """
@@ -23,8 +37,11 @@ enum StoreSchema {
         points     INTEGER NOT NULL,
         x_min      REAL,
         x_max      REAL,
-        chunk_size INTEGER NOT NULL
+        chunk_size INTEGER NOT NULL,
+        content_hash TEXT,
+        changed_generation INTEGER NOT NULL DEFAULT 0
     );
+    CREATE INDEX IF NOT EXISTS series_changed ON series(changed_generation);
     CREATE TABLE IF NOT EXISTS field(
         series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
         ordinal   INTEGER NOT NULL,

@@ -105,6 +105,9 @@ public indirect enum JSONValue: Sendable, Equatable {
             defer { depth -= 1 }
             i += 1
             var members: [(String, JSONValue)] = []
+            // Past a few keys, duplicates are found by hashing: a scan per
+            // key would make a 10^5-key object (a play state) quadratic.
+            var seen: Set<String>?
             skipSpace()
             if i < bytes.count, bytes[i] == 0x7d { i += 1; return .object(members) }
             while true {
@@ -112,7 +115,9 @@ public indirect enum JSONValue: Sendable, Equatable {
                 guard i < bytes.count, bytes[i] == 0x22 else { throw fail("expected a key string") }
                 let keyOffset = i
                 let key = try string()
-                if members.contains(where: { $0.0 == key }) { throw fail("duplicate key \"\(key)\"", at: keyOffset) }
+                if members.count == 16 { seen = Set(members.map(\.0)) }
+                let repeated = seen != nil ? !seen!.insert(key).inserted : members.contains { $0.0 == key }
+                if repeated { throw fail("duplicate key \"\(key)\"", at: keyOffset) }
                 skipSpace()
                 guard i < bytes.count, bytes[i] == 0x3a else { throw fail("expected ':'") }
                 i += 1

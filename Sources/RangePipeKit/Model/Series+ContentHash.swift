@@ -1,0 +1,22 @@
+extension Series {
+    /// A fingerprint of what the series holds: its axis, field names,
+    /// category labels, and x and every value bit for bit (a missing value
+    /// is one value whatever its NaN bits), but not its name. Equal content
+    /// gives an equal hash on every machine; the store keeps it per series
+    /// and `play --changed-since` compares it (`ContentHasher`).
+    /// - Complexity: O(points × (fields + 1)).
+    public var contentHash: String {
+        var h = ContentHasher()
+        h.combine(axis.rawValue)
+        h.combine(count: fields.count)
+        for f in fields { h.combine(f.name) }
+        h.combine(count: categories.count)
+        for label in categories { h.combine(label) }
+        h.combine(count: x.count)
+        for v in x { h.combine(v) }
+        for f in fields {
+            for v in f.values { h.combine(v) }
+        }
+        return h.finalize()
+    }
+}

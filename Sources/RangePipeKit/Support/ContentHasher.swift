@@ -34,7 +34,7 @@ struct ContentHasher {
 
     /// Adds bytes, preceded by their count, eight to a word.
     /// - Complexity: O(bytes.count).
-    mutating func combine<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func combine<Octets: Collection>(bytes: Octets) where Octets.Element == UInt8 {
         combine(count: bytes.count)
         var word: UInt64 = 0, shift: UInt64 = 0
         for byte in bytes {

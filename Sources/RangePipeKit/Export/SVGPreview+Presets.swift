@@ -1,6 +1,6 @@
 /// The range-selector buttons (`RangePreset`) in the caption row, right
 /// above the overview's right end, drawn when the script uses presets: the
-/// button the frame's window matches is filled, buttons not offered on the
+/// button the frame names (`ViewSimulator.framePreset`) is filled, buttons not offered on the
 /// series are greyed.
 extension SVGPreview {
     /// Button height and the gap between buttons, in px.
@@ -20,7 +20,8 @@ extension SVGPreview {
     /// - Complexity: O(presets).
     func presetButtonMarks(_ r: Frame, _ layout: ChartLayout) -> [PresetButtonMark] {
         guard plan.script.usesPresets else { return [] }
-        let chosen = plan.preset(matchingX: r.window)
+        // The frame's own preset when it carries one (the set button in a tie).
+        let chosen = r.preset ?? plan.preset(matchingX: r.window)
         let buttons = plan.presetButtons
         let widths = buttons.map { max(22, Double($0.preset.rawValue.count) * 6.6 + 10) }
         let total = widths.reduce(0, +) + Self.presetButtonGap * Double(max(buttons.count - 1, 0))

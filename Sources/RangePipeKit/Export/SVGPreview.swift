@@ -20,7 +20,9 @@ package struct SVGPreview: Sendable {
     /// window, the annotation and the selector, plus `box` and `crosshair`
     /// when the script's defaults have them (a box zoom, a hover).
     package static func tracks(for script: Script) -> Set<Track> {
-        Set<Track>([.range, .annotation, .selector]).union(PointerMarks.tracks(for: script))
+        // The preset track lights the button the frame names (the set one in a tie).
+        Set<Track>(script.usesPresets ? [.range, .annotation, .selector, .preset] : [.range, .annotation, .selector])
+            .union(PointerMarks.tracks(for: script))
     }
 
     /// One SVG document with the given frames stacked vertically.

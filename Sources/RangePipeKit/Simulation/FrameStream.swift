@@ -95,7 +95,7 @@ public struct FrameStream {
         if points {
             r.points = M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
-        if preset { r.preset = plan.preset(matching: u) }
+        if preset { r.preset = sim.framePreset }
         if box, let b = sim.box(at: t) { r.box = linear ? b : Window(plan.scale.x(b.lower), plan.scale.x(b.upper)) }
         if crosshair, let px = sim.pointerPixel(at: t) {
             let v = u.lower + px / plan.script.main.width * u.span

@@ -24,6 +24,8 @@ public struct ViewSimulator: Sendable {
     /// Under a library profile, its model playing the raw input (it owns
     /// the window); nil under the rangepipe profile.
     public internal(set) var profile: ProfilePlayback?
+    /// The preset the script set the window to, while it shows (`framePreset`).
+    var setPreset: SetPreset?
 
     /// What moves the window between events; each transition is one
     /// `mutating func` with one `switch` over it.
@@ -46,6 +48,7 @@ public struct ViewSimulator: Sendable {
         shown = ShownField(field: plan.initialField)
         yZoom = plan.script.y.zoom.map { YZoom(settings: $0, height: plan.script.main.height) }
         profile = ProfilePlayback(plan: plan)
+        setPreset = Self.initialPreset(plan)
     }
 
     var elastic: Bool { plan.script.window.elastic }
@@ -84,6 +87,7 @@ public struct ViewSimulator: Sendable {
             let phase = playback.advance(to: t)
             window = playback.state.window
             profile = playback
+            settlePreset()
             return phase
         }
         var phase = Phase.idle
@@ -100,6 +104,7 @@ public struct ViewSimulator: Sendable {
         // 3. Motions advance to t.
         phase = min(phase, advanceMotion(to: t))
         if shown.spring != nil { phase = min(phase, advanceSpring(to: t)) }
+        settlePreset()
         return phase
     }
 
@@ -109,6 +114,7 @@ public struct ViewSimulator: Sendable {
     mutating func start(_ k: Int, at t: Double) -> Phase {
         let planned = plan.events[k]
         let event = planned.event
+        notePreset(event, target: planned.target)
         // New rows cancel nothing: a held gesture or a motion goes on over them.
         if case .append = event.kind { return appendRows(planned.batch!, at: event.at) }
         // Starting anything cancels running momentum, elastic returns and

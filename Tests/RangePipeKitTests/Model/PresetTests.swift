@@ -89,8 +89,12 @@ struct PresetTests {
         let f = try initialFrame(series, window: #"{"preset": "YTD"}"#)
         // minSpan is the one-day gap; the bounds rule keeps the widened window inside.
         #expect(f.window == Window(WalkedCalendar.seconds("2020-12-31"), WalkedCalendar.seconds("2021-01-01")))
-        // 1D lands on the same window and comes first in button order.
-        #expect(f.preset == .oneDay)
+        // 1D lands on the same window and comes first in button order, but
+        // YTD set it: the set button is named (docs/scripts.md, "The set button stays lit").
+        #expect(f.preset == .yearToDate)
+        // The same window set by its bounds: the tie goes to 1D.
+        let byRange = try initialFrame(series, window: #"{"min": "2020-12-31", "max": "2021-01-01"}"#)
+        #expect(byRange.window == f.window && byRange.preset == .oneDay)
         let five = try initialFrame(series, window: #"{"preset": "5D"}"#)
         #expect(five.window.lower == WalkedCalendar.seconds("2020-12-27"))
     }

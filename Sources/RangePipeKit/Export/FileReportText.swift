@@ -58,6 +58,12 @@ public enum FileReportText {
         return text
     }
 
+    /// `252 columns of numbers and 36 rows: …; add --layout rows --series-column col1`
+    public static func rowLayoutWarning(_ report: FileReport) -> String? {
+        guard let hint = report.rowLayout else { return nil }
+        return "\(report.file): " + hint.advice
+    }
+
     /// 12149 → "12,149".
     public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n.magnitude))

@@ -21,6 +21,8 @@ public struct FileReport: Sendable {
     /// The long-format hint from the sample (rows that repeat an x).
     public var sampleRepeats: RepeatHint?
     public var collapse: Collapse?
+    /// Many more columns of numbers than rows: each row may be a series (`--layout rows`).
+    public var rowLayout: RowLayoutHint?
 
     /// Rows dropped as duplicates beyond 1% of a file's rows.
     public struct Collapse: Sendable {

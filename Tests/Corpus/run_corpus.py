@@ -54,7 +54,7 @@ MAX_ROUNDS = 4
 MAX_RUNS = 12
 TIMEOUT = 300
 
-VALUE_FLAGS = {"--x", "--y", "--series-column", "--series", "--axis", "--time-format", "--input-time-format",
+VALUE_FLAGS = {"--x", "--y", "--layout", "--series-column", "--series", "--axis", "--time-format", "--input-time-format",
                "--timezone", "--delimiter", "--null", "--duplicates", "--format", "--on-error"}
 BARE_FLAGS = {"--header", "--no-header", "--decimal-comma", "--thousands", "--split-fields"}
 _STORES = itertools.count()
@@ -278,7 +278,9 @@ def judge(entry, r):
             best = problems
     problems = best
     if want_series is None:
-        problems.append("series %d (label: %d, one per row)" % (len(r.get("series", [])), exp["series_count"]))
+        # One series per row (transposed): the label fixes their count, not their names.
+        if len(r.get("series") or []) != exp["series_count"]:
+            problems.append("series %d (label: %d, one per row)" % (len(r.get("series") or []), exp["series_count"]))
     elif r.get("series") != sorted(want_series):
         if len(r.get("series", [])) != len(want_series):
             problems.append("series %d %s (label: %d%s)" % (

@@ -50,7 +50,10 @@ public enum FileReportText {
         guard let c = report.collapse else { return nil }
         var text = "\(report.file): \(grouped(c.dropped)) of \(grouped(c.rows)) rows repeat an x ('\(c.xColumn)') "
             + "and were dropped (--duplicates \(c.policy.rawValue)); "
-        if let column = c.seriesColumn {
+        if c.repeatsObservations {
+            text += "in the sample, rows that repeat an x repeat its numbers too (they differ only in text), "
+                + "so each x is one point; --duplicates keep keeps every row"
+        } else if let column = c.seriesColumn {
             text += "the file looks long-format: try --series-column \(ShellWords.quote(column))"
         } else {
             text += "if the file is long-format, name its series column with --series-column; --duplicates keep keeps every row"

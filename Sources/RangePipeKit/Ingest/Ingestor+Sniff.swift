@@ -32,6 +32,8 @@ public struct FileReport: Sendable {
         public var policy: DuplicatePolicy
         /// `--series-column NAME` when a text column tells the rows apart.
         public var seriesColumn: String?
+        /// The sample's repeats are earlier rows' numbers again (see `RepeatHint.repeatsObservations`).
+        public var repeatsObservations = false
     }
 }
 

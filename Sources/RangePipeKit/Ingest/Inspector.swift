@@ -65,7 +65,10 @@ public enum Inspector {
             plan = SniffPlan(bytes: bytes, isWholeInput: whole, file: path, format: format, options: opts, maxRows: rows)
             report.file = plan.report
         }
-        if let repeats = plan.report.sampleRepeats, repeats.repeats > 0, opts.seriesColumn == nil {
+        if let repeats = plan.report.sampleRepeats, repeats.repeatsObservations, opts.seriesColumn == nil {
+            report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x, \(repeats.sameNumbers) of them with the numbers "
+                                + "of an earlier row with that x (they differ only in text): ingest keeps the last of each (--duplicates)")
+        } else if let repeats = plan.report.sampleRepeats, repeats.repeats > 0, opts.seriesColumn == nil {
             report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x and no text column tells them apart: "
                                 + "ingest keeps the last of each (--duplicates)")
         }

@@ -67,6 +67,11 @@ public enum FileReportText {
         return "\(report.file): " + hint.advice
     }
 
+    /// Two columns split a long file as well: the one taken and the flags for the other.
+    public static func longFormatWarning(_ report: FileReport) -> String? {
+        report.longFormatAmbiguity.map { "\(report.file): \($0)" }
+    }
+
     /// 12149 → "12,149".
     public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n.magnitude))

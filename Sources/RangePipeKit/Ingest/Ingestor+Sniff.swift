@@ -15,6 +15,9 @@ public struct FileReport: Sendable {
     /// The series column the sniffer chose for a long-format file (no
     /// `--series-column` given): ingest splits by it and says so.
     public var longFormat: String?
+    /// Another column splits the rows as well (see `LongFormatGuess.alternative`):
+    /// which one ingest took, and the flags for the other.
+    public var longFormatAmbiguity: String?
     /// How x is read when the user's flags decide it (`time, --input-time-format '%Y%m%d'`);
     /// nil when the sniffed column profile says it.
     public var xReading: String?
@@ -138,6 +141,12 @@ struct SniffPlan {
                 excluded.insert(guess.series.index)
                 options.seriesColumn = guess.series.name
                 report.longFormat = guess.series.name
+                if let other = guess.alternative {
+                    let x = ShellWords.quote(options.xColumn ?? guess.x.name)
+                    report.longFormatAmbiguity = "the rows are unique by '\(guess.x.name)' within '\(guess.series.name)' and within "
+                        + "'\(other.name)' too, which group them otherwise: split by '\(guess.series.name)' (the fewer values); "
+                        + "if the series are by '\(other.name)', give --series-column \(ShellWords.quote(other.name)) --x \(x)"
+                }
             }
         }
         options.xChoice = choice

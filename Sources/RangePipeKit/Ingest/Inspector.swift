@@ -78,6 +78,7 @@ public enum Inspector {
                                 + "e.g. iconv -f WINDOWS-1252 -t UTF-8 \(ShellWords.quote(path)) > converted.csv")
         }
         try trialRead(bytes, whole: whole, path: path, format: format, options: opts)
+        if let ambiguity = plan.report.longFormatAmbiguity { report.notes.append(ambiguity) }
         if let sample = plan.report.sample, report.wholeFile, format == .csv || format == .tsv,
            let hint = RowLayoutHint.of(sample, rows: sample.rows.count) {
             report.notes.append(hint.advice)

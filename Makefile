@@ -90,9 +90,11 @@ test: deps
 # The browser tests mostly wait on chromium, and the corpus fetch on the
 # network, so the labelled corpus runs alongside them (niced, so the
 # browser gets the CPU when it asks); its output follows theirs, and the
-# target fails if either fails.
+# target fails if either fails. The browser's install runs first, alone: it
+# makes .venv and installs from Debian, so the two never race on either.
 .PHONY: test-browser-and-corpus
 test-browser-and-corpus:
+	bash .ci/install-conformance.sh
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
 	echo "make test-corpus (alongside; its output follows the browser tests')"; \
 	nice -n 10 $(MAKE) test-corpus TEST_BIN_READY=1 >$$log 2>&1 & corpus=$$!; \

@@ -13,6 +13,8 @@ struct IngestArguments: ParsableArguments {
     var seriesColumn: String?
     @Flag(name: .customLong("split-fields"), help: "One series per value column, named by the column.")
     var splitFields = false
+    @Option(help: "columns: columns are fields over x; rows: each row is one series (an optional --series-column label, then values at x = 1, 2, …).")
+    var layout: InputLayout = .columns
     @Option(help: "x axis kind (auto: detected).")
     var axis: AxisChoice = .auto
     @Option(help: "Zone for times written without one: UTC or ±HH:MM.")
@@ -44,6 +46,7 @@ struct IngestArguments: ParsableArguments {
         o.seriesColumn = seriesColumn
         o.seriesName = seriesName
         o.splitFields = splitFields
+        o.layout = layout
         o.axis = axis
         o.timeFormat = try TimeFormat(argument: timeFormat)
         o.timezone = try UTCOffset(argument: timezone)
@@ -90,6 +93,7 @@ extension IngestArguments {
         if let y { w += ["--y", y] }
         if let seriesColumn { w += ["--series-column", seriesColumn] }
         if splitFields { w.append("--split-fields") }
+        if layout != .columns { w += ["--layout", layout.rawValue] }
         if axis != .auto { w += ["--axis", axis.rawValue] }
         if timezone != "UTC" { w += ["--timezone", timezone] }
         if let delimiter { w += ["--delimiter", delimiter] }

@@ -83,9 +83,11 @@ CLASSES = {
         "would read them; no flag exists for it."),
     "transposed": (
         "one series per row (UCR classification TSV)",
-        "read as one series with the row number as x (no column is x) and 251 fields, one point per row; "
-        "each row is really a series over its columns (x the column position). Out of scope for column-wise "
-        "ingest; no flag reads it, so the tool names none."),
+        "read column-wise: one series with the row number as x and a field per column, one point per row; "
+        "each row is really a series over its columns (x the column position). ingest warns, and inspect notes, "
+        "'252 columns of numbers and 36 rows: if each row is one series over its columns after a label in "
+        "'col1', add --layout rows --series-column col1' (many more columns of numbers than rows; the label "
+        "named when the first column holds whole numbers and the others do not), which reads it right."),
     "json-first-key": (
         "JSON array whose first key is not x",
         "a JSON array always takes its first key as x (no sniffing), so vega's driving.json plots against "
@@ -241,9 +243,20 @@ def write(path, labels, entries, results, binary):
             % (len(wrong), len(known), ", ".join("`%s` (`%s`)" % (r["id"].split("/", 1)[1],
                                                                next(kf["flags"] for kf in r["known_flags"] if kf["right"]))
                                                for r in known), len(wrong) - len(known)))
+    elif not wrong:
+        w("Every file reads right with no flags or with the tool's own advice.")
     else:
         w("None of the %d files still wrong with advice reads right with flags rangepipe has (`right_with` in the "
           "labels, checked on this run): each needs something rangepipe cannot do (see the shapes below)." % len(wrong))
+    tried = [(r["id"], sg) for r in results for sg in r.get("suggestions", [])]
+    if tried:
+        bad = [(rid, sg) for rid, sg in tried if sg["problem"]]
+        w("")
+        w("Every suggestion, followed or not: each flag set the tool names for a file (`inspect`'s command and notes, "
+          "the plain ingest's warnings and error), run on that file, must exit 0 and drop at most 1%% of rows "
+          "without a warning: %d of %d work (%s)." % (len(tried) - len(bad), len(tried), "; ".join(
+              "`%s` %s%s" % (rid.split("/", 1)[1], sg["flags"], ": " + sg["problem"] if sg["problem"] else "")
+              for rid, sg in tried)))
     w("")
     # ---------------------------------------------------------- failure shapes
     groups = {}

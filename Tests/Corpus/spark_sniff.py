@@ -72,10 +72,7 @@ def _records_csv(text, delimiter, quote, file, series_column):
     rows = [r for r in rows if r]  # Spark skips blank lines
     if not rows:
         raise Refused("no data rows")
-    header = rows[0]
-    dup = next((n for k, n in enumerate(header) if n in header[:k]), None)
-    if dup is not None:
-        raise Refused("duplicate column name '%s' (the job refuses it)" % dup)
+    header = rangepipe_records.unique_names(rows[0])  # ISE, ISE.2, as the job names them
     out = []
     for i, r in enumerate(rows[1:], start=1):
         if len(r) != len(header):

@@ -14,7 +14,7 @@ format, each partition gets CSV: one header row (the columns in order of
 first appearance) and the records, RFC 4180 quoted.
 """
 
-from rangepipe_records import STEM_COLUMN, Obj, csv_line, parse_json, parse_object, raw_json, stem
+from rangepipe_records import STEM_COLUMN, Obj, csv_line, parse_json, parse_object, raw_json, stem, unique_names
 
 
 class InputError(Exception):
@@ -79,11 +79,6 @@ class TabularInput:
         if args.input_format == "csv":
             self.headers = self._headers(df)
             self.files = sorted(self.headers)
-            for (_, path), header in sorted(self.headers.items()):
-                dup = next((n for k, n in enumerate(header) if n in header[:k]), None)
-                if dup is not None:
-                    raise InputError("%s:1:%d: duplicate column name '%s' (also column %d)"
-                                     % (path, len(header) - header[::-1].index(dup), dup, header.index(dup) + 1))
         else:
             self.headers = None
             self.files = None
@@ -106,7 +101,8 @@ class TabularInput:
         for f, (_, cells) in firsts:
             while cells and cells[-1] is None:
                 cells.pop()  # columns another input has (unionByName pads with null)
-            headers[f] = ["" if c is None else c for c in cells]
+            # A repeated name gets a suffix (ISE, ISE.2), as on one machine.
+            headers[f] = unique_names(["" if c is None else c for c in cells])
         return headers
 
     def _cells(self):

@@ -31,6 +31,24 @@ def stem(path):
 _MISSING = {"na", "n/a", "nan", "null", "nil", "#n/a", "-", "?", "."}
 
 
+def unique_names(names):
+    """Header names made unique as one machine does (HeaderNames.unique): a
+    name seen before gets the suffix .N, N its occurrence (ISE, ISE.2),
+    skipping suffixes already taken."""
+    taken, seen, out = set(names), {}, []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] == 1:
+            out.append(name)
+            continue
+        n = seen[name]
+        while "%s.%d" % (name, n) in taken:
+            n += 1
+        taken.add("%s.%d" % (name, n))
+        out.append("%s.%d" % (name, n))
+    return out
+
+
 def is_missing(text):
     """DecimalParser.parseCell's missing values: blank (spaces, tabs), NA,
     N/A, NaN, null, nil, #N/A in any case, and `-`, `?`, `.`. None is a SQL null (an empty CSV field or an

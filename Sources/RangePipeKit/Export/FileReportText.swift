@@ -50,12 +50,26 @@ public enum FileReportText {
         guard let c = report.collapse else { return nil }
         var text = "\(report.file): \(grouped(c.dropped)) of \(grouped(c.rows)) rows repeat an x ('\(c.xColumn)') "
             + "and were dropped (--duplicates \(c.policy.rawValue)); "
-        if let column = c.seriesColumn {
+        if c.repeatsObservations {
+            text += "in the sample, rows that repeat an x repeat its numbers too (they differ only in text), "
+                + "so each x is one point; --duplicates keep keeps every row"
+        } else if let column = c.seriesColumn {
             text += "the file looks long-format: try --series-column \(ShellWords.quote(column))"
         } else {
             text += "if the file is long-format, name its series column with --series-column; --duplicates keep keeps every row"
         }
         return text
+    }
+
+    /// `252 columns of numbers and 36 rows: …; add --layout rows --series-column col1`
+    public static func rowLayoutWarning(_ report: FileReport) -> String? {
+        guard let hint = report.rowLayout else { return nil }
+        return "\(report.file): " + hint.advice
+    }
+
+    /// Two columns split a long file as well: the one taken and the flags for the other.
+    public static func longFormatWarning(_ report: FileReport) -> String? {
+        report.longFormatAmbiguity.map { "\(report.file): \($0)" }
     }
 
     /// 12149 → "12,149".

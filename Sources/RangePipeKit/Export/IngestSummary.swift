@@ -53,6 +53,6 @@ package enum IngestSummary {
     /// Collapse warnings, one `rangepipe: warning:` line each: printed on
     /// stderr even with `--quiet` or `--json`.
     package static func warnings(_ files: [FileReport]) -> String {
-        files.compactMap(FileReportText.warning).map { "rangepipe: warning: \($0)\n" }.joined()
+        files.flatMap { [FileReportText.longFormatWarning($0), FileReportText.warning($0), FileReportText.rowLayoutWarning($0)].compactMap { $0 } }.map { "rangepipe: warning: \($0)\n" }.joined()
     }
 }

@@ -8,6 +8,15 @@ public enum AxisChoice: String, Sendable, CaseIterable {
     case auto, time, category, number
 }
 
+/// `--layout`: how a file lays its series out.
+public enum InputLayout: String, Sendable, CaseIterable {
+    /// Columns are fields over x (the usual table; long format by `--series-column`).
+    case columns
+    /// Each row is one series over its columns, x its values' positions
+    /// from 1 (UCR/UEA classification sets; see `RowLayoutReader`).
+    case rows
+}
+
 /// `--on-error`.
 public enum ErrorPolicy: String, Sendable, CaseIterable {
     case fail, skip
@@ -26,6 +35,8 @@ public struct IngestOptions: Sendable {
     public var seriesColumn: String?
     public var seriesName: String?
     public var splitFields = false
+    /// `--layout rows`: each row is one series (see `RowLayoutReader`).
+    public var layout: InputLayout = .columns
     public var axis: AxisChoice = .auto
     public var timeFormat: TimeFormat = .auto
     public var timezone: UTCOffset = .utc

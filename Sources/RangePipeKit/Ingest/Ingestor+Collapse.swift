@@ -12,7 +12,8 @@ extension Ingestor {
         let candidates = builder.textColumns.filter { $0 != options.seriesColumn }
         // Only a regular file is read twice: a FIFO, pipe or device gives
         // its bytes once (opening it again would wait for a new writer).
-        if column == nil, report.file != "-", !candidates.isEmpty, Platform.status(report.file)?.kind == .regular {
+        let observations = report.sampleRepeats?.repeatsObservations ?? false
+        if column == nil, !observations, report.file != "-", !candidates.isEmpty, Platform.status(report.file)?.kind == .regular {
             let probe = LongFormatProbe(x: x, series: options.seriesColumn, candidates: candidates, names: builder.names)
             // Best effort: the file parsed once already; a failure only loses the hint.
             if let source = try? InputSource(path: report.file), (try? Self.reader(format, options)(source, probe)) != nil {
@@ -20,6 +21,6 @@ extension Ingestor {
             }
         }
         return FileReport.Collapse(rows: rows, dropped: totals.duplicatesDropped, xColumn: x,
-                                   policy: options.duplicates, seriesColumn: column)
+                                   policy: options.duplicates, seriesColumn: column, repeatsObservations: observations)
     }
 }

@@ -15,12 +15,17 @@ public struct FileReport: Sendable {
     /// The series column the sniffer chose for a long-format file (no
     /// `--series-column` given): ingest splits by it and says so.
     public var longFormat: String?
+    /// Another column splits the rows as well (see `LongFormatGuess.alternative`):
+    /// which one ingest took, and the flags for the other.
+    public var longFormatAmbiguity: String?
     /// How x is read when the user's flags decide it (`time, --input-time-format '%Y%m%d'`);
     /// nil when the sniffed column profile says it.
     public var xReading: String?
     /// The long-format hint from the sample (rows that repeat an x).
     public var sampleRepeats: RepeatHint?
     public var collapse: Collapse?
+    /// Many more columns of numbers than rows: each row may be a series (`--layout rows`).
+    public var rowLayout: RowLayoutHint?
 
     /// Rows dropped as duplicates beyond 1% of a file's rows.
     public struct Collapse: Sendable {
@@ -30,6 +35,8 @@ public struct FileReport: Sendable {
         public var policy: DuplicatePolicy
         /// `--series-column NAME` when a text column tells the rows apart.
         public var seriesColumn: String?
+        /// The sample's repeats are earlier rows' numbers again (see `RepeatHint.repeatsObservations`).
+        public var repeatsObservations = false
     }
 }
 
@@ -134,6 +141,12 @@ struct SniffPlan {
                 excluded.insert(guess.series.index)
                 options.seriesColumn = guess.series.name
                 report.longFormat = guess.series.name
+                if let other = guess.alternative {
+                    let x = ShellWords.quote(options.xColumn ?? guess.x.name)
+                    report.longFormatAmbiguity = "the rows are unique by '\(guess.x.name)' within '\(guess.series.name)' and within "
+                        + "'\(other.name)' too, which group them otherwise: split by '\(guess.series.name)' (the fewer values); "
+                        + "if the series are by '\(other.name)', give --series-column \(ShellWords.quote(other.name)) --x \(x)"
+                }
             }
         }
         options.xChoice = choice

@@ -53,6 +53,7 @@ public struct Ingestor {
                jsonTemplates: Bool = true) throws -> [IngestedSeries] {
         let file = source.displayName
         let format = try resolvedFormat(file: file, source: source)
+        if options.layout == .rows { return try RowLayoutReader(options: options).read(source, format: format, reports: &reports) }
         var options = self.options
         var report = FileReport(file: file, format: format)
         if options.sniff {
@@ -69,6 +70,7 @@ public struct Ingestor {
         defer { Trace.say("phases", "\(file): sorted and checked") }
         let series = try builder.finish()
         report.collapse = collapse(builder, report, options, format)
+        if format == .csv || format == .tsv { report.rowLayout = report.sample.flatMap { RowLayoutHint.of($0, rows: builder.totals.rowsRead) } }
         reports.append(report)
         return series
     }

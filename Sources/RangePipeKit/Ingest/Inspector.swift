@@ -24,6 +24,14 @@ public enum Inspector {
     public static func inspect(path: String, options: IngestOptions, full: Bool) throws -> InspectReport {
         let source = try InputSource(path: path)
         let format = try Ingestor(options: options).resolvedFormat(file: path, source: source)
+        if options.layout == .rows {
+            // Read as ingest reads it: the whole file, each row a series.
+            var reports: [FileReport] = []
+            let series = try RowLayoutReader(options: options).read(source, format: format, reports: &reports)
+            var report = InspectReport(file: reports[0], wholeFile: true)
+            report.notes.append("\(series.count) series, one per row, of up to \(series.map(\.series.count).max() ?? 0) values")
+            return report
+        }
         let (bytes, whole) = full ? (try readAll(source), true) : try source.peek(Sniffer.sampleBytes)
         try TextEncoding.check(bytes, file: path)
         let rows = full ? Int.max : Sniffer.sampleRows
@@ -57,7 +65,10 @@ public enum Inspector {
             plan = SniffPlan(bytes: bytes, isWholeInput: whole, file: path, format: format, options: opts, maxRows: rows)
             report.file = plan.report
         }
-        if let repeats = plan.report.sampleRepeats, repeats.repeats > 0, opts.seriesColumn == nil {
+        if let repeats = plan.report.sampleRepeats, repeats.repeatsObservations, opts.seriesColumn == nil {
+            report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x, \(repeats.sameNumbers) of them with the numbers "
+                                + "of an earlier row with that x (they differ only in text): ingest keeps the last of each (--duplicates)")
+        } else if let repeats = plan.report.sampleRepeats, repeats.repeats > 0, opts.seriesColumn == nil {
             report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x and no text column tells them apart: "
                                 + "ingest keeps the last of each (--duplicates)")
         }
@@ -67,6 +78,11 @@ public enum Inspector {
                                 + "e.g. iconv -f WINDOWS-1252 -t UTF-8 \(ShellWords.quote(path)) > converted.csv")
         }
         try trialRead(bytes, whole: whole, path: path, format: format, options: opts)
+        if let ambiguity = plan.report.longFormatAmbiguity { report.notes.append(ambiguity) }
+        if let sample = plan.report.sample, report.wholeFile, format == .csv || format == .tsv,
+           let hint = RowLayoutHint.of(sample, rows: sample.rows.count) {
+            report.notes.append(hint.advice)
+        }
         let numeric = plan.report.profiles.contains { p in
             p.index != plan.report.x?.index && p.name != opts.seriesColumn && p.kind == .number
         }

@@ -14,6 +14,10 @@
 struct LongFormatGuess {
     var x: ColumnProfile
     var series: ColumnProfile
+    /// Another column that fits as well but groups the rows otherwise (not
+    /// one-to-one with `series`): the reading is ambiguous, and ingest says
+    /// which flags read it the other way.
+    var alternative: ColumnProfile?
 
     /// The guess for `sample`, with `x` and/or `series` fixed when the user
     /// named them; nil when nothing reads as long format.
@@ -34,11 +38,10 @@ struct LongFormatGuess {
             guard let values = xValues(rows, x, timezone: timezone) else { continue }
             let keys = fixedSeries.map { [profiles[$0]] }
                 ?? profiles.filter { usable($0) && $0.index != x.index && isKeyLike($0, rows: rows) }
-            var best: ColumnProfile?
-            for key in keys where fits(rows, key: key.index, x: values) {
-                if best.map({ key.distinct < $0.distinct }) ?? true { best = key }
-            }
-            if let best { return LongFormatGuess(x: x, series: best) }
+            let fitting = keys.filter { fits(rows, key: $0.index, x: values) }
+            guard let best = fitting.min(by: { $0.distinct < $1.distinct }) else { continue }
+            let other = fitting.first { $0.index != best.index && !oneToOne(rows, best.index, $0.index) }
+            return LongFormatGuess(x: x, series: best, alternative: other)
         }
         return nil
     }
@@ -87,6 +90,18 @@ struct LongFormatGuess {
             out.append(v)
         }
         return out
+    }
+
+    /// Each value of column `a` goes with one value of `b` and back (`country` and its `iso_code`).
+    private static func oneToOne(_ rows: [[String]], _ a: Int, _ b: Int) -> Bool {
+        func cell(_ row: [String], _ k: Int) -> String { k < row.count ? row[k].trimmingSpaces : "" }
+        var forward: [String: String] = [:], backward: [String: String] = [:]
+        for row in rows {
+            let (u, v) = (cell(row, a), cell(row, b))
+            if forward.updateValue(v, forKey: u).map({ $0 != v }) ?? false { return false }
+            if backward.updateValue(u, forKey: v).map({ $0 != u }) ?? false { return false }
+        }
+        return true
     }
 
     /// (key, x) repeats on at most 1% of the rows and x never decreases within a key.

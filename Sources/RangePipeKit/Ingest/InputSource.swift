@@ -156,7 +156,7 @@ final class InputSource {
         if let mapping {
             // Left in place: a mapped file is read where it lies.
             let n = min(count, rangeEnd - position)
-            return ((position ..< position + n).map { mapping[$0] }, n < count)
+            return (mappedCopy(position ..< position + n), n < count)
         }
         var head = [UInt8](repeating: 0, count: count)
         var filled = 0

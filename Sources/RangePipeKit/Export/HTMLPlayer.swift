@@ -164,7 +164,7 @@ package struct HTMLPlayer {
         marks.idSuffix = Self.suffix(j)
         let f = SVGNumber.fmt
         pass.draws += Self.embed("[\(pass.pointsAt[j]),\(pass.overviewAt[j]),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks)),"
-            + "\(yr.map { "[\(f($0.min)),\(f($0.max))]" } ?? "null"),\(annotation.map { f($0.y) } ?? "null"),\(lit)\(marks.drawsJSON)]") + "\n"
+            + "\(yr.map { "[\(JSONText.number($0.min)),\(JSONText.number($0.max))]" } ?? "null"),\(annotation.map { f($0.y) } ?? "null"),\(lit)\(marks.drawsJSON)]") + "\n"
     }
 
     /// Panel j's id suffix: "" on the first panel, "-j" on the others.

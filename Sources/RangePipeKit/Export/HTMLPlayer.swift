@@ -12,7 +12,7 @@
 /// through the window and the y-range; nothing is fetched.
 ///
 /// Size: a frame costs its NDJSON line (about 300 bytes without points),
-/// its draws (about 200 bytes) and its `points` track, which is stored
+/// its draws (about 350 bytes) and its `points` track, which is stored
 /// once per run of identical frames (frames at rest share it). When the
 /// whole page would pass `budget` bytes, `PlayerJob` decimates the points
 /// track: M4

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("RANGEPIPE_BIN", ROOT / ".build/debug/rangepipe"))
 OUT = ROOT / "docs" / "gallery"
 # Where in the replay to take the picture, as a fraction of its frames.
-MOMENT = {"weather-live": 1.0, "stocks-linked": 0.6}
+MOMENT = {"weather-live": 1.0, "stocks-linked": 0.6, "weather-presets": 0.4}
 DEFAULT_MOMENT = 0.6
 # Scripts also pictured in `preview` (SVG), as <script>-preview.png: the same frame drawn by the same
 # layout code, to compare with the player's picture.

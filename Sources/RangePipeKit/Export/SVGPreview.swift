@@ -34,7 +34,7 @@ package struct SVGPreview: Sendable {
         if clipsMain { svg += mainClipDefs(layout) }
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
-            svg += panel(clipped(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format)), layout, ids: false)
+            svg += panel(clipped(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format)), layout, ids: nil)
             svg += presetButtonsSVG(d.record, layout)
             svg += "</g>\n"
         }
@@ -76,26 +76,29 @@ package struct SVGPreview: Sendable {
         }
     }
 
-    /// A caption, the overview and the main chart; with `ids`, the parts the
-    /// player redraws carry ids (`selection` among them) and hidden parts stay in place.
-    func panel(_ c: PanelContent, _ layout: ChartLayout, ids: Bool) -> String {
+    /// A caption, the overview and the main chart; with `ids` (a suffix, ""
+    /// on the first panel), the parts the player redraws carry ids
+    /// (`selection`, `selection-1`, …) and hidden parts stay in place.
+    func panel(_ c: PanelContent, _ layout: ChartLayout, ids: String?) -> String {
         let ov = layout.overview, main = layout.main
-        func id(_ name: String) -> String { ids ? " id=\"\(name)\"" : "" }
+        func id(_ name: String) -> String { ids.map { " id=\"\(name)\($0)\"" } ?? "" }
         var s = "<text\(id("caption")) x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(c.caption))</text>\n"
         // Overview: the whole bounds, the selection shaded, two handles.
         s += "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
         s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
-        s += selectionSVG(c.selection.0, c.selection.1, height: ov.height, id: ids)
-        s += ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
+        s += selectionSVG(c.selection.0, c.selection.1, height: ov.height, ids: ids)
+        // The player redraws the overview's axis as appends grow the bounds.
+        let overviewAxis = ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
+        s += ids == nil ? overviewAxis : "<g\(id("ovaxis"))>\(overviewAxis)</g>\n"
         s += "</g>\n"
         // Main chart: the window, fitted to its y-range, with both axes.
         s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
         s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
-        let clip = ids || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
+        let clip = ids != nil || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
         s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
-        if ids || c.annotation != nil {
+        if ids != nil || c.annotation != nil {
             let y = fmt(c.annotation?.y ?? 0), hidden = c.annotation == nil ? " visibility=\"hidden\"" : ""
             s += "<line\(id("annline")) x1=\"0\" y1=\"\(y)\" x2=\"\(fmt(main.width))\" y2=\"\(y)\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"\(hidden)/>\n"
             s += "<text\(id("annlabel")) x=\"\(fmt(main.width - 4))\" y=\"\(fmt((c.annotation?.y ?? 0) - 4))\" text-anchor=\"end\" fill=\"#dc2626\"\(hidden)>\(SVGNumber.escape(c.annotation?.label ?? ""))</text>\n"
@@ -106,10 +109,10 @@ package struct SVGPreview: Sendable {
     }
 
     /// The shaded selection and its two handles, in overview pixels.
-    func selectionSVG(_ x0: Double, _ x1: Double, height: Double, id: Bool) -> String {
-        var s = "<rect\(id ? " id=\"selection\"" : "") x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
+    func selectionSVG(_ x0: Double, _ x1: Double, height: Double, ids: String?) -> String {
+        var s = "<rect\(ids.map { " id=\"selection\($0)\"" } ?? "") x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
         for (k, x) in [x0, x1].enumerated() {
-            s += "<rect\(id ? " id=\"handle\(k)\"" : "") x=\"\(fmt(x - 3))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
+            s += "<rect\(ids.map { " id=\"handle\(k)\($0)\"" } ?? "") x=\"\(fmt(x - 3))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
         }
         return s
     }

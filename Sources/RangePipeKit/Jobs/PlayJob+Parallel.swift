@@ -100,7 +100,7 @@ extension PlayJob {
         let channel = OrderedBlocks<RunEnd>(count: runs.count, budget: Self.queuedBytes(jobs: jobs),
                                             blockCapacity: Self.blockBytes + (1 << 16))
         let workers = min(jobs, runs.count)
-        let session = self
+        let session = self, shared = shared()
         var threads: [Platform.Thread] = []
         for worker in 0 ..< workers {
             // Worker w plays runs w, w + workers, … in order.
@@ -108,7 +108,7 @@ extension PlayJob {
                 // One buffer a worker: a short run leaves its room for the next.
                 var out = TextBuffer()
                 for r in stride(from: worker, to: runs.count, by: workers) where !channel.isCancelled {
-                    session.produce(runs[r], of: loaded, r, channel, into: &out)
+                    session.produce(runs[r], of: loaded, r, channel, shared, into: &out)
                 }
             }
             if let thread = Platform.startThread(work) {
@@ -175,7 +175,7 @@ extension PlayJob {
     /// once frames exist (the frame cap) ends it after the frames made so
     /// far, as it does with one job.
     private func produce(_ run: Range<Int>, of loaded: [Result<Series, any Error>], _ r: Int,
-                         _ channel: OrderedBlocks<RunEnd>, into out: inout TextBuffer) {
+                         _ channel: OrderedBlocks<RunEnd>, _ shared: Shared, into out: inout TextBuffer) {
         out.removeAll()
         var end = RunEnd()
         for k in run {
@@ -192,7 +192,7 @@ extension PlayJob {
             }
             end.played = true
             do {
-                try play(plan, header: false, into: &out, block: Self.blockBytes) { bytes in
+                try play(plan, header: false, into: &out, shared: shared, block: Self.blockBytes) { bytes in
                     guard channel.put(bytes, for: r) else { throw Cancelled() }
                     return channel.nextRoom()
                 }

@@ -48,15 +48,30 @@ package struct PlayJob: Sendable {
         try write(String(decoding: out.takeBytes(), as: UTF8.self))
     }
 
+    /// What every series of a run shares, worked out once: the track
+    /// switches, and an encoder copied for each series.
+    struct Shared {
+        var switches: TrackSwitches
+        var encoder: FrameEncoder
+    }
+
+    /// The parts of playing that do not depend on the series.
+    func shared() -> Shared {
+        Shared(switches: TrackSwitches(tracks),
+               encoder: FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format,
+                                     label: script.annotation.format))
+    }
+
     /// Appends one series' frames to `out`; once it holds `block` bytes they
     /// go to `flush`, which returns the memory to make the next block in
-    /// (by default everything stays in `out`).
-    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer,
+    /// (by default everything stays in `out`). `shared` is `shared()`,
+    /// given when many series are played.
+    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared? = nil,
               block: Int = .max, flush: ([UInt8]) throws -> [UInt8] = { $0 }) throws {
-        let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
-                                   tracks: tracks, time: time, format: format, label: plan.script.annotation.format)
+        let shared = shared ?? self.shared()
+        let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories)
         if header, format == .csv { out.append(string: encoder.csvHeader) }
-        try FrameStream(plan: plan, tracks: tracks).run { frame in
+        try FrameStream(plan: plan, switches: shared.switches).run { frame in
             encoder.encode(frame, into: &out)
             if out.count >= block {
                 // The block goes out; memory comes back (often the same) for the next one.
@@ -96,6 +111,7 @@ package struct PlayJob: Sendable {
         // One at a time, frames streamed to `write` in blocks as they are
         // made; what is buffered goes out before an error does.
         var out = TextBuffer(capacity: Self.blockBytes + (1 << 16))
+        let shared = shared()
         do {
             for k in 0 ..< count {
                 let plan: ScriptPlan
@@ -105,7 +121,7 @@ package struct PlayJob: Sendable {
                     skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
                     continue
                 }
-                try play(plan, header: !headerWritten, into: &out, block: Self.blockBytes) { bytes in
+                try play(plan, header: !headerWritten, into: &out, shared: shared, block: Self.blockBytes) { bytes in
                     try write(bytes)
                     return bytes
                 }

@@ -74,8 +74,9 @@ struct PlayCommand: ParsableCommand {
                 names = try source.playList(named: seriesNames, all: all, script: script)
             }
             var skipped: [SkippedSeries] = []
+            let loader = try source.loader(for: names)
             try withOutput(output) { out in
-                skipped = try session.playAll(count: names.count, name: { names[$0] }, load: { try source.load(names[$0]) },
+                skipped = try session.playAll(count: names.count, name: { names[$0] }, load: { try loader.load($0) },
                                               write: { try out.write(bytes: $0) })
             }
             // A run that skipped a series records nothing: the next run plays it (and the rest) again.

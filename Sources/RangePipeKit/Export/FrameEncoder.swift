@@ -2,16 +2,16 @@
 /// `TextBuffer`: keys are constant bytes, numbers and times are appended
 /// without a `String` per line.
 public struct FrameEncoder: Sendable {
-    public let series: String
-    public let axis: Axis
-    public let categories: [String]
+    public private(set) var series: String
+    public private(set) var axis: Axis
+    public private(set) var categories: [String]
     public let tracks: Set<Track>
     public let time: TimeOutputFormat
     public let format: FrameFormat
     /// The annotation label's format (the script's `annotation.format`).
     public let label: LabelFormat
-    private let seriesJSON: [UInt8]
-    private let seriesCSV: [UInt8]
+    private var seriesJSON: [UInt8]
+    private var seriesCSV: [UInt8]
     // The label's fixed text, escaped once: JSON without its quotes; CSV
     // only when no quoting is needed (the number itself never needs it).
     private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
@@ -21,7 +21,7 @@ public struct FrameEncoder: Sendable {
     private let box: Bool, crosshair: Bool
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
-    private let fixedRoom: Int, pairRoom: Int
+    private var fixedRoom: Int, pairRoom: Int
 
     /// An encoder for one series' frames; `label` formats the annotation label.
     public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
@@ -33,11 +33,7 @@ public struct FrameEncoder: Sendable {
         self.time = time
         self.format = format
         self.label = label
-        var json = TextBuffer(), csv = TextBuffer()
-        json.append(jsonString: series)
-        csv.append(csvField: series)
-        seriesJSON = json.bytes
-        seriesCSV = csv.bytes
+        (seriesJSON, seriesCSV) = Self.nameBytes(series)
         func escaped(_ text: String) -> [UInt8] {
             var b = TextBuffer()
             b.append(jsonString: text)
@@ -57,7 +53,31 @@ public struct FrameEncoder: Sendable {
         box = tracks.contains(.box)
         crosshair = tracks.contains(.crosshair)
         fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
-        pairRoom = 96 + 6 * (categories.map(\.utf8.count).max() ?? 0)
+        pairRoom = Self.pairRoom(categories)
+    }
+
+    /// This encoder for another series: the tracks, formats and label are
+    /// kept (worked out once for a fleet), the series' own parts replaced.
+    /// - Complexity: O(name + categories).
+    public func forSeries(_ name: String, axis: Axis, categories: [String]) -> FrameEncoder {
+        var e = self
+        let oldName = seriesJSON.count
+        (e.series, e.axis, e.categories) = (name, axis, categories)
+        (e.seriesJSON, e.seriesCSV) = Self.nameBytes(name)
+        e.fixedRoom += e.seriesJSON.count - oldName
+        e.pairRoom = Self.pairRoom(categories)
+        return e
+    }
+
+    /// The room reserved per value or point.
+    private static func pairRoom(_ categories: [String]) -> Int { 96 + 6 * (categories.map(\.utf8.count).max() ?? 0) }
+
+    /// A series name as a JSON string and as a CSV field.
+    private static func nameBytes(_ name: String) -> ([UInt8], [UInt8]) {
+        var json = TextBuffer(), csv = TextBuffer()
+        json.append(jsonString: name)
+        csv.append(csvField: name)
+        return (json.bytes, csv.bytes)
     }
 
     /// The CSV header row, with the columns of the chosen tracks.

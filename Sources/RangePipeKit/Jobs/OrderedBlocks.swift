@@ -1,5 +1,6 @@
-/// Output blocks made by worker threads, one series each at a time, taken by
-/// one writer in series order.
+/// Output blocks made by worker threads, one series (or run of series) each
+/// at a time, taken by one writer in order; each ends with an `End` (how it
+/// went).
 ///
 /// The series being written streams: its blocks go out as they are made.
 /// Later series' blocks wait in memory, up to `budget` bytes in all; past it
@@ -12,10 +13,10 @@
 /// `@unchecked Sendable`: every stored `var` is read and written only
 /// inside `lock.withLock`; `lock` and `blockCapacity` are `let`. A block is
 /// handed over whole (the giver keeps no use of it).
-final class OrderedBlocks: @unchecked Sendable {
+final class OrderedBlocks<End>: @unchecked Sendable {
     private let lock = Platform.Condition()
     private var blocks: [[[UInt8]]]
-    private var ends: [Result<Void, any Error>?]
+    private var ends: [End?]
     private var queuedBytes = 0
     /// The most bytes queued at once (for tests of the budget).
     private var peak = 0
@@ -52,7 +53,7 @@ final class OrderedBlocks: @unchecked Sendable {
     }
 
     /// A worker ends series `k`: played, or why not. Nothing of it follows.
-    func end(_ k: Int, _ result: Result<Void, any Error>) {
+    func end(_ k: Int, _ result: End) {
         lock.withLock {
             ends[k] = result
             lock.broadcast()
@@ -62,7 +63,7 @@ final class OrderedBlocks: @unchecked Sendable {
     /// The writer takes the blocks queued for series `k`, in order, waiting
     /// until there are some or the series has ended; `end` is set once
     /// these are its last. Series before `k` must have ended.
-    func take(_ k: Int) -> (blocks: [[UInt8]], end: Result<Void, any Error>?) {
+    func take(_ k: Int) -> (blocks: [[UInt8]], end: End?) {
         lock.withLock {
             if writing != k {
                 writing = k

@@ -1,39 +1,122 @@
-/// `playAll` with more than one job: a batch of series played on worker
-/// threads while the calling thread writes their blocks in series order.
+/// `playAll` with more than one job: a pipeline of a loader thread (series
+/// read in order, a batch ahead), worker threads (runs of consecutive
+/// series planned and played) and the calling thread (their blocks written
+/// in series order).
 extension PlayJob {
     /// Frames of later series that may wait in memory for the writer, in
     /// bytes: 64 MiB per job beyond the first. Past it their workers wait.
     static func queuedBytes(jobs: Int) -> Int { (jobs - 1) * (64 << 20) }
 
+    /// A batch holds at most this many series (small series: a loaded
+    /// batch is a few hundred KiB), or its series up to this many points.
+    static let batchSeries = 4096, batchPoints = 1 << 20
+
+    /// A run one worker plays in one go ends after this many series or
+    /// once it holds this many points: small series share a run (and its
+    /// blocks), a large one is a run alone.
+    static let runSeries = 64, runPoints = 1 << 14
+
+    /// How one run of series went: which were skipped (by position in the
+    /// batch), whether any played (the CSV header goes before it), and the
+    /// error that stops the run after its output so far, if any.
+    struct RunEnd {
+        var skipped: [(Int, any Error)] = []
+        var played = false
+        var stop: (any Error)?
+    }
+
+    /// A loaded batch: series `first ..< first + series.count`, and their points.
+    struct LoadedBatch {
+        var first: Int
+        var series: [Result<Series, any Error>]
+        var points: Int
+        /// True when loading stopped at a series that ends the run (`.fail`).
+        var stopped: Bool
+    }
+
+    /// `playAll` for `jobs` > 1. While a batch plays, the next loads on
+    /// its own thread (unless the batch's series are large: then one batch
+    /// at a time, as memory is the bound).
+    /// - Complexity: O(series + frames); memory O(two batches) plus
+    ///   `queuedBytes(jobs:)`.
+    func playAllParallel(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
+                         write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
+        try withoutActuallyEscaping(load) { load in
+            let loader = LoaderHandle(load: load)
+            var skipped: [SkippedSeries] = []
+            var headerWritten = false
+            var next: BackgroundJob<LoadedBatch>?
+            // The loader uses `load`, which must not outlive this call.
+            defer { _ = next?.join() }
+            var batch = count > 0 ? loadBatch(from: 0, count: count, loader) : nil
+            while let current = batch {
+                let end = current.first + current.series.count
+                if end < count, !current.stopped, current.points <= Self.batchPoints {
+                    let session = self
+                    next = BackgroundJob.start { session.loadBatch(from: end, count: count, loader) }
+                }
+                skipped += try streamBatch(current.series, first: current.first, name: name,
+                                           headerWritten: &headerWritten, write: write)
+                if let pending = next {
+                    next = nil
+                    batch = pending.join()
+                } else {
+                    batch = end < count && !current.stopped ? loadBatch(from: end, count: count, loader) : nil
+                }
+            }
+            return skipped
+        }
+    }
+
+    /// Loads series `first`, `first + 1`, … in order: up to `batchSeries`,
+    /// at least `jobs` unless the points reach `batchPoints`; stops after a
+    /// series whose error ends the run.
+    /// - Complexity: O(the batch's points).
+    func loadBatch(from first: Int, count: Int, _ loader: LoaderHandle) -> LoadedBatch {
+        var batch = LoadedBatch(first: first, series: [], points: 0, stopped: false)
+        while first + batch.series.count < count, batch.series.count < Self.batchSeries,
+              batch.series.count < jobs || batch.points < Self.batchPoints {
+            let outcome = Result { try loader.load(first + batch.series.count) }
+            batch.series.append(outcome)
+            switch outcome {
+            case let .success(series): batch.points += series.count
+            case .failure: if !isSkippable(outcome) { batch.stopped = true; return batch }
+            }
+        }
+        return batch
+    }
+
     /// Plays `loaded` (series `first`, `first + 1`, … of the run) on up to
-    /// `jobs` threads and writes their frames through `write` in order, the
-    /// CSV header before the first series played. Returns the series
-    /// skipped under `.skip`; throws the first other error in series order,
-    /// after the series before it are written (and the frames a failing
-    /// series made before its error, as with one job).
+    /// `jobs` threads in runs of consecutive series, and writes their
+    /// frames through `write` in order, the CSV header before the first
+    /// series played. Returns the series skipped under `.skip`; throws the
+    /// first other error in series order, after the series before it are
+    /// written (and the frames a failing series made before its error, as
+    /// with one job).
     /// - Complexity: O(frames); memory O(`queuedBytes(jobs:)` + jobs blocks).
     func streamBatch(_ loaded: [Result<Series, any Error>], first: Int, name: (Int) -> String,
                      headerWritten: inout Bool, write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
-        let channel = OrderedBlocks(count: loaded.count, budget: Self.queuedBytes(jobs: jobs),
-                                    blockCapacity: Self.blockBytes + (1 << 16))
-        let workers = min(jobs, loaded.count)
-        let session = self
+        let runs = Self.runs(of: loaded)
+        let channel = OrderedBlocks<RunEnd>(count: runs.count, budget: Self.queuedBytes(jobs: jobs),
+                                            blockCapacity: Self.blockBytes + (1 << 16))
+        let workers = min(jobs, runs.count)
+        let session = self, shared = shared()
         var threads: [Platform.Thread] = []
         for worker in 0 ..< workers {
-            // Worker w plays series w, w + workers, … in order.
-            let run = {
-                // One buffer a worker: a short series leaves its room for the next.
+            // Worker w plays runs w, w + workers, … in order.
+            let work = {
+                // One buffer a worker: a short run leaves its room for the next.
                 var out = TextBuffer()
-                for k in stride(from: worker, to: loaded.count, by: workers) where !channel.isCancelled {
-                    session.produce(loaded[k], k, channel, into: &out)
+                for r in stride(from: worker, to: runs.count, by: workers) where !channel.isCancelled {
+                    session.produce(runs[r], of: loaded, r, channel, shared, into: &out)
                 }
             }
-            if let thread = Platform.startThread(run) {
+            if let thread = Platform.startThread(work) {
                 threads.append(thread)
             } else {
                 // No thread: play here, before the writer starts, keeping everything.
                 channel.liftBudget()
-                run()
+                work()
             }
         }
         defer {
@@ -41,9 +124,9 @@ extension PlayJob {
             threads.forEach(Platform.join)
         }
         var skipped: [SkippedSeries] = []
-        for k in loaded.indices {
+        for r in runs.indices {
             while true {
-                var (blocks, end) = channel.take(k)
+                var (blocks, end) = channel.take(r)
                 blocks.reverse()
                 // Popped, each block is held once: given back, it is reused in place.
                 while let bytes = blocks.popLast() {
@@ -52,21 +135,31 @@ extension PlayJob {
                     channel.recycle(bytes)
                 }
                 guard let end else { continue }
-                switch end {
-                case .success:
-                    try writeHeader(&headerWritten, write)
-                case let .failure(error):
-                    if let stop = error as? StopsTheRun {
-                        try writeHeader(&headerWritten, write)
-                        throw stop.error
-                    }
-                    guard isSkippable(.failure(error)) else { throw error }
+                for (k, error) in end.skipped {
                     skipped.append(SkippedSeries(name: name(first + k), reason: String(describing: error)))
                 }
+                if end.played { try writeHeader(&headerWritten, write) }
+                if let stop = end.stop { throw stop }
                 break
             }
         }
         return skipped
+    }
+
+    /// `loaded` cut into runs of consecutive series (`runSeries`, `runPoints`).
+    /// - Complexity: O(series).
+    static func runs(of loaded: [Result<Series, any Error>]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0, points = 0
+        for (k, outcome) in loaded.enumerated() {
+            if case let .success(series) = outcome { points += series.count }
+            if k + 1 - start >= runSeries || points >= runPoints || k + 1 == loaded.count {
+                runs.append(start ..< k + 1)
+                start = k + 1
+                points = 0
+            }
+        }
+        return runs
     }
 
     /// The CSV header, once, before the first series played.
@@ -76,41 +169,44 @@ extension PlayJob {
         if format == .csv { try write(Array(FrameEncoder.csvHeader(tracks: tracks).utf8)) }
     }
 
-    /// Plans and plays one series on a worker, handing its blocks and its
-    /// end to `channel`. Loading and planning errors end it before any
-    /// frame; an error once frames exist (the frame cap) stops the run
-    /// after the frames made so far, as it does with one job.
-    private func produce(_ loaded: Result<Series, any Error>, _ k: Int, _ channel: OrderedBlocks,
-                         into out: inout TextBuffer) {
-        let plan: ScriptPlan
-        do {
-            plan = try ScriptPlan(script: script, series: try loaded.get())
-        } catch {
-            channel.end(k, .failure(error))
-            return
-        }
+    /// Plans and plays one run of series on a worker, handing its blocks
+    /// and its end to `channel`. A series that cannot be planned is skipped
+    /// (under `.skip`) or ends the run before any of its frames; an error
+    /// once frames exist (the frame cap) ends it after the frames made so
+    /// far, as it does with one job.
+    private func produce(_ run: Range<Int>, of loaded: [Result<Series, any Error>], _ r: Int,
+                         _ channel: OrderedBlocks<RunEnd>, _ shared: Shared, into out: inout TextBuffer) {
         out.removeAll()
-        do {
-            try play(plan, header: false, into: &out, block: Self.blockBytes) { bytes in
-                guard channel.put(bytes, for: k) else { throw Cancelled() }
-                return channel.nextRoom()
+        var end = RunEnd()
+        for k in run {
+            let plan: ScriptPlan
+            do {
+                plan = try ScriptPlan(script: script, series: try loaded[k].get())
+            } catch {
+                if isSkippable(.failure(error)) {
+                    end.skipped.append((k, error))
+                    continue
+                }
+                end.stop = error
+                break
             }
-        } catch is Cancelled {
-            return
-        } catch {
-            if out.count > 0, !channel.put(out.bytes, for: k) { return }
-            channel.end(k, .failure(StopsTheRun(error: error)))
-            return
+            end.played = true
+            do {
+                try play(plan, header: false, into: &out, shared: shared, block: Self.blockBytes) { bytes in
+                    guard channel.put(bytes, for: r) else { throw Cancelled() }
+                    return channel.nextRoom()
+                }
+            } catch is Cancelled {
+                return
+            } catch {
+                end.stop = error
+                break
+            }
         }
         // A short last block is copied, so a full block's room is not kept waiting.
-        if out.count > 0, !channel.put(out.bytes, for: k) { return }
-        channel.end(k, .success(()))
+        if out.count > 0, !channel.put(out.bytes, for: r) { return }
+        channel.end(r, end)
     }
-}
-
-/// An error met while playing a series' frames, after planning passed.
-private struct StopsTheRun: Error {
-    var error: any Error
 }
 
 /// The run was cancelled while a worker was playing.

@@ -48,15 +48,30 @@ package struct PlayJob: Sendable {
         try write(String(decoding: out.takeBytes(), as: UTF8.self))
     }
 
+    /// What every series of a run shares, worked out once: the track
+    /// switches, and an encoder copied for each series.
+    struct Shared {
+        var switches: TrackSwitches
+        var encoder: FrameEncoder
+    }
+
+    /// The parts of playing that do not depend on the series.
+    func shared() -> Shared {
+        Shared(switches: TrackSwitches(tracks),
+               encoder: FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format,
+                                     label: script.annotation.format))
+    }
+
     /// Appends one series' frames to `out`; once it holds `block` bytes they
     /// go to `flush`, which returns the memory to make the next block in
-    /// (by default everything stays in `out`).
-    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer,
+    /// (by default everything stays in `out`). `shared` is `shared()`,
+    /// given when many series are played.
+    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared? = nil,
               block: Int = .max, flush: ([UInt8]) throws -> [UInt8] = { $0 }) throws {
-        let encoder = FrameEncoder(series: plan.seriesName, axis: plan.axis, categories: plan.categories,
-                                   tracks: tracks, time: time, format: format, label: plan.script.annotation.format)
+        let shared = shared ?? self.shared()
+        let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories)
         if header, format == .csv { out.append(string: encoder.csvHeader) }
-        try FrameStream(plan: plan, tracks: tracks).run { frame in
+        try FrameStream(plan: plan, switches: shared.switches).run { frame in
             encoder.encode(frame, into: &out)
             if out.count >= block {
                 // The block goes out; memory comes back (often the same) for the next one.
@@ -66,14 +81,16 @@ package struct PlayJob: Sendable {
     }
 
     /// Plays every series; `name` and `load` give a series by position
-    /// (loaded on the calling thread, in order), `write` receives text in
-    /// output order. Returns the series skipped under `.skip`.
+    /// (`load` is called in order, one call at a time, on the calling
+    /// thread or with `jobs` > 1 a loader thread), `write` receives text
+    /// in output order. Returns the series skipped under `.skip`.
     ///
     /// Series are taken in batches (bounded memory for any count): each is
     /// loaded in order, then planned and played — in parallel with `jobs`
-    /// > 1, the series being written streaming and later ones queued up to
-    /// a budget (`streamBatch`) — and written in order. A series that cannot be
-    /// played is found while planning, before any of its frames exist, so
+    /// > 1, the next batch loading meanwhile, runs of series played on
+    /// workers, the run being written streaming and later ones queued up
+    /// to a budget (`playAllParallel`) — and written in order. A series
+    /// that cannot be played is found while planning, before any of its frames exist, so
     /// under `.skip` the output is exactly that of a run without it, and
     /// under `.fail` the series before it are written, for any `jobs`. The
     /// CSV header goes before the first series played.
@@ -82,48 +99,39 @@ package struct PlayJob: Sendable {
     ///   `queuedBytes(jobs:)` of frames waiting to be written.
     package func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
                         write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
+        guard jobs > 1 else { return try playAllInOrder(count: count, name: name, load: load, write: write) }
+        return try playAllParallel(count: count, name: name, load: load, write: write)
+    }
+
+    /// `playAll` on the calling thread.
+    private func playAllInOrder(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
+                                write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
         var skipped: [SkippedSeries] = []
         var headerWritten = false
-        if jobs == 1 {
-            // One at a time, frames streamed to `write` in blocks as they are
-            // made; what is buffered goes out before an error does.
-            var out = TextBuffer(capacity: Self.blockBytes + (1 << 16))
-            do {
-                for k in 0 ..< count {
-                    let plan: ScriptPlan
-                    do {
-                        plan = try ScriptPlan(script: script, series: try load(k))
-                    } catch where isSkippable(.failure(error)) {
-                        skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
-                        continue
-                    }
-                    try play(plan, header: !headerWritten, into: &out, block: Self.blockBytes) { bytes in
-                        try write(bytes)
-                        return bytes
-                    }
-                    headerWritten = true
+        // One at a time, frames streamed to `write` in blocks as they are
+        // made; what is buffered goes out before an error does.
+        var out = TextBuffer(capacity: Self.blockBytes + (1 << 16))
+        let shared = shared()
+        do {
+            for k in 0 ..< count {
+                let plan: ScriptPlan
+                do {
+                    plan = try ScriptPlan(script: script, series: try load(k))
+                } catch where isSkippable(.failure(error)) {
+                    skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
+                    continue
                 }
-            } catch {
-                try? write(out.bytes)
-                throw error
+                try play(plan, header: !headerWritten, into: &out, shared: shared, block: Self.blockBytes) { bytes in
+                    try write(bytes)
+                    return bytes
+                }
+                headerWritten = true
             }
-            try write(out.bytes)
-            return skipped
+        } catch {
+            try? write(out.bytes)
+            throw error
         }
-        var start = 0
-        while start < count {
-            // Many small series a batch (their work is mostly per series),
-            // few large ones (their frames wait in memory until written).
-            var loaded: [Result<Series, any Error>] = []
-            var points = 0
-            while start + loaded.count < count, loaded.count < jobs * 64, loaded.count < jobs || points < 1 << 20 {
-                loaded.append(Result { try load(start + loaded.count) })
-                if case let .success(series) = loaded.last! { points += series.count }
-                if case .failure = loaded.last!, !isSkippable(loaded.last!) { break }
-            }
-            skipped += try streamBatch(loaded, first: start, name: name, headerWritten: &headerWritten, write: write)
-            start += loaded.count
-        }
+        try write(out.bytes)
         return skipped
     }
 

@@ -76,3 +76,10 @@ extension SeriesSource {
         return try load(name)
     }
 }
+
+extension SeriesSource {
+    /// The loader `play` reads `names` (its play list, in output order) with.
+    package func loader(for names: [String]) throws -> SeriesLoader {
+        try SeriesLoader(source: self, names: names)
+    }
+}

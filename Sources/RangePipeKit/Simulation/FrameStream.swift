@@ -4,26 +4,23 @@ public struct FrameStream {
     /// The resolved script to play.
     public var plan: ScriptPlan
     /// Which parts of a frame to compute.
-    public let tracks: Set<Track>
+    public var tracks: Set<Track> { on.tracks }
     // The tracks as flags: read every frame, hashed once.
-    private let range: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool, omitted: Bool
-    private let box: Bool, crosshair: Bool
+    private let on: TrackSwitches
     /// Frames past this many are refused: a runaway default duration here,
     /// a `duration · fps` past it when the script is decoded.
     public static let maxFrames = 50_000_000
 
     /// A stream of `plan`'s frames with `tracks` filled in.
     public init(plan: ScriptPlan, tracks: Set<Track>) {
+        self.init(plan: plan, switches: TrackSwitches(tracks))
+    }
+
+    /// A stream of `plan`'s frames with the tracks `switches` turns on
+    /// (worked out once for many series).
+    public init(plan: ScriptPlan, switches: TrackSwitches) {
         self.plan = plan
-        self.tracks = tracks
-        range = tracks.contains(.range)
-        annotation = tracks.contains(.annotation)
-        values = tracks.contains(.values)
-        points = tracks.contains(.points)
-        preset = tracks.contains(.preset)
-        omitted = tracks.contains(.omitted)
-        box = tracks.contains(.box)
-        crosshair = tracks.contains(.crosshair)
+        on = switches
     }
 
     /// The frame count N + 1 when the script fixes `duration`.
@@ -86,18 +83,18 @@ public struct FrameStream {
         let overview = sim.profile?.state.overview ?? Window(c.lower, c.upper)
         var r = Frame(frame: frame, t: t, phase: phase, window: w,
                       selector: ((u.lower - overview.lower) / overview.span * ow, (u.upper - overview.lower) / overview.span * ow))
-        if range || omitted { yAxis(&r, shown, sim) }
-        if annotation { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
-        if values, plan.axis == .category || sim.spring != nil {
+        if on.range || on.omitted { yAxis(&r, shown, sim) }
+        if on.annotation { r.annotation = FrameQuery.annotation(w, shown, plan.script.annotation) }
+        if on.values, plan.axis == .category || sim.spring != nil {
             let i0 = shown.index.lowerBound(w.lower), i1 = shown.index.upperBound(w.upper)
             r.values = (i0 ..< max(i0, i1)).map { (shown.index.x[$0], shown.value($0)) }
         }
-        if points {
+        if on.points {
             r.points = M4.points(w, view: u, plan.scale, shown, width: plan.script.main.width)
         }
-        if preset { r.preset = sim.framePreset }
-        if box, let b = sim.box(at: t) { r.box = linear ? b : Window(plan.scale.x(b.lower), plan.scale.x(b.upper)) }
-        if crosshair, let px = sim.pointerPixel(at: t) {
+        if on.preset { r.preset = sim.framePreset }
+        if on.box, let b = sim.box(at: t) { r.box = linear ? b : Window(plan.scale.x(b.lower), plan.scale.x(b.upper)) }
+        if on.crosshair, let px = sim.pointerPixel(at: t) {
             let v = u.lower + px / plan.script.main.width * u.span
             r.crosshair = FrameQuery.nearest(linear ? v : plan.scale.x(v), in: w, shown)
         }
@@ -111,12 +108,12 @@ public struct FrameStream {
         let plan = sim.plan
         let y = plan.script.y
         if let manual = sim.yWindow {
-            if range { r.y = (manual.lower, manual.upper) }
+            if on.range { r.y = (manual.lower, manual.upper) }
         } else if let positive = plan.positiveIndices[sim.field] {
             let (fit, n) = FrameQuery.logRange(r.window, shown, positive: positive, y)
-            if range { r.y = fit }
-            if omitted { r.yOmitted = n }
-        } else if range {
+            if on.range { r.y = fit }
+            if on.omitted { r.yOmitted = n }
+        } else if on.range {
             r.y = FrameQuery.yRange(r.window, shown, y)
         }
     }

@@ -9,6 +9,9 @@ public final class SeriesStore {
     private var inTransaction = false
     private(set) var building = false
     private var snapshotHeld = false
+    /// The schema version seen when the snapshot was taken (it cannot
+    /// change under it), so loads under a snapshot skip the check.
+    private(set) var heldVersion: Int64?
     /// Statements a write or a load runs once per series, prepared once.
     private var statements = StatementCache()
     /// Rows of small series written to a store being built, and the id the
@@ -165,6 +168,7 @@ public final class SeriesStore {
         guard !inTransaction, !snapshotHeld else { return }
         try db.execute("BEGIN")
         _ = try db.scalarInt("SELECT count(*) FROM sqlite_master")
+        heldVersion = try db.scalarInt("PRAGMA user_version")
         snapshotHeld = true
     }
 
@@ -172,6 +176,7 @@ public final class SeriesStore {
     public func close() {
         if snapshotHeld { try? db.execute("COMMIT") }
         snapshotHeld = false
+        heldVersion = nil
         statements.removeAll()
         batch.removeAll()
         db.close()
@@ -249,7 +254,7 @@ public final class SeriesStore {
 
     /// Loads a whole series, or nil if the store has no series of that name.
     public func loadSeries(named name: String) throws -> Series? {
-        guard try db.scalarInt("PRAGMA user_version") > 0 else { return nil }
+        guard try heldVersion ?? db.scalarInt("PRAGMA user_version") > 0 else { return nil }
         let ownsTransaction = !inTransaction && !snapshotHeld
         if ownsTransaction { try db.execute("BEGIN") }
         defer { if ownsTransaction { try? db.execute("COMMIT") } }

@@ -20,7 +20,7 @@ struct OrderedBlocksTests {
         var rng = SystemRandomNumberGenerator()
         let sizes: [[Int]] = (0 ..< 17).map { _ in (0 ..< Int.random(in: 0 ... 6, using: &rng)).map { _ in Int.random(in: 8 ... 300, using: &rng) } }
         let budget = 700
-        let channel = OrderedBlocks(count: sizes.count, budget: budget, blockCapacity: 64)
+        let channel = OrderedBlocks<Result<Void, any Error>>(count: sizes.count, budget: budget, blockCapacity: 64)
         let group = DispatchGroup()
         for w in 0 ..< workers {
             DispatchQueue.global().async(group: group) {
@@ -48,7 +48,7 @@ struct OrderedBlocksTests {
 
     @Test("a later series waits at the budget until the writer reaches it, then streams")
     func laterSeriesWaits() throws {
-        let channel = OrderedBlocks(count: 2, budget: 250, blockCapacity: 64)
+        let channel = OrderedBlocks<Result<Void, any Error>>(count: 2, budget: 250, blockCapacity: 64)
         let progress = Progress()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -77,7 +77,7 @@ struct OrderedBlocksTests {
 
     @Test("cancel wakes a waiting worker, whose block is refused")
     func cancelWakesWaiters() {
-        let channel = OrderedBlocks(count: 2, budget: 10, blockCapacity: 64)
+        let channel = OrderedBlocks<Result<Void, any Error>>(count: 2, budget: 10, blockCapacity: 64)
         #expect(channel.put(Self.block(1, 0, size: 20), for: 1))
         let refused = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -1,0 +1,82 @@
+/// Every series of a store, read in name order with four statements
+/// prepared once (`play --all` over a fleet): the series, their fields,
+/// their categories and their chunks, each one scan in the same order,
+/// stepped side by side. Per series that is a few steps, not four
+/// statements bound and run (and a schema check) as `loadSeries` costs.
+///
+/// Each statement walks the series' name index and looks its rows up by
+/// series id, so no step sorts or spools: memory is one series at a time.
+/// A damaged series gives its error (as `loadSeries` would) and the scan
+/// goes on with the next.
+///
+/// Read it on one thread at a time (it holds the store's connection).
+public final class SeriesScan {
+    private let store: SeriesStore
+    private let heads: SQLiteStatement, fields: SQLiteStatement, categories: SQLiteStatement, chunks: SQLiteStatement
+    // Whether each side scan stands on a row (false once it has run out).
+    private var fieldRow: Bool, categoryRow: Bool, chunkRow: Bool
+
+    /// Starts the scan; `store` should hold a snapshot (`holdSnapshot`), so
+    /// the four scans see one state.
+    /// - Complexity: O(log series) per statement to start.
+    init(store: SeriesStore) throws {
+        self.store = store
+        let db = store.db
+        heads = try db.prepare("SELECT id, name, axis, points FROM series ORDER BY name")
+        fields = try db.prepare("SELECT s.id, f.name FROM series s JOIN field f ON f.series_id = s.id ORDER BY s.name, f.ordinal")
+        categories = try db.prepare("SELECT s.id, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal")
+        chunks = try db.prepare("""
+            SELECT s.id, c.column_index, c.first_index, c.count, c.data FROM series s JOIN chunk c ON c.series_id = s.id
+            ORDER BY s.name, c.column_index, c.seq
+            """)
+        fieldRow = try fields.step()
+        categoryRow = try categories.step()
+        chunkRow = try chunks.step()
+    }
+
+    /// The next series in name order: its name and the series, or the
+    /// error that reading it met (`loadSeries`'s errors); nil at the end.
+    /// - Complexity: O(its points + its rows).
+    public func next() throws -> (name: String, series: Result<Series, any Error>)? {
+        guard try heads.step() else { return nil }
+        let id = heads.int(0), name = heads.text(1), axisText = heads.text(2), stored = heads.int(3)
+        var fieldNames: [String] = []
+        while fieldRow, fields.int(0) == id {
+            fieldNames.append(fields.text(1))
+            fieldRow = try fields.step()
+        }
+        var labels: [String] = []
+        while categoryRow, categories.int(0) == id {
+            labels.append(categories.text(1))
+            categoryRow = try categories.step()
+        }
+        // Points are checked before any column is sized by them; the
+        // chunk rows are passed over whatever the series' fate.
+        let points = Result { try store.checkedPointCount(stored, series: name) }
+        var columns = ColumnFill(columns: fieldNames.count + 1, points: (try? points.get()) ?? 0)
+        while chunkRow, chunks.int(0) == id {
+            let column = Int(chunks.int(1))
+            columns.add(column) { values, filled in
+                let first = Int(chunks.int(2)), count = Int(chunks.int(3))
+                return first == filled && chunks.copyDoubles(4, into: &values, at: first, count: count) ? count : nil
+            }
+            chunkRow = try chunks.step()
+        }
+        return (name, Result {
+            guard let axis = Axis(rawValue: axisText) else { throw store.damaged(name, "unknown axis '\(axisText)'") }
+            let points = try points.get()
+            // As `loadSeries` reads them: x, then each field, stopping at the first bad column.
+            for k in 0 ..< columns.values.count {
+                if let at = columns.damagedAt[k] { throw store.damaged(name, "a damaged chunk in column \(k - 1) at value \(at)") }
+                guard columns.filled[k] == points else {
+                    throw store.damaged(name, "column \(k - 1) has \(columns.filled[k]) of \(points) values")
+                }
+            }
+            let series = Series(name: name, axis: axis, x: columns.values[0],
+                                fields: zip(fieldNames, columns.values.dropFirst()).map { Series.Field(name: $0, values: $1) },
+                                categories: labels)
+            try store.validate(series)
+            return series
+        })
+    }
+}

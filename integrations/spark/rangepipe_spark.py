@@ -210,7 +210,10 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     report = sc.accumulator({}, DictParam())
     player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
                          args.on_series_error == "skip", binary_name, report)
-    ordered.select("k", "line").rdd.map(tuple).mapPartitionsWithIndex(player).saveAsTextFile(args.output)
+    # Rows reach the Python workers in Arrow batches and leave as chunks of
+    # whole output lines, not one pickled record per row or frame.
+    chunks = ordered.select("k", "line").mapInArrow(player, "chunk string")
+    chunks.rdd.map(lambda r: r[0]).saveAsTextFile(args.output)
     clock.lap("play")
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]
     if skipped:

@@ -197,6 +197,10 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     columns = table.columns(shape)
     header_line = csv_line(columns)
     keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
+    # Kept once built: the range partitioner's sampling pass reads every row,
+    # and would otherwise run the Python that builds the lines a second time.
+    from pyspark import StorageLevel
+    keyed = keyed.persist(StorageLevel.MEMORY_AND_DISK)
     partitions = args.partitions or sc.defaultParallelism
     ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "p", "b", "m")
     binary_name = None
@@ -213,7 +217,10 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     # Rows reach the Python workers in Arrow batches and leave as chunks of
     # whole output lines, not one pickled record per row or frame.
     chunks = ordered.select("k", "line").mapInArrow(player, "chunk string")
-    chunks.rdd.map(lambda r: r[0]).saveAsTextFile(args.output)
+    try:
+        chunks.rdd.map(lambda r: r[0]).saveAsTextFile(args.output)
+    finally:
+        keyed.unpersist()
     clock.lap("play")
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]
     if skipped:

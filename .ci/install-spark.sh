@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the Spark integration tests need, idempotently: Java from
 # Debian when `java` is missing, and a venv in .venv/ with pyspark (major
-# version 3, which runs on Java 8/11/17) and pytest from PyPI.
+# version 3, which runs on Java 8/11/17), pytest, and pyarrow and pandas (for
+# DataFrame.mapInArrow, which moves rows to the Python workers in Arrow
+# batches) from PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/lib.sh
@@ -15,4 +17,4 @@ if ! command -v java >/dev/null; then
 fi
 need+=($(python_venv_needs))
 apt_install "${need[@]}"
-venv_install 'import pyspark, pytest' 'pyspark>=3.5,<4' 'pytest>=8,<9'
+venv_install 'import pyspark, pytest, pyarrow, pandas' 'pyspark>=3.5,<4' 'pytest>=8,<9' 'pyarrow>=11' 'pandas>=1.5'

@@ -34,12 +34,37 @@ BIN = os.environ.get("RANGEPIPE_BIN", str(ROOT / ".build/release/rangepipe"))
 OUT = ROOT / "bench-out" / "spark"
 
 
-def median_seconds(fn):
-    times = []
+CPU_S = {}  # label: median CPU seconds of this process's tree (JVM, Python workers, rangepipe)
+
+
+def tree_cpu():
+    """User+system seconds of this process and its descendants, live and
+    reaped (Linux /proc; Spark's reused Python workers are live)."""
+    tick, children = os.sysconf("SC_CLK_TCK"), {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fields = Path("/proc/%s/stat" % pid).read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append((int(pid), fields))
+    own = os.times()
+    total, stack = own.user + own.system + own.children_user + own.children_system, [os.getpid()]
+    while stack:
+        for pid, fields in children.get(stack.pop(), []):
+            total += sum(int(x) for x in fields[11:15]) / tick
+            stack.append(pid)
+    return total
+
+
+def median_seconds(fn, label=None):
+    times, cpus = [], []
     for _ in range(RUNS):
-        start = time.perf_counter()
+        cpu, start = tree_cpu(), time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
+        cpus.append(tree_cpu() - cpu)
+    if label:
+        CPU_S[label] = statistics.median(cpus)
     return statistics.median(times)
 
 
@@ -47,19 +72,25 @@ def single_machine(data, script, expected_path):
     def run():
         subprocess.run([BIN, "play", str(script), "--input", str(data), "--series-column", "s", "--all",
                         "--jobs", "2", "-o", str(expected_path)], check=True)
-    return median_seconds(run)
+    return median_seconds(run, "single_jobs2_s")
 
 
-def spark_seconds(spark, data, script, partitions, expected, warm_up=False):
+def spark_seconds(spark, data, script, partitions, expected, warm_up=False, split=None, label=None):
+    """split: gets the last run's wall seconds per driver step (sniff,
+    headers, facts, decide, play: the last is the whole play stage)."""
     counter = [0]
 
     def run():
         counter[0] += 1
         out = OUT / ("run-%d-%d" % (partitions, counter[0]))
         shutil.rmtree(out, ignore_errors=True)
-        err = io.StringIO()
+        err, steps = io.StringIO(), {}
         code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
-                                           "--series-column", "s", "--partitions", str(partitions)], out=err)
+                                           "--series-column", "s", "--partitions", str(partitions)], out=err,
+                                   timings=steps)
+        if split is not None:
+            split.clear()
+            split.update(steps)
         if code != 0:
             raise SystemExit("bench-spark: the Spark job failed (%d): %s" % (code, err.getvalue()))
         got = b"".join(p.read_bytes() for p in sorted(out.glob("part-*")))
@@ -68,7 +99,7 @@ def spark_seconds(spark, data, script, partitions, expected, warm_up=False):
         shutil.rmtree(out)
     if warm_up:
         run()  # Python workers, class loading: once per session, not per job
-    return median_seconds(run)
+    return median_seconds(run, label)
 
 
 def session(master):
@@ -95,7 +126,10 @@ def main():
     for cores in (1, 2):
         spark = session("local[%d]" % cores)
         try:
-            results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected, warm_up=True)
+            split = {}
+            results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected, warm_up=True,
+                                                         split=split, label="local%d_s" % cores)
+            results["local%d_split_s" % cores] = split
             if cores == 2:
                 few = results["local2_s"]
                 many = spark_seconds(spark, data, script, MANY, expected)
@@ -105,13 +139,17 @@ def main():
             spark.stop()
     print("rangepipe on Spark: %d series, %d rows, %d frames (median of %d)"
           % (SERIES, len(table), results["frames"], RUNS))
-    print("%-34s %10s %14s" % ("job", "seconds", "series/s"))
+    print("%-34s %10s %10s %14s" % ("job", "seconds", "CPU s", "series/s"))
     for label, key in (("one machine, play --all --jobs 2", "single_jobs2_s"),
                        ("Spark local[1], 2 partitions", "local1_s"),
                        ("Spark local[2], 4 partitions", "local2_s"),
                        ("Spark local[2], %d partitions" % MANY, "local2_%d_partitions_s" % MANY)):
-        print("%-34s %10.2f %14.0f" % (label, results[key], SERIES / results[key]))
+        cpu = "%10.2f" % CPU_S[key] if key in CPU_S else "%10s" % "-"
+        print("%-34s %10.2f %s %14.0f" % (label, results[key], cpu, SERIES / results[key]))
     print("per-partition start-up (local[2]): %.1f ms" % results["per_partition_ms"])
+    print("local[2] split (s): " + ", ".join("%s %.2f" % kv for kv in results["local2_split_s"].items()))
+    print("local[2] / one machine: %.1fx" % (results["local2_s"] / results["single_jobs2_s"]))
+    results["cpu_s"] = CPU_S
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print("written: %s" % (OUT / "results.json"))
 

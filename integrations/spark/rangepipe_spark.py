@@ -136,8 +136,9 @@ def play_command(binary, script, args, series_column, x_name, fields, axis, numb
 
 # ------------------------------------------------------------------ driver
 
-def run(spark, argv, out=sys.stderr):
-    """The whole job on an existing SparkSession; returns the exit code."""
+def run(spark, argv, out=sys.stderr, timings=None):
+    """The whole job on an existing SparkSession; returns the exit code.
+    timings: a dict that gets each driver step's wall seconds (the bench's split)."""
     try:
         args = parse_args(argv)
     except Usage as e:
@@ -158,7 +159,7 @@ def run(spark, argv, out=sys.stderr):
     for name in SHIPPED:
         sc.addPyFile(os.path.join(HERE, name))
     try:
-        return _job(spark, sc, args, script_text, local_binary, out)
+        return _job(spark, sc, args, script_text, local_binary, out, _Clock(timings))
     except DetectError as e:
         out.write("rangepipe_spark: error: %s\n" % e)
         return e.code
@@ -169,9 +170,10 @@ def run(spark, argv, out=sys.stderr):
         return _report_failure(e, out)
 
 
-def _job(spark, sc, args, script_text, local_binary, out):
+def _job(spark, sc, args, script_text, local_binary, out, clock):
     # Each file's dialect, x and number style, as one machine sniffs them.
     sniffed = sniff(spark, local_binary, args, inspect_options(args))
+    clock.lap("sniff")
     # What one machine decides from a whole head (a time pattern, a long
     # format's series column) is given to the digest and every partition.
     if args.input_time_format is None and sniffed.time_format():
@@ -182,16 +184,23 @@ def _job(spark, sc, args, script_text, local_binary, out):
     number_flags = sniffed.number_flags or \
         (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
     table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects)
+    clock.lap("headers")
     # One pass over the rows: each file's first record and each column's first values.
     reduced = table.facts.flatMap(file_facts).reduceByKey(combine).collect()
     shape = Shape(reduced)
+    clock.lap("facts")
     table.check_files(shape)
     stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
     groups, key_group = decide(local_binary, shape, series_column, ingest_options(args) + number_flags, args.x,
                                table.file_name, stem_of, sniffed.x_of)
+    clock.lap("decide")
     columns = table.columns(shape)
     header_line = csv_line(columns)
     keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
+    # Kept once built: the range partitioner's sampling pass reads every row,
+    # and would otherwise run the Python that builds the lines a second time.
+    from pyspark import StorageLevel
+    keyed = keyed.persist(StorageLevel.MEMORY_AND_DISK)
     partitions = args.partitions or sc.defaultParallelism
     ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "p", "b", "m")
     binary_name = None
@@ -205,7 +214,14 @@ def _job(spark, sc, args, script_text, local_binary, out):
     report = sc.accumulator({}, DictParam())
     player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
                          args.on_series_error == "skip", binary_name, report)
-    ordered.select("k", "line").rdd.map(tuple).mapPartitionsWithIndex(player).saveAsTextFile(args.output)
+    # Rows reach the Python workers in Arrow batches and leave as chunks of
+    # whole output lines, not one pickled record per row or frame.
+    chunks = ordered.select("k", "line").mapInArrow(player, "chunk string")
+    try:
+        chunks.rdd.map(lambda r: r[0]).saveAsTextFile(args.output)
+    finally:
+        keyed.unpersist()
+    clock.lap("play")
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]
     if skipped:
         for ln in skipped:
@@ -213,6 +229,21 @@ def _job(spark, sc, args, script_text, local_binary, out):
         out.write("rangepipe_spark: skipped %d series (--on-series-error skip)\n" % len(skipped))
         return EXIT_SKIPPED
     return 0
+
+
+class _Clock:
+    """Wall seconds per step into a dict (or nowhere)."""
+
+    def __init__(self, timings):
+        import time
+        self.now, self.timings = time.perf_counter, timings
+        self.last = self.now()
+
+    def lap(self, name):
+        now = self.now()
+        if self.timings is not None:
+            self.timings[name] = self.timings.get(name, 0.0) + now - self.last
+        self.last = now
 
 
 def _which(name):

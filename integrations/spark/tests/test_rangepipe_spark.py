@@ -67,6 +67,24 @@ def test_generated_2000_series(spark, rangepipe, tmp_path, generated, partitions
     assert expected.data.count(b"\n") >= 2000 * 6
 
 
+@pytest.mark.parametrize("fmt", ["ndjson", "csv"])
+def test_small_batches_and_chunks(spark, rangepipe, tmp_path, generated, monkeypatch, fmt):
+    """Rows cross into Python in Arrow batches of 37 and come back in chunks
+    of about 300 bytes, so series and output lines straddle both: the bytes
+    are still one machine's."""
+    import rangepipe_task
+    monkeypatch.setattr(rangepipe_task, "CHUNK", 300)
+    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "37")
+    try:
+        expect_same(spark, rangepipe, tmp_path, generated / "script.json", [generated / "g.csv"],
+                    ["--series-column", "s", "--format", fmt, *TRACKS], ["--partitions", "3"])
+        parts = sorted((tmp_path / "out").glob("part-*"))
+        lines = sum(p.read_bytes().count(b"\n") for p in parts)
+        assert lines > 2000 * 6
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.maxRecordsPerBatch")
+
+
 def test_generated_ndjson_and_json_match_csv(spark, rangepipe, tmp_path, generated):
     """Key order differs between lines and the second value field's key
     first appears two thirds into the file; numbers keep their text; the

@@ -21,9 +21,12 @@ struct FrameDrawing {
     let log: Bool
     /// The zoom box and the crosshair, when the frame has them.
     let marks: PointerMarks
+    /// The shown field's number (the caption and the y title name it).
+    let field: Int
 
     init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
+        field = shown.field
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
         bounds = r.bounds ?? p.bounds
@@ -40,10 +43,10 @@ struct FrameDrawing {
         let all = heights(Self.overviewPoints(scale, bounds, shown, width: ov.width))
         overviewPixels = Self.pixels(all, bounds, Self.range(all), ov)
         let drawn = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
-        let points = heights(scale.isLinear ? drawn : drawn.map { (scale.u($0.x), $0.y) })
+        let points = heights(drawn)
         let yr = r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? Self.range(points)
         yRange = yr
-        mainPixels = Self.pixels(points, view, yr, main)
+        mainPixels = Self.mainPixels(points, scale, r.window, yr, main)
         xTicks = p.xTicks(r.window)
         yTicks = p.yTicks(yr, log: log)
         marks = PointerMarks(r, scale: scale, yRange: yr, log: log, size: main, label: p.plan.script.annotation.format)
@@ -53,11 +56,19 @@ struct FrameDrawing {
     var overviewLine: String { Self.text(overviewPixels) }
     var mainLine: String { Self.text(mainPixels) }
 
-    /// The annotation's y pixel and label; nil when the frame has none or
-    /// its value cannot be drawn (no y-range, ≤ 0 on a log axis).
-    func annotation(_ label: LabelFormat) -> (y: Double, label: String)? {
-        guard let a = record.annotation, let yr = yRange, height(a.y).isFinite else { return nil }
-        return (ChartLayout.yPixel(height(a.y), yr, height: mainHeight), label.format(a.y))
+    /// The annotation's line, label and box (clear of the main line); nil
+    /// when the frame has none or its value cannot be drawn (no y-range,
+    /// ≤ 0 on a log axis).
+    func annotation(_ settings: AnnotationSettings) -> AnnotationMark? {
+        AnnotationMark(record, yRange: yRange, log: log, line: mainPixels, yLabels: yTicks.map(\.1),
+                       settings, size: ChartSize(width: mainWidth, height: mainHeight))
+    }
+
+    /// The main chart's polyline in pixels: `points` (x, height) placed
+    /// through the scale's u in the window's view, fitted to `yr`.
+    static func mainPixels(_ points: [(x: Double, y: Double)], _ scale: XScale, _ w: Window,
+                           _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> [(x: Double, y: Double)] {
+        scale.isLinear ? pixels(points, w, yr, size) : pixels(points.map { (scale.u($0.x), $0.y) }, scale.u(w), yr, size)
     }
 
     /// The height a value is drawn at (its log10 on a log axis).

@@ -50,13 +50,15 @@ package struct HTMLPlayer {
         var points = ""
         var draws = ""
         var overviews = ""
+        /// Per frame: the field's title and the annotation's mark (`legibleJSON`).
+        var legible = ""
         /// Frames added.
         package var frames = 0
         /// Bytes of the points track and of the overview lines, kept or not.
         package var pointsBytes = 0
         package var overviewBytes = 0
         /// Bytes no decimation shrinks: the frame lines and the draws.
-        package var fixedBytes: Int { heads.utf8.count + draws.utf8.count }
+        package var fixedBytes: Int { heads.utf8.count + draws.utf8.count + legible.utf8.count }
         var yLabels: Set<String> = []
         /// Past the budget a measuring pass stops keeping text.
         package var truncated = false
@@ -120,6 +122,7 @@ package struct HTMLPlayer {
         yTicks.forEach { pass.yLabels.insert($0.1) }
         // The page draws y linearly: the marks too.
         let marks = PointerMarks(r, scale: plan.scale, yRange: yr, log: false, size: plan.script.main, label: plan.script.annotation.format)
+        pass.legible += Self.embed(legibleJSON(r, shown, yRange: yr, yLabels: yTicks.map(\.1))) + "\n"
         pass.draws += Self.embed("[\(pass.pointsIndex),\(pass.overviewIndex),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks))\(marks.drawsJSON)]") + "\n"
         pass.frames += 1
     }
@@ -155,12 +158,14 @@ package struct HTMLPlayer {
         html += HTMLPlayerPage.data("points", pass.points)
         html += HTMLPlayerPage.data("draws", pass.draws)
         html += HTMLPlayerPage.data("overviews", Self.embed(pass.overviews))
+        html += HTMLPlayerPage.data("legible", pass.legible)
         var script = HTMLPlayerPage.script
         if !plan.scale.isLinear {
             html += HTMLPlayerPage.data("scale", HTMLPlayerPage.scaleJSON(plan.scale) + "\n")
             script = HTMLPlayerPage.scaledScript
         }
         if !markTracks.isEmpty { script = HTMLPlayerPage.markedScript(script) }
+        script = HTMLPlayerPage.legibleScript(script)
         return html + script + "</body>\n</html>\n"
     }
 }

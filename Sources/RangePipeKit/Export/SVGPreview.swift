@@ -1,7 +1,8 @@
 /// Draws frames as SVG (SPEC 1.4): the overview with the shaded selection
-/// and its two handles, the main chart showing the window with its
-/// y-range, the value annotation's line and label, axes on both charts
-/// (x ticks on each, y ticks on the main chart), and the zoom box and the
+/// and its two handles (inside the overview), the main chart showing the
+/// window with its y-range, the value annotation's line and its label on a
+/// box clear of the line (`AnnotationMark`), axes on both charts (x ticks
+/// on each, y ticks and the field's title on the main chart), and the zoom box and the
 /// crosshair on frames that have them (`PointerMarks`). No JavaScript.
 package struct SVGPreview: Sendable {
     package let plan: ScriptPlan

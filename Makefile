@@ -178,6 +178,14 @@ bench-tools:
 	cd Benchmarks && $(SWIFT) build -c release
 
 # Makes the last run's bench-out/results.json the committed baseline.
+# Ingest's instructions per row (valgrind), this build against BASE (a
+# binary): a figure the machine's other jobs do not move. Not part of CI.
+.PHONY: bench-ir
+bench-ir: release
+	@[ -n "$(BASE)" ] || { echo "give BASE=path/to/other/rangepipe"; exit 1; }
+	@command -v valgrind >/dev/null || { echo "bench-ir needs valgrind (apt-get install valgrind)"; exit 1; }
+	python3 Benchmarks/bench_ir.py $(abspath $(BASE))
+
 bench-baseline:
 	@[ -f bench-out/results.json ] || { echo "no bench-out/results.json: run make bench first"; exit 1; }
 	python3 Benchmarks/guard.py accept bench-out/results.json

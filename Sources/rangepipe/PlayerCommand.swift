@@ -8,8 +8,10 @@ struct PlayerCommand: ParsableCommand {
         abstract: "Write a self-contained HTML page that replays a script (overview, selection, main chart, axes, annotation).",
         discussion: """
         The page embeds, per frame, the NDJSON line `play --tracks range,annotation,selector,values,points` \
-        writes for the same options; window.rangepipePlayer.frame() returns it parsed. On a script with a box-zoom or \
-        a hover the page draws the zoom box and the crosshair too. Nothing is fetched.
+        (with `,preset` when the script uses presets) writes for the same options; window.rangepipePlayer.frame() \
+        returns it parsed. Linked series (the script's `sync`, or --sync) get one panel each, moving together; \
+        frame(j) is panel j's line. On a script with a box-zoom or a hover the page draws the zoom box and the \
+        crosshair too. Nothing is fetched.
         """
     )
 
@@ -20,6 +22,7 @@ struct PlayerCommand: ParsableCommand {
     @OptionGroup(title: "Ingest options (with --input)") var ingest: IngestArguments
     @Option(name: .customLong("series"), help: "The series (default: the script's, or the store's only one).")
     var seriesName: String?
+    @OptionGroup var linked: SyncOption
     @Option(help: "Frames per second (overrides the script).")
     var fps: Double?
     // `--output-time-format` names the output side everywhere; `--time-format` is its old name.
@@ -39,8 +42,9 @@ struct PlayerCommand: ParsableCommand {
             let zone = try display.zone()
             let source = try from.source(store: store, ingest: ingest)
             script = try source.withAppendSources(script)
-            let job = try PlayerJob(script: script, source: source, series: seriesName, zone: zone, time: timeFormat,
-                                    budget: Int(maxMB * 1_000_000))
+            let linkedSeries = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false)
+            let shown = try ShownSeries(script: script, source: source, series: seriesName, linked: linkedSeries)
+            let job = PlayerJob(shown: shown, zone: zone, time: timeFormat, budget: Int(maxMB * 1_000_000))
             let (html, d) = try job.run()
             let full = job.fullColumns
             if d.columns < full || d.every > 1 {

@@ -28,11 +28,14 @@ def run(*args, cwd=None):
 
 @pytest.fixture(scope="session")
 def store(tmp_path_factory):
-    """The shipped samples ingested as `make demo` does."""
+    """The shipped samples ingested as `make demo` does, plus the hourly and weekday ones."""
     path = tmp_path_factory.mktemp("store") / "rangepipe.sqlite"
     run("ingest", ROOT / "samples/stocks-monthly.csv", "--series-column", "symbol", "--x", "date", "--store", path)
     run("ingest", ROOT / "samples/seattle-weather.csv", "--store", path)
     run("ingest", ROOT / "samples/quarterly-sales.csv", "--store", path)
+    # The log-x and ordinal samples (test_player_features.py).
+    run("ingest", ROOT / "samples/sf-temps-hours.csv", "--store", path)
+    run("ingest", ROOT / "samples/seattle-weekdays.csv", "--store", path)
     return path
 
 

@@ -22,9 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("RANGEPIPE_BIN", ROOT / ".build/debug/rangepipe"))
 OUT = ROOT / "docs" / "gallery"
 # Where in the replay to take the picture, as a fraction of its frames.
-MOMENT = {"weather-live": 1.0, "stocks-linked": 0.6}
+MOMENT = {"weather-live": 1.0, "stocks-linked": 0.6, "weather-presets": 0.4}
 DEFAULT_MOMENT = 0.6
-# Scripts whose `preview` (SVG) draws features the player lacks: pictured too, as <script>-preview.png.
+# Scripts also pictured in `preview` (SVG), as <script>-preview.png: the same frame drawn by the same
+# layout code, to compare with the player's picture.
 PREVIEWS = ["stocks-linked", "stocks-log", "weather-presets"]
 
 

@@ -8,7 +8,7 @@ points, within 0.5 px.
 """
 import pytest
 
-from conftest import SCRIPTS
+from conftest import ROOT, SCRIPTS, run
 
 TOL = 0.5
 
@@ -93,4 +93,38 @@ def test_handles_inside_the_overview(name, replays, open_page):
                 assert abs(handle["x"] - (0 if edge < 3 else width - 6)) <= TOL, f"frame {k}: handle {handle} at edge {edge}"
     if name == "weather-zoom":
         assert ends >= 1  # the initial window ends at the data's end: the right handle sits at width − 6
+    assert p.errors == [], p.errors
+
+
+# The box on a log y-axis (placed on the log10 heights the page draws) and on every linked panel.
+PANELS_JS = """(s) => {
+  const box = (id) => { const e = document.getElementById(id + s), b = e.getBBox();
+    return { visible: e.getAttribute('visibility') !== 'hidden', x: b.x, y: b.y, width: b.width, height: b.height }; };
+  const pts = (document.getElementById('mainline' + s).getAttribute('points') || '').trim();
+  return { line: pts ? pts.split(' ').map((p) => p.split(',').map(Number)) : [], annbox: box('annbox'),
+           annline: Number(document.getElementById('annline' + s).getAttribute('y1')) };
+}"""
+
+
+@pytest.mark.parametrize("name,panels", [("stocks-log", 1), ("stocks-linked", 3)])
+def test_annotation_box_clear_on_log_and_linked_panels(name, panels, store, tmp_path, open_page):
+    page_path = tmp_path / f"{name}.html"
+    run("player", ROOT / "samples/scripts" / f"{name}.json", "--store", store, "-o", page_path)
+    p = open_page(page_path)
+    page = p.page
+    count = page.evaluate("window.rangepipePlayer.frameCount")
+    assert page.evaluate("window.rangepipePlayer.panels") == panels
+    shown = 0
+    for k in range(0, count, max(1, count // 30)):
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        for j in range(panels):
+            g = page.evaluate(PANELS_JS, "" if j == 0 else f"-{j}")
+            if not g["annbox"]["visible"]:
+                continue
+            shown += 1
+            b = g["annbox"]
+            assert crossings(g["line"], b) == [], f"frame {k} panel {j}: the line crosses the label's box {b}"
+            # The box sits off the annotation's dashed line.
+            assert b["y"] + b["height"] <= g["annline"] + TOL or b["y"] >= g["annline"] - TOL, f"frame {k} panel {j}: {b}"
+    assert shown >= 10 * panels
     assert p.errors == [], p.errors

@@ -31,22 +31,16 @@ struct FrameDrawing {
         (mainWidth, mainHeight) = (main.width, main.height)
         bounds = r.bounds ?? p.bounds
         log = p.plan.script.y.scale == .log
-        // On a log y-axis heights are log10 of the values; values ≤ 0 become
-        // -inf or NaN, which the line and the range leave out.
         let log = log
-        func heights(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
-            log ? points.map { ($0.x, log10($0.y)) } : points
-        }
         // Both charts are drawn linearly in view units u (x on a linear x-axis).
         let scale = p.plan.scale
         let view = scale.isLinear ? r.window : scale.u(r.window)
-        let all = heights(Self.overviewPoints(scale, bounds, shown, width: ov.width))
-        overviewPixels = Self.pixels(all, bounds, Self.range(all), ov)
+        overviewPixels = Self.overviewPixels(p, bounds, shown, width: ov.width)
         let drawn = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
-        let points = heights(drawn)
-        let yr = r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? Self.range(points)
+        let points = Self.mainHeights(drawn, scale, log: log)
+        let yr = Self.yRange(r, heights: points, log: log)
         yRange = yr
-        mainPixels = Self.mainPixels(points, scale, r.window, yr, main)
+        mainPixels = Self.pixels(points, view, yr, main)
         xTicks = p.xTicks(r.window)
         yTicks = p.yTicks(yr, log: log)
         marks = PointerMarks(r, scale: scale, yRange: yr, log: log, size: main, label: p.plan.script.annotation.format)
@@ -64,15 +58,34 @@ struct FrameDrawing {
                        settings, size: ChartSize(width: mainWidth, height: mainHeight))
     }
 
-    /// The main chart's polyline in pixels: `points` (x, height) placed
-    /// through the scale's u in the window's view, fitted to `yr`.
-    static func mainPixels(_ points: [(x: Double, y: Double)], _ scale: XScale, _ w: Window,
-                           _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> [(x: Double, y: Double)] {
-        scale.isLinear ? pixels(points, w, yr, size) : pixels(points.map { (scale.u($0.x), $0.y) }, scale.u(w), yr, size)
+    /// The main chart's points (x, value) at their drawn heights, x in the
+    /// scale's view units (u): what `pixels` fits into the window's view.
+    static func mainHeights(_ points: [(x: Double, y: Double)], _ scale: XScale, log: Bool) -> [(x: Double, y: Double)] {
+        heights(scale.isLinear ? points : points.map { (scale.u($0.x), $0.y) }, log: log)
     }
 
     /// The height a value is drawn at (its log10 on a log axis).
-    func height(_ v: Double) -> Double { log ? log10(v) : v }
+    static func height(_ v: Double, log: Bool) -> Double { log ? log10(v) : v }
+
+    /// Points at their drawn heights: on a log y-axis log10 of the values;
+    /// values ≤ 0 become -inf or NaN, which the line and the range leave out.
+    static func heights(_ points: [(x: Double, y: Double)], log: Bool) -> [(x: Double, y: Double)] {
+        log ? points.map { ($0.x, log10($0.y)) } : points
+    }
+
+    /// The main chart's y-range in drawn heights: the frame's `y` (its
+    /// log10 on a log axis), else the range of the drawn `heights`.
+    static func yRange(_ r: Frame, heights: [(x: Double, y: Double)], log: Bool) -> (min: Double, max: Double)? {
+        r.y.map { log ? (log10($0.min), log10($0.max)) : $0 } ?? range(heights)
+    }
+
+    /// The overview's polyline in overview pixels: the bounds (view units)
+    /// `columns` wide, at drawn heights, fitted to their own range.
+    /// - Complexity: O(columns · log n).
+    static func overviewPixels(_ p: SVGPreview, _ bounds: Window, _ shown: ShownValues, width columns: Double) -> [(x: Double, y: Double)] {
+        let all = heights(overviewPoints(p.plan.scale, bounds, shown, width: columns), log: p.plan.script.y.scale == .log)
+        return pixels(all, bounds, range(all), p.plan.script.overview)
+    }
 
     /// The overview's M4 points over the bounds (view units) `columns`
     /// wide, with x in view units.
@@ -81,21 +94,10 @@ struct FrameDrawing {
         return scale.isLinear ? points : points.map { (scale.u($0.x), $0.y) }
     }
 
-    /// The overview's polyline: the bounds (view units) `columns` wide, drawn in u.
-    static func overviewPolyline(_ scale: XScale, _ bounds: Window, _ shown: ShownValues, _ size: ChartSize, width columns: Double) -> String {
-        let all = overviewPoints(scale, bounds, shown, width: columns)
-        return line(all, bounds, range(all), size)
-    }
-
     static func range(_ points: [(x: Double, y: Double)]) -> (min: Double, max: Double)? {
         let ys = points.map(\.y).filter { $0.isFinite }
         guard let lo = ys.min(), let hi = ys.max() else { return nil }
         return (lo, hi)
-    }
-
-    /// Polyline points in chart pixels as SVG text; empty without a y-range.
-    static func line(_ points: [(x: Double, y: Double)], _ w: Window, _ yr: (min: Double, max: Double)?, _ size: ChartSize) -> String {
-        text(pixels(points, w, yr, size))
     }
 
     /// Polyline points in chart pixels; empty without a y-range.

@@ -29,7 +29,7 @@ extension HTMLPlayerPage {
         """
         return script
             .replacing("\n  let current = 0,", with: "\n" + xu + "  let current = 0,")
-            .replacing("const a = seconds(f.window.min), b = seconds(f.window.max);", with: "const a = xu(seconds(f.window.min)), b = xu(seconds(f.window.max));")
+            .replacing("const a = seconds(f.window.min), b = seconds(f.window.max),", with: "const a = xu(seconds(f.window.min)), b = xu(seconds(f.window.max)),")
             .replacing("fmt((seconds(p[0]) - a) / (b - a) * W)", with: "fmt((xu(seconds(p[0])) - a) / (b - a) * W)")
     }()
 }

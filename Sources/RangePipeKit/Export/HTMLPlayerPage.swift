@@ -23,16 +23,27 @@ enum HTMLPlayerPage {
         """
     }
 
-    /// The chart as `preview` lays it out, with ids on what changes per
-    /// frame; `marks`: the tracks whose zoom box or crosshair it draws.
-    static func svg(_ p: SVGPreview, _ l: ChartLayout, marks: Set<Track>) -> String {
+    /// The chart as `preview` lays it out, one panel per plan stacked as
+    /// `preview --sync` stacks them, with ids (suffixed per panel,
+    /// `HTMLPlayer.suffix`) on what changes per frame, the preset buttons
+    /// unlit; `marks`: the tracks whose zoom box or crosshair it draws.
+    static func svg(_ previews: [SVGPreview], _ l: ChartLayout, marks: Set<Track>) -> String {
         let f = SVGNumber.fmt
-        var s = SVGPreview.header(width: l.width, height: l.height, id: "chart")
+        var s = SVGPreview.header(width: l.width, height: l.height * Double(previews.count), id: "chart")
         s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(l.main.width))\" height=\"\(f(l.main.height))\"/></clipPath></defs>\n"
         s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        var content = SVGPreview.PanelContent()
-        if !marks.isEmpty { content.marks = PointerMarks(size: l.main, slots: marks) }
-        return s + p.panel(content, l, ids: true) + "</svg>\n"
+        for (j, p) in previews.enumerated() {
+            let ids = HTMLPlayer.suffix(j)
+            var content = SVGPreview.PanelContent()
+            if !marks.isEmpty {
+                var m = PointerMarks(size: l.main, slots: marks)
+                m.idSuffix = ids
+                content.marks = m
+            }
+            s += "<g id=\"panel\(ids)\" transform=\"translate(0 \(f(Double(j) * l.height)))\">\n"
+            s += p.panel(content, l, ids: ids) + p.presetButtonsSVG(p.presetButtonMarks(lit: nil, l), ids: ids) + "</g>\n"
+        }
+        return s + "</svg>\n"
     }
 
     static func controls(frameCount: Int) -> String {
@@ -64,53 +75,74 @@ enum HTMLPlayerPage {
       const meta = JSON.parse(lines('meta')[0]);
       const heads = lines('frames'), points = lines('points');
       const draws = lines('draws').map((l) => JSON.parse(l)), overviews = lines('overviews').map((l) => JSON.parse(l));
-      const W = meta.main.width, H = meta.main.height, last = meta.frameCount - 1;
-      // The frame's NDJSON line as play writes it: the points track is its last key.
-      const text = (k) => heads[k].slice(0, -1) + ',"points":' + points[draws[k][0]] + '}';
+      const W = meta.main.width, H = meta.main.height, last = meta.frameCount - 1, P = meta.panels;
+      // Panel j's line of frame k as play writes it: the points track goes before `preset`, else last.
+      const text = (k, j) => {
+        const h = heads[k * P + j], cut = meta.preset ? h.lastIndexOf(',"preset":') : h.length - 1;
+        return h.slice(0, cut) + ',"points":' + points[draws[k * P + j][0]] + h.slice(cut);
+      };
       // x values: numbers, or ISO-8601 UTC text with up to 6 fraction digits.
       const seconds = (v) => {
         if (typeof v === 'number') return v;
         const m = /^(.*?)(\\.\\d+)?Z$/.exec(v);
         return Date.parse(m[1] + 'Z') / 1000 + (m[2] ? Number(m[2]) : 0);
       };
+      // The height a value is drawn at: log10 on a log y-axis (values ≤ 0 are left out).
+      const height = meta.logY ? Math.log10 : (v) => v;
       const fmt = (v) => String(Math.round(v * 100) / 100);
       const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-      const xAxis = (ticks) => ticks.map(([x, label]) => {
-        const half = ([...label].length * 6.6 + 8) / 2 - 4, lx = Math.min(Math.max(x, half), W - half);
-        return `<line x1="${x}" y1="${H}" x2="${x}" y2="${H + 4}" stroke="#666"/><text x="${fmt(lx)}" y="${H + 15}" text-anchor="middle" fill="#444">${esc(label)}</text>`;
+      const xAxis = (ticks, w, h) => ticks.map(([x, label]) => {
+        const half = ([...label].length * 6.6 + 8) / 2 - 4, lx = Math.min(Math.max(x, half), w - half);
+        return `<line x1="${x}" y1="${h}" x2="${x}" y2="${h + 4}" stroke="#666"/><text x="${fmt(lx)}" y="${h + 15}" text-anchor="middle" fill="#444">${esc(label)}</text>`;
       }).join('');
       const yAxis = (ticks) => ticks.map(([y, label]) =>
         `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="#e5e7eb"/><text class="ytick" x="-6" y="${fmt(y + 4)}" text-anchor="end" fill="#444">${esc(label)}</text>`).join('');
       const set = (id, attrs) => { const e = $(id); for (const k in attrs) e.setAttribute(k, attrs[k]); };
+      // A handle 6 px wide centred on x, kept inside the overview (ChartLayout.handleX).
+      const OW = meta.overview.width, handleX = (x) => Math.min(Math.max(x - 3, 0), Math.max(OW - 6, 0));
       let current = 0, playing = false, speed = 1, clock = 0, stamp = null;
 
-      function draw(k) {
-        const f = JSON.parse(text(k)), d = draws[k];
+      // Panel j (ids suffixed s) on frame k. d: [points, overview, x ticks, y ticks, y-range,
+      // [field title, annotation [line y, box x, y, width, height, label x, y, label] or null], lit button, marks…].
+      function panel(k, j, s) {
+        const f = JSON.parse(text(k, j)), d = draws[k * P + j], ov = overviews[d[1]];
         const x0 = f.selector.min_px, x1 = f.selector.max_px;
-        set('selection', { x: x0, width: Math.max(x1 - x0, 0) });
-        set('handle0', { x: x0 - 3 });
-        set('handle1', { x: x1 - 3 });
-        set('ovline', { points: overviews[d[1]] });
-        const a = seconds(f.window.min), b = seconds(f.window.max);
-        const ys = f.points.map((p) => p[1]).filter((v) => v !== null);
-        const lo = f.y ? f.y.min : Math.min(...ys), hi = f.y ? f.y.max : Math.max(...ys);
-        const fits = Number.isFinite(lo) && Number.isFinite(hi);
-        const yPix = (v) => (hi > lo ? (hi - v) / (hi - lo) * H : H / 2);
-        const line = f.points.filter((p) => p[1] !== null).map((p) => fmt((seconds(p[0]) - a) / (b - a) * W) + ',' + fmt(yPix(p[1])));
-        set('mainline', { points: fits ? line.join(' ') : '' });
-        $('yaxis').innerHTML = yAxis(d[3]);
-        $('xaxis').innerHTML = xAxis(d[2]);
-        const ann = f.annotation, shown = ann !== null && ann.y !== null && fits;
-        set('annline', { visibility: shown ? 'visible' : 'hidden' });
-        set('annlabel', { visibility: shown ? 'visible' : 'hidden' });
+        set('selection' + s, { x: x0, width: Math.max(x1 - x0, 0) });
+        set('handle0' + s, { x: handleX(x0) });
+        set('handle1' + s, { x: handleX(x1) });
+        set('ovline' + s, { points: ov[0] });
+        $('ovaxis' + s).innerHTML = xAxis(ov[1], meta.overview.width, meta.overview.height);
+        const a = seconds(f.window.min), b = seconds(f.window.max), yr = d[4];
+        const yPix = (v) => (yr[1] > yr[0] ? (yr[1] - v) / (yr[1] - yr[0]) * H : H / 2);
+        const line = yr === null ? [] : f.points.map((p) => [p[0], p[1] === null ? NaN : height(p[1])]).filter((p) => Number.isFinite(p[1]))
+          .map((p) => fmt((seconds(p[0]) - a) / (b - a) * W) + ',' + fmt(yPix(p[1])));
+        set('mainline' + s, { points: line.join(' ') });
+        $('yaxis' + s).innerHTML = yAxis(d[3]);
+        $('xaxis' + s).innerHTML = xAxis(d[2], W, H);
+        const [title, A] = d[5], shown = A !== null && f.annotation !== null;
+        for (const e of ['annline', 'annbox', 'annlabel']) set(e + s, { visibility: shown ? 'visible' : 'hidden' });
         if (shown) {
-          const y = fmt(yPix(ann.y));
-          set('annline', { y1: y, y2: y });
-          set('annlabel', { y: fmt(yPix(ann.y) - 4) });
-          $('annlabel').textContent = ann.label;
+          set('annline' + s, { y1: A[0], y2: A[0] });
+          set('annbox' + s, { x: A[1], y: A[2], width: A[3], height: A[4] });
+          set('annlabel' + s, { x: A[5], y: A[6] });
+          $('annlabel' + s).textContent = A[7];
         }
-        const caption = `${f.series} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
-        $('caption').textContent = caption;
+        $('ytitle' + s).textContent = title;
+        for (let i = 0; i < meta.presets; i++) {
+          const e = $('preset' + s + '-' + i), state = i === d[6] ? 'on' : e.dataset.state, c = meta.presetColors[state];
+          e.setAttribute('class', 'preset ' + state);
+          e.firstChild.setAttribute('fill', c[0]);
+          e.firstChild.setAttribute('stroke', c[1]);
+          e.lastChild.setAttribute('fill', c[2]);
+        }
+        const caption = `${f.series} · ${title} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
+        $('caption' + s).textContent = caption;
+        return f;
+      }
+
+      function draw(k) {
+        let f = null;
+        for (let j = P - 1; j >= 0; j--) f = panel(k, j, j === 0 ? '' : '-' + j);
         $('readout').textContent = `frame ${f.frame} of ${last} · t ${f.t.toFixed(3)} s · ${f.phase}`;
         $('scrub').value = String(k);
       }
@@ -159,7 +191,9 @@ enum HTMLPlayerPage {
         get frameCount() { return meta.frameCount; },
         get current() { return current; },
         get playing() { return playing; },
-        frame: () => JSON.parse(text(current)),
+        get panels() { return P; },
+        // The current frame's line of panel j (the first by default).
+        frame: (j = 0) => JSON.parse(text(current, j)),
         fps: meta.fps, exact: meta.exact, pointsWidth: meta.pointsWidth, pointsEvery: meta.pointsEvery,
       });
       seek(0);

@@ -17,6 +17,8 @@ struct PointerMarks {
     /// The tracks whose elements are drawn even when they show nothing
     /// (hidden, with ids): the player's skeleton, which its script fills.
     let slots: Set<Track>
+    /// The player's id suffix of the panel the marks sit in ("" on the first).
+    var idSuffix = ""
     /// The box's left edge and width; nil while none is drawn.
     private(set) var box: (x: Double, width: Double)?
     /// The crosshair; nil while there is none.
@@ -62,7 +64,7 @@ struct PointerMarks {
     /// element carries an id and is there, hidden, while it shows nothing.
     func svg() -> String {
         let f = SVGNumber.fmt, ids = !slots.isEmpty
-        func id(_ name: String) -> String { ids ? " id=\"\(name)\"" : "" }
+        func id(_ name: String) -> String { ids ? " id=\"\(name)\(idSuffix)\"" : "" }
         func hidden(_ off: Bool) -> String { off ? " visibility=\"hidden\"" : "" }
         var s = ""
         if box != nil || slots.contains(.box) {

@@ -19,9 +19,18 @@ extension SVGPreview {
     /// The buttons of one frame, left to right; none when the script uses no preset.
     /// - Complexity: O(presets).
     func presetButtonMarks(_ r: Frame, _ layout: ChartLayout) -> [PresetButtonMark] {
+        presetButtonMarks(lit: litPreset(r), layout)
+    }
+
+    /// The button a frame lights: its own preset when it carries one (the
+    /// set button in a tie), else the first whose window equals the frame's.
+    func litPreset(_ r: Frame) -> RangePreset? {
+        r.preset ?? plan.preset(matchingX: r.window)
+    }
+
+    /// The buttons with `chosen` lit (none lit when nil).
+    func presetButtonMarks(lit chosen: RangePreset?, _ layout: ChartLayout) -> [PresetButtonMark] {
         guard plan.script.usesPresets else { return [] }
-        // The frame's own preset when it carries one (the set button in a tie).
-        let chosen = r.preset ?? plan.preset(matchingX: r.window)
         let buttons = plan.presetButtons
         let widths = buttons.map { max(22, Double($0.preset.rawValue.count) * 6.6 + 10) }
         let total = widths.reduce(0, +) + Self.presetButtonGap * Double(max(buttons.count - 1, 0))
@@ -38,12 +47,18 @@ extension SVGPreview {
     /// The buttons' SVG for one frame, or "" when the script uses no preset.
     /// - Complexity: O(presets).
     func presetButtonsSVG(_ r: Frame, _ layout: ChartLayout) -> String {
-        let marks = presetButtonMarks(r, layout)
+        presetButtonsSVG(presetButtonMarks(r, layout), ids: nil)
+    }
+
+    /// The buttons' SVG; with `ids` (the panel's id suffix) each button is
+    /// `preset<ids>-<k>` with its unlit state in `data-state`, for the player to light.
+    func presetButtonsSVG(_ marks: [PresetButtonMark], ids: String?) -> String {
         guard !marks.isEmpty else { return "" }
         var s = "<g class=\"presets\">\n"
-        for m in marks {
+        for (k, m) in marks.enumerated() {
             let (fill, stroke, ink) = Self.presetColors(m.state)
-            s += "<g class=\"preset \(m.state.rawValue)\"><rect x=\"\(fmt(m.x))\" y=\"1\" width=\"\(fmt(m.width))\" height=\"\(fmt(Self.presetButtonHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\"/>"
+            let id = ids.map { " id=\"preset\($0)-\(k)\" data-state=\"\(m.state.rawValue)\"" } ?? ""
+            s += "<g class=\"preset \(m.state.rawValue)\"\(id)><rect x=\"\(fmt(m.x))\" y=\"1\" width=\"\(fmt(m.width))\" height=\"\(fmt(Self.presetButtonHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\"/>"
             s += "<text x=\"\(fmt(m.x + m.width / 2))\" y=\"13\" text-anchor=\"middle\" fill=\"\(ink)\">\(SVGNumber.escape(m.label))</text></g>\n"
         }
         return s + "</g>\n"

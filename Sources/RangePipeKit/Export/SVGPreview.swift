@@ -35,7 +35,7 @@ package struct SVGPreview: Sendable {
         if clipsMain { svg += mainClipDefs(layout) }
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
-            svg += panel(clipped(PanelContent(d, self)), layout, ids: false)
+            svg += panel(clipped(PanelContent(d, self)), layout, ids: nil)
             svg += presetButtonsSVG(d.record, layout)
             svg += "</g>\n"
         }
@@ -81,38 +81,41 @@ package struct SVGPreview: Sendable {
         }
     }
 
-    /// A caption, the overview and the main chart; with `ids`, the parts the
-    /// player redraws carry ids (`selection` among them) and hidden parts stay in place.
-    func panel(_ c: PanelContent, _ layout: ChartLayout, ids: Bool) -> String {
+    /// A caption, the overview and the main chart; with `ids` (a suffix, ""
+    /// on the first panel), the parts the player redraws carry ids
+    /// (`selection`, `selection-1`, …) and hidden parts stay in place.
+    func panel(_ c: PanelContent, _ layout: ChartLayout, ids: String?) -> String {
         let ov = layout.overview, main = layout.main
-        func id(_ name: String) -> String { ids ? " id=\"\(name)\"" : "" }
+        func id(_ name: String) -> String { ids.map { " id=\"\(name)\($0)\"" } ?? "" }
         var s = "<text\(id("caption")) x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(c.caption))</text>\n"
         // Overview: the whole bounds, the selection shaded, two handles.
         s += "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
         s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
-        s += selectionSVG(c.selection.0, c.selection.1, ov, id: ids)
-        s += ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
+        s += selectionSVG(c.selection.0, c.selection.1, ov, ids: ids)
+        // The player redraws the overview's axis as appends grow the bounds.
+        let overviewAxis = ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
+        s += ids == nil ? overviewAxis : "<g\(id("ovaxis"))>\(overviewAxis)</g>\n"
         s += "</g>\n"
         // Main chart: the window, fitted to its y-range, with both axes.
         s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
         s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
         s += "<text\(id("ytitle")) class=\"ytitle\" x=\"0\" y=\"-5\" fill=\"#444\">\(SVGNumber.escape(c.yTitle))</text>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
-        let clip = ids || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
+        let clip = ids != nil || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
         s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
-        if ids || c.annotation != nil { s += annotationSVG(c.annotation, main, id: id) }
+        if ids != nil || c.annotation != nil { s += annotationSVG(c.annotation, main, id: id) }
         s += c.marks?.svg() ?? ""
         s += "<g\(id("xaxis"))>\(c.xAxis)</g>\n"
         return s + "</g>\n"
     }
 
     /// The shaded selection and its two handles (kept inside the overview), in overview pixels.
-    func selectionSVG(_ x0: Double, _ x1: Double, _ ov: ChartSize, id: Bool) -> String {
+    func selectionSVG(_ x0: Double, _ x1: Double, _ ov: ChartSize, ids: String?) -> String {
         let height = ov.height
-        var s = "<rect\(id ? " id=\"selection\"" : "") x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
+        var s = "<rect\(ids.map { " id=\"selection\($0)\"" } ?? "") x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
         for (k, x) in [x0, x1].enumerated() {
-            s += "<rect\(id ? " id=\"handle\(k)\"" : "") x=\"\(fmt(ChartLayout.handleX(x, width: ov.width)))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
+            s += "<rect\(ids.map { " id=\"handle\(k)\($0)\"" } ?? "") x=\"\(fmt(ChartLayout.handleX(x, width: ov.width)))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
         }
         return s
     }

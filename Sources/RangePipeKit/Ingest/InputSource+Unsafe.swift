@@ -12,6 +12,14 @@ extension InputSource {
     /// input is read with copies (stdin, pipes, gzip, memory).
     var mappedBytes: UnsafeRawBufferPointer? { mapping?.region.bytes }
 
+    /// A copy of bytes `range` of the mapped file, in one move (empty when
+    /// the input is not mapped).
+    /// - Complexity: O(range.count).
+    func mappedCopy(_ range: Range<Int>) -> [UInt8] {
+        guard let bytes = mappedBytes else { return [] }
+        return Array(bytes[range])
+    }
+
     /// The next bytes of a mapped file, in place: up to `preferred` bytes,
     /// ending just after a line feed when one is in them (so a CSV chunk
     /// usually ends between records); empty at the end. Honours `stopAt`.
@@ -34,6 +42,21 @@ extension InputSource {
         position += n
         if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
         return slice
+    }
+
+    /// Moves past the next bytes of a mapped file, as `mappedChunk` hands
+    /// them out, for a reader that views them with `mappedView`; returns
+    /// how many (0 at the end).
+    func advanceMapped(preferred: Int) throws -> Int {
+        try mappedChunk(preferred: preferred).count
+    }
+
+    /// Bytes `range` of the mapped file, in place: valid while this source
+    /// is (empty when the input is not mapped).
+    func mappedView(_ range: Range<Int>) -> ByteView {
+        guard let bytes = mappedBytes else { return ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "mapped range out of the file")
+        return ByteView(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[range]))
     }
 
     /// Reads up to `buffer.count` bytes; 0 at the end.

@@ -153,10 +153,10 @@ final class InputSource {
     /// The input's first `count` bytes (fewer at its end), left in place
     /// for `read`; `isWholeInput` when they are all of it.
     func peek(_ count: Int) throws -> (bytes: [UInt8], isWholeInput: Bool) {
-        if let mapping {
+        if mapping != nil {
             // Left in place: a mapped file is read where it lies.
             let n = min(count, rangeEnd - position)
-            return ((position ..< position + n).map { mapping[$0] }, n < count)
+            return (mappedCopy(position ..< position + n), n < count)
         }
         var head = [UInt8](repeating: 0, count: count)
         var filled = 0

@@ -66,12 +66,8 @@ struct JSONLineTemplate {
             let cell: Cell
             switch b[valueStart] {
             case 0x22:
-                var j = valueStart + 1
-                while j < end, b[j] != 0x22 {
-                    if b[j] == 0x5c || b[j] < 0x20 { return false }
-                    j += 1
-                }
-                guard j < end else { return false }
+                let j = b.firstIndex(from: valueStart + 1, to: end) { $0 == 0x22 || $0 == 0x5c || $0 < 0x20 }
+                guard j < end, b[j] == 0x22 else { return false }
                 cell = Cell(start: valueStart + 1, count: j - valueStart - 1, slot: slots[k], kind: .text,
                             column: valueStart - begin + 1, line: line)
                 i = j + 1
@@ -102,13 +98,8 @@ struct JSONLineTemplate {
     /// holds no newline), or nil at `end`.
     @inline(__always)
     private static func skipBlanks(_ b: ByteView, _ i: Int, _ end: Int) -> Int? {
-        var i = i
-        while i < end {
-            let c = b[i]
-            if c != 0x20, c != 0x09, c != 0x0d { return i }
-            i += 1
-        }
-        return nil
+        let found = b.firstIndex(from: i, to: end) { $0 != 0x20 && $0 != 0x09 && $0 != 0x0d }
+        return found < end ? found : nil
     }
 
     /// The end of a number in JSON's grammar starting at `i`, or nil if
@@ -119,7 +110,7 @@ struct JSONLineTemplate {
         var i = start
         @inline(__always) func digits() -> Int {
             let s = i
-            while i < end, b[i] &- 0x30 < 10 { i += 1 }
+            i = b.firstIndex(from: i, to: end) { $0 &- 0x30 >= 10 }
             return i - s
         }
         if b[i] == 0x2d { i += 1 }

@@ -36,26 +36,6 @@ struct JSONReader {
         }
     }
 
-    /// A growable window over the input.
-    private struct Window {
-        var bytes: [UInt8] = []
-        var start = 0
-        var eof = false
-        /// Line number and absolute offset of `start` in the stream's lines.
-        mutating func refill(_ source: InputSource) throws {
-            if start > 0 {
-                bytes.removeSubrange(0 ..< start)
-                start = 0
-            }
-            let want = max(source.chunkSize(JSONReader.chunkSize), bytes.count)
-            let old = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: want))
-            let n = try source.read(into: &bytes, at: old)
-            bytes.removeSubrange((old + n)...)
-            eof = n == 0
-        }
-    }
-
     /// Records scanned by the template, their cells pointing into the window.
     private struct Run {
         var records: [RecordInfo] = []
@@ -101,19 +81,17 @@ struct JSONReader {
             try window.refill(source)
             if window.eof, case .running = split {
                 // The first half ends at the split, a line start: join there or read on.
-                if FileSplit.finish(&split, source, sink, boundary: window.start == window.bytes.count, linesRead: line - 1) {
+                if FileSplit.finish(&split, source, sink, boundary: window.start == window.count, linesRead: line - 1) {
                     break
                 }
                 continue
             }
             if firstChunk {
                 firstChunk = false
-                if window.bytes.count >= 3, window.bytes[0] == 0xEF, window.bytes[1] == 0xBB, window.bytes[2] == 0xBF {
-                    window.start = 3
-                }
+                if window.startsWithByteOrderMark(source) { window.start = 3 }
             }
             // Process every complete line (and the last one at EOF).
-            try window.bytes.withByteView { b in
+            window.start = try window.withView(source) { b in
                 // A local copy, so the line loop borrows it: no retain per line.
                 var lineTemplate = template
                 defer { template = lineTemplate }
@@ -146,9 +124,9 @@ struct JSONReader {
                 }
                 // A template exists only after a line read the general way, which set sawRecord.
                 try run.deliver(sink, b, keyOrder: lineTemplate?.slots)
-                window.start = lineBegin
+                return lineBegin
             }
-            if window.bytes.count - window.start > Self.maxRecordBytes {
+            if window.count - window.start > Self.maxRecordBytes {
                 throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
                                              "line longer than \(Self.maxRecordBytes >> 20) MiB")
             }
@@ -208,16 +186,17 @@ struct JSONReader {
             // refill() drops the consumed prefix; offsets move with it.
             scanner.lineStart -= window.start
             try window.refill(source)
-            if elements == 0, state == .beforeArray, window.bytes.count >= 3,
-               window.bytes[0] == 0xEF, window.bytes[1] == 0xBB, window.bytes[2] == 0xBF {
+            if elements == 0, state == .beforeArray, window.startsWithByteOrderMark(source) {
                 window.start = 3
             }
             var needMore = false
-            try window.bytes.withByteView { b in
-                var i = window.start
+            // Where scanning resumes: the window is read while the closure runs, so it is set after.
+            var resume = window.start
+            try window.withView(source) { b in
+                var i = resume
                 while !needMore {
-                    guard scanner.skipWhitespace(b, &i) else { window.start = i; needMore = true; break }
-                    window.start = i
+                    guard scanner.skipWhitespace(b, &i) else { resume = i; needMore = true; break }
+                    resume = i
                     switch state {
                     case .beforeArray:
                         guard b[i] == 0x5b else { throw fail(i, "expected a JSON array of objects ('[')") }
@@ -248,19 +227,20 @@ struct JSONReader {
                     case .done:
                         throw fail(i, "unexpected text after the JSON array")
                     }
-                    if !needMore { window.start = i }
+                    if !needMore { resume = i }
                 }
             }
+            window.start = resume
             try deliver(&batch, sink)
             if window.eof {
                 if state != .done {
-                    throw fail(window.bytes.count, state == .beforeArray && elements == 0
+                    throw fail(window.count, state == .beforeArray && elements == 0
                         ? "empty input: expected a JSON array"
                         : "truncated JSON: the input ends inside the array")
                 }
                 break
             }
-            if window.bytes.count - window.start > Self.maxRecordBytes {
+            if window.count - window.start > Self.maxRecordBytes {
                 throw fail(window.start, "JSON object longer than \(Self.maxRecordBytes >> 20) MiB")
             }
         }

@@ -50,8 +50,14 @@ extension TableBuilder {
         var dayCache = TimeParser.DayCache()
         // Rows a series may end with: the file's rows over the series so far.
         var expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
-        for record in records {
-            if let rowPlan, let keys, convert(record, rowPlan, keys, cells, bytes, &row, handles, expectedRows, &lastSeries, &dayCache) { continue }
+        var next = records.startIndex
+        while next < records.endIndex {
+            if let rowPlan, let keys {
+                next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, handles, expectedRows, &lastSeries, &dayCache)
+                if next == records.endIndex { break }
+            }
+            let record = records[next]
+            next += 1
             keys = nil
             try consume(record, cells: cells[record.firstCell ..< record.firstCell + record.cellCount], bytes: bytes)
             if row.count < plan.valueColumns.count {
@@ -66,6 +72,23 @@ extension TableBuilder {
                 expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
             }
         }
+    }
+
+    /// Converts rows from `index` on while each takes the plain path, and
+    /// returns the index of the first that does not (or the end). The row
+    /// loop lives here, beside `convert`, so the per-row work stays in one
+    /// function with its state in registers, whatever the caller's size.
+    /// - Complexity: O(cells of the rows converted).
+    private func convertRows(_ records: ArraySlice<RecordInfo>, from index: Int, _ plan: FastRowPlan, _ keys: ByteKeyTable,
+                             _ cells: [Cell], _ bytes: ByteView, _ row: inout [Double],
+                             _ handles: [SeriesAccumulator.Handle], _ expectedRows: Int, _ lastSeries: inout Int,
+                             _ dayCache: inout TimeParser.DayCache) -> Int {
+        var i = index
+        while i < records.endIndex,
+              convert(records[i], plan, keys, cells, bytes, &row, handles, expectedRows, &lastSeries, &dayCache) {
+            i += 1
+        }
+        return i
     }
 
     /// Appends one plain row to its series; false (and nothing appended)

@@ -76,6 +76,49 @@ extension ByteView {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
+    /// The first index in `start ..< end` whose byte satisfies `stop`, or
+    /// `end`. The range is checked once and the loop reads without a check
+    /// per byte: the scanners' inner loops (blanks, string bodies, digit
+    /// runs) cost a compare and branch more per byte through the subscript.
+    /// - Complexity: O(distance to the index found).
+    @inline(__always)
+    func firstIndex(from start: Int, to end: Int, where stop: (UInt8) -> Bool) -> Int {
+        precondition(start >= 0 && start <= end && end <= count, "byte range out of range")
+        guard let base = memory.base else { return end }
+        var i = start
+        while i < end, !stop(base[i]) { i += 1 }
+        return i
+    }
+
+    /// Accumulates the ASCII digits from `index` up to `end` into `mantissa`
+    /// (wrapping), two at a time, and leaves `index` at the first non-digit.
+    /// The range is checked once; the loop then reads without a check per
+    /// byte (the multiply-add chain, not the loads, bounds it, and pairs
+    /// halve its length).
+    /// - Complexity: O(digits read).
+    @inline(__always)
+    func accumulateDigits(from index: inout Int, to end: Int, into mantissa: inout UInt64) {
+        precondition(index >= 0 && index <= end && end <= count, "byte range out of range")
+        guard let base = memory.base else { return }
+        var i = index
+        var m = mantissa
+        while i + 1 < end {
+            let high = base[i] &- 0x30, low = base[i + 1] &- 0x30
+            if high >= 10 || low >= 10 { break }
+            m = m &* 100 &+ UInt64(high &* 10 &+ low)
+            i += 2
+        }
+        if i < end {
+            let d = base[i] &- 0x30
+            if d < 10 {
+                m = m &* 10 &+ UInt64(d)
+                i += 1
+            }
+        }
+        index = i
+        mantissa = m
+    }
+
     /// Bytes 0–7 and 8–9 as two words, to compare a ten-byte date with the
     /// last one in two tests.
     @inline(__always)

@@ -95,10 +95,13 @@ struct LegiblePreviewTests {
         let r = try runRangepipe(["player", script, "--store", s, "-o", dir.path("p.html")])
         #expect(r.status == 0, "\(r.stderr)")
         let html = try String(contentsOfFile: dir.path("p.html"), encoding: .utf8)
-        let open = "<script type=\"application/x-ndjson\" id=\"legible\">\n"
-        let start = try #require(html.range(of: open)).upperBound
-        let first = html[start...].prefix { $0 != "\n" }
-        #expect(first.hasPrefix("[\"v (ppm)\",[") && first.hasSuffix(",\"1,348,683,186\"]]"), "\(first)")
-        #expect(html.contains("set('handle1', { x: handleX(x1) });") && html.contains("id=\"ytitle\"") && html.contains("id=\"annbox\""))
+        // The first frame's draws: [points, overview, x ticks, y ticks, y-range, [title, annotation], lit, …].
+        let first = try #require(PlayerCLITests().block(html, "draws").first)
+        let d = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [Any])
+        let legible = try #require(d[5] as? [Any], "\(first)")
+        let mark = try #require(legible[1] as? [Any], "\(first)")
+        #expect(legible[0] as? String == "v (ppm)" && mark.count == 8 && mark[7] as? String == "1,348,683,186", "\(first)")
+        #expect(html.contains("set('handle1' + s, { x: handleX(x1) });") && html.contains("id=\"ytitle\"") && html.contains("id=\"annbox\""))
+        #expect(!html.contains("id=\"legible\""))
     }
 }

@@ -40,6 +40,30 @@ struct PlayerCLITests {
         #expect(html.contains("id=\"selection\"") && html.contains("window.rangepipePlayer"))
     }
 
+    @Test("a linked script with presets: per frame one line per panel, play's with the preset track, and one panel each")
+    func linkedWithPresets() throws {
+        let dir = try TemporaryDirectory()
+        // Two linked series and a preset: every panel's line is play's, frame-major, `preset` after `points`.
+        let script = try dir.write("s.json", #"{"sync": ["MSFT", "IBM"], "fps": 10, "window": {"initial": {"preset": "1Y"}}, "#
+            + #""events": [{"at": 0.5, "action": "set-window", "window": {"preset": "3M"}}]}"#)
+        let input = ["--input", sample("stocks-monthly.csv"), "--series-column", "symbol", "--x", "date"]
+        let r = try runRangepipe(["player", script] + input + ["-o", dir.path("p.html")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: dir.path("p.html"), encoding: .utf8)
+        let play = try runRangepipe(["play", script] + input + ["--tracks", allTracks + ",preset"])
+        let expected = play.out.split(separator: "\n").map(String.init)
+        let heads = try block(html, "frames"), points = try block(html, "points"), draws = try block(html, "draws")
+        #expect(heads.count == expected.count && draws.count == expected.count && expected.count > 10)
+        #expect(expected.contains { $0.contains(#""series":"IBM""#) && $0.hasSuffix(#","preset":"3M"}"#) })
+        for k in expected.indices {
+            let index = try #require(Int(draws[k].dropFirst().prefix { $0 != "," }))
+            let head = heads[k].dropLast(), cut = try #require(head.range(of: ",\"preset\":", options: .backwards)).lowerBound
+            #expect(String(head[..<cut]) + ",\"points\":" + points[index] + String(head[cut...]) + "}" == expected[k], "line \(k)")
+        }
+        for id in ["panel", "panel-1", "selection-1", "preset-1-0", "ovaxis-1"] { #expect(html.contains("id=\"\(id)\""), "\(id)") }
+        #expect(!html.contains("id=\"panel-2\""))
+    }
+
     @Test("over the size budget the points track is decimated, and the page says so")
     func budget() throws {
         let dir = try TemporaryDirectory()

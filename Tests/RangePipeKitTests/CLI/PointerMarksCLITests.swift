@@ -128,22 +128,22 @@ struct PointerMarksCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         let html = try String(contentsOfFile: dir.path("p.html"), encoding: .utf8)
         for id in ["zoombox", "crossline", "crossdot", "crosslabel"] { #expect(html.contains("id=\"\(id)\""), "\(id)") }
-        #expect(html.contains("marks(d);"))
+        #expect(html.contains("marks(d, s);"))
         let draws = try PlayerCLITests().block(html, "draws")
         #expect(draws.count == all.count)
         for (k, f) in all.enumerated() {
             let d = try #require(try JSONSerialization.jsonObject(with: Data(draws[k].utf8)) as? [Any])
             if let box = f["box"] as? [String: Any] {
-                let mark = try #require(d[4] as? [Double], "frame \(k)")
+                let mark = try #require(d[7] as? [Double], "frame \(k)")
                 let x0 = try pixel(try #require(box["min"] as? Double), f, plotLeft: 0)
                 let x1 = try pixel(try #require(box["max"] as? Double), f, plotLeft: 0)
                 #expect(abs(mark[0] - x0) <= 0.01 && abs(mark[1] - (x1 - x0)) <= 0.02, "frame \(k)")
             } else if let c = f["crosshair"] as? [String: Any] {
-                let mark = try #require(d[5] as? [Any], "frame \(k)")
+                let mark = try #require(d[8] as? [Any], "frame \(k)")
                 let x = try pixel(try #require(c["x"] as? Double), f, plotLeft: 0)
                 #expect(abs((mark[0] as? Double ?? .nan) - x) <= 0.01, "frame \(k)")
             } else {
-                #expect(d.count == 4, "frame \(k)")
+                #expect(d.count == 7, "frame \(k)")
             }
         }
     }

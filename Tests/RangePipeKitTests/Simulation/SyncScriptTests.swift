@@ -56,13 +56,15 @@ struct SyncScriptTests {
         #expect(unknown.stderr.contains("u.json: sync[1]: series 'zz' is not in the input"), "\(unknown.stderr)")
         let skip = try runRangepipe(["play", linked] + input + ["--on-series-error", "skip"])
         #expect(skip.status == 64)
-        // player shows one series: a linked script needs --series there.
+        // player shows the linked series one panel each, as preview does; --series a plays a alone.
         let out = dir.path("p.html")
         let player = try runRangepipe(["player", linked] + input + ["-o", out])
-        #expect(player.status == 64)
-        #expect(player.stderr.contains("linked.json: sync: the script links b, a; this command shows one series: give --series"), "\(player.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(player.status == 0, "\(player.stderr)")
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.contains(#"id="panel""#) && page.contains(#"id="panel-1""#) && !page.contains(#"id="panel-2""#))
+        #expect(page.contains(#""panels":2,"#))
         #expect(try runRangepipe(["player", linked] + input + ["--series", "a", "-o", out]).status == 0)
+        #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains(#"id="panel-1""#))
     }
 
     @Test("script check counts the linked play's frames")

@@ -79,24 +79,13 @@ public enum DecimalParser {
         return parseGeneral(b, start, end)
     }
 
-    /// Accumulates the digits at `i` into `mantissa` (wrapping), two at a
-    /// time: the multiply-add chain, not the loads, bounds the loop, and
-    /// pairs halve its length.
+    /// Accumulates the digits at `i` into `mantissa` (wrapping): the cell's
+    /// range is checked once and the loop reads unchecked
+    /// (`ByteView.accumulateDigits`), because a check per byte cost wide
+    /// files 15–20% of their ingest CPU.
     @inline(__always)
     static func digitRun(_ b: ByteView, _ i: inout Int, _ end: Int, _ mantissa: inout UInt64) {
-        while i + 1 < end {
-            let high = b[i] &- 0x30, low = b[i + 1] &- 0x30
-            if high >= 10 || low >= 10 { break }
-            mantissa = mantissa &* 100 &+ UInt64(high &* 10 &+ low)
-            i += 2
-        }
-        if i < end {
-            let d = b[i] &- 0x30
-            if d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-        }
+        b.accumulateDigits(from: &i, to: end, into: &mantissa)
     }
 
     static func parseGeneral(_ b: ByteView, _ start: Int, _ end: Int) -> Double? {

@@ -1,0 +1,60 @@
+extension JSONReader {
+    /// The bytes a JSON reader scans: the unfinished line or element carried
+    /// over, then the next chunk. A mapped file is scanned where it lies
+    /// (the window is the file's bytes `origin ..< end`, with no copy);
+    /// other inputs (stdin, pipes, gzip) are copied into `bytes`.
+    struct Window {
+        /// The window's bytes, for an input that is not mapped.
+        private(set) var bytes: [UInt8] = []
+        /// Where scanning resumes, from the window's first byte.
+        var start = 0
+        /// True once the input has no more bytes.
+        private(set) var eof = false
+        /// For a mapped input: the window is the file's bytes `origin ..< end`.
+        private var isMapped = false
+        private var origin = -1
+        private var end = 0
+
+        /// How many bytes the window holds.
+        var count: Int { isMapped ? end - origin : bytes.count }
+
+        /// Drops the bytes before `start` and adds the next chunk (at least
+        /// as many bytes as the window held, so a long line doubles it).
+        /// - Throws: `RangePipeError.io` on a read error.
+        /// - Complexity: O(chunk) for a copied input; O(1) moves for a
+        ///   mapped one (its pages are read as they are scanned).
+        mutating func refill(_ source: InputSource) throws {
+            let want = max(source.chunkSize(JSONReader.chunkSize), count)
+            if source.isMapped {
+                if origin < 0 { origin = source.position; end = origin }
+                isMapped = true
+                origin += start
+                start = 0
+                let n = try source.advanceMapped(preferred: want)
+                end = source.position
+                eof = n == 0
+                return
+            }
+            if start > 0 {
+                bytes.removeSubrange(0 ..< start)
+                start = 0
+            }
+            let old = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: want))
+            let n = try source.read(into: &bytes, at: old)
+            bytes.removeSubrange((old + n)...)
+            eof = n == 0
+        }
+
+        /// Runs `body` with a view of the window's bytes.
+        func withView<T>(_ source: InputSource, _ body: (ByteView) throws -> T) rethrows -> T {
+            if isMapped { return try body(source.mappedView(origin ..< end)) }
+            return try bytes.withByteView(body)
+        }
+
+        /// True when the window begins with UTF-8's byte-order mark.
+        func startsWithByteOrderMark(_ source: InputSource) -> Bool {
+            withView(source) { $0.count >= 3 && $0[0] == 0xEF && $0[1] == 0xBB && $0[2] == 0xBF }
+        }
+    }
+}

@@ -4,15 +4,16 @@
 /// range,annotation,selector,values,points` writes (`,preset` too when the
 /// script uses presets), and what to draw, worked out here with `preview`'s
 /// code (`FrameDrawing`, `SVGPreview`): the ticks, the y-range in drawn
-/// heights (log10 on a log axis), the annotation's pixel, the lit preset
-/// button, and on a script with a box zoom or a hover the zoom box and the
+/// heights (log10 on a log axis), the field's title and the annotation's
+/// line, box and label (`HTMLPlayer+Legible`), the lit preset button,
+/// and on a script with a box zoom or a hover the zoom box and the
 /// crosshair (`PointerMarks`). The overview's line and axis are stored
 /// whenever they change (appends grow the bounds). The page's script only
 /// places the `preview` skeleton's elements and maps the `points` track
 /// through the window and the y-range; nothing is fetched.
 ///
 /// Size: a frame costs its NDJSON line (about 300 bytes without points),
-/// its draws (about 350 bytes) and its `points` track, which is stored
+/// its draws (about 400 bytes) and its `points` track, which is stored
 /// once per run of identical frames (frames at rest share it). When the
 /// whole page would pass `budget` bytes, `PlayerJob` decimates the points
 /// track: M4

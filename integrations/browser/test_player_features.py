@@ -106,11 +106,14 @@ def ordinal_map(xs):
 
 
 def tick_times(labels, year, zone):
-    """Time-axis tick labels to instants: `2015` (Jan 1), `Oct` (the 1st), `Oct 12`; other forms are skipped.
-    A year label sets the year of the labels after it (d3's multi-scale format)."""
+    """Time-axis tick labels to instants: `2015` (Jan 1), `Oct` (the 1st), `Oct 12`, and the first tick
+    with its year when none is a year label (`Feb 2015`, `Oct 5, 2015`); other forms are skipped.
+    A label with a year sets the year of the labels after it (d3's multi-scale format)."""
     out = []
     for label in labels:
-        parts = label.split(" ")
+        parts = label.replace(",", "").split(" ")
+        if len(parts) in (2, 3) and parts[0] in MONTHS and parts[-1].isdigit() and len(parts[-1]) == 4:
+            year = int(parts.pop())
         if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) == 4:
             year = int(parts[0])
             day = (year, 1, 1)
@@ -180,11 +183,13 @@ def check_panel(feature, k, j, page):
     where = f"{feature.name} frame {k} panel {j}"
     W, H = feature.main["width"], feature.main["height"]
     assert abs(d["ov"]["width"] - feature.overview["width"]) <= TOL and abs(d["main"]["height"] - H) <= TOL, where
-    # The selection spans min_px…max_px of the overview; the handles are centred on its edges.
+    # The selection spans min_px…max_px of the overview; the 6 px handles are centred on its edges,
+    # each kept inside the overview (left edge clamped to 0…width − 6).
     lo, hi = f["selector"]["min_px"], f["selector"]["max_px"]
     assert abs(d["selection"]["x"] - lo) <= TOL and abs(d["selection"]["width"] - (hi - lo)) <= TOL, where
     for edge, h in zip([lo, hi], d["handles"]):
-        assert abs(h["x"] + h["width"] / 2 - edge) <= TOL, f"{where}: handle at {h} vs {edge}"
+        x = min(max(edge - 3, 0), feature.overview["width"] - 6)
+        assert abs(h["x"] - x) <= TOL and abs(h["width"] - 6) <= TOL, f"{where}: handle at {h} vs {edge}"
     # y: the frame's y-range (log10 of it on a log axis) over the chart's height.
     yr = (height(f["y"]["min"], feature.log_y), height(f["y"]["max"], feature.log_y))
     assert len(d["yTicks"]) >= 2, where
@@ -221,7 +226,12 @@ def check_panel(feature, k, j, page):
         assert d["annotation"] is None, where
     else:
         assert d["annotation"] is not None and abs(d["annotation"] - ay) <= TOL, f"{where}: annotation {d['annotation']} vs {ay}"
-        assert d["annLabel"] == a["label"], where
+        # The script's format gives play's label; the default is the value grouped at the axis' decimals.
+        if "format" in feature.script.get("annotation", {}):
+            assert d["annLabel"] == a["label"], where
+        else:
+            digits = d["annLabel"].split(".")[1] if "." in d["annLabel"] else ""
+            assert abs(float(d["annLabel"].replace(",", "")) - a["y"]) <= 0.5 * 10 ** -len(digits) + 1e-9, f"{where}: {d['annLabel']}"
     # Preset buttons: right-aligned to the overview's right end, above it; the frame's preset lit.
     if uses_presets(feature.script):
         b = d["presets"]

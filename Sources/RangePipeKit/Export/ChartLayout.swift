@@ -42,13 +42,44 @@ public struct ChartLayout: Sendable {
         ticks.map { (xPixel($0.value, w, width: width), $0.label) }
     }
 
+    /// A selector handle's left edge (handles are 6 px wide, centred on
+    /// the selection's edge `x`), kept inside an overview `width` wide so
+    /// a selection at either end draws its handle within the border.
+    public static func handleX(_ x: Double, width: Double) -> Double {
+        min(max(x - 3, 0), max(width - 6, 0))
+    }
+
+    /// An x label's centre and estimated text half-width: centred on its
+    /// tick at `x` but kept inside the chart's width.
+    static func labelPlace(_ x: Double, _ label: String, width: Double) -> (centre: Double, half: Double) {
+        let half = AxisTicks.labelWidth(label) / 2 - 4
+        return (min(max(x, half), width - half), half)
+    }
+
+    /// Gap kept between neighbouring x labels, px (about one character).
+    public static let labelGap = 6.0
+
+    /// The x ticks to draw: left to right, a tick is dropped when its label,
+    /// as drawn (kept inside the chart), would come within `labelGap` of the
+    /// last kept label ("Dec 21Dec 23" never shows).
+    /// - Complexity: O(ticks).
+    public static func legible(_ ticks: [(Double, String)], width: Double) -> [(Double, String)] {
+        var kept: [(Double, String)] = [], end = -Double.infinity
+        for t in ticks {
+            let e = labelPlace(t.0, t.1, width: width)
+            guard e.centre - e.half >= end + labelGap else { continue }
+            kept.append(t)
+            end = e.centre + e.half
+        }
+        return kept
+    }
+
     /// SVG of an x axis along the bottom of a chart `height` tall: tick
     /// marks, and labels centred on them but kept inside the chart's width.
     public static func xAxisSVG(_ ticks: [(Double, String)], width: Double, height: Double) -> String {
         var s = ""
         for (x, label) in ticks {
-            let half = AxisTicks.labelWidth(label) / 2 - 4
-            let lx = min(max(x, half), width - half)
+            let lx = labelPlace(x, label, width: width).centre
             s += "<line x1=\"\(SVGNumber.fmt(x))\" y1=\"\(SVGNumber.fmt(height))\" x2=\"\(SVGNumber.fmt(x))\" y2=\"\(SVGNumber.fmt(height + 4))\" stroke=\"#666\"/>"
             s += "<text x=\"\(SVGNumber.fmt(lx))\" y=\"\(SVGNumber.fmt(height + 15))\" text-anchor=\"middle\" fill=\"#444\">\(SVGNumber.escape(label))</text>\n"
         }

@@ -21,9 +21,12 @@ struct FrameDrawing {
     let log: Bool
     /// The zoom box and the crosshair, when the frame has them.
     let marks: PointerMarks
+    /// The shown field's number (the caption and the y title name it).
+    let field: Int
 
     init(_ p: SVGPreview, _ r: Frame, _ shown: ShownValues) {
         record = r
+        field = shown.field
         let ov = p.plan.script.overview, main = p.plan.script.main
         (mainWidth, mainHeight) = (main.width, main.height)
         bounds = r.bounds ?? p.bounds
@@ -34,7 +37,7 @@ struct FrameDrawing {
         let view = scale.isLinear ? r.window : scale.u(r.window)
         overviewPixels = Self.overviewPixels(p, bounds, shown, width: ov.width)
         let drawn = r.points ?? M4.points(r.window, view: view, scale, shown, width: main.width)
-        let points = Self.heights(scale.isLinear ? drawn : drawn.map { (scale.u($0.x), $0.y) }, log: log)
+        let points = Self.mainHeights(drawn, scale, log: log)
         let yr = Self.yRange(r, heights: points, log: log)
         yRange = yr
         mainPixels = Self.pixels(points, view, yr, main)
@@ -47,17 +50,18 @@ struct FrameDrawing {
     var overviewLine: String { Self.text(overviewPixels) }
     var mainLine: String { Self.text(mainPixels) }
 
-    /// The annotation's y pixel and label; nil when the frame has none or
-    /// its value cannot be drawn (no y-range, ≤ 0 on a log axis).
-    func annotation(_ label: LabelFormat) -> (y: Double, label: String)? {
-        guard let a = record.annotation, let y = Self.annotationPixel(record, yRange, log: log, height: mainHeight) else { return nil }
-        return (y, label.format(a.y))
+    /// The annotation's line, label and box (clear of the main line); nil
+    /// when the frame has none or its value cannot be drawn (no y-range,
+    /// ≤ 0 on a log axis).
+    func annotation(_ settings: AnnotationSettings) -> AnnotationMark? {
+        AnnotationMark(record, yRange: yRange, log: log, line: mainPixels, yLabels: yTicks.map(\.1),
+                       settings, size: ChartSize(width: mainWidth, height: mainHeight))
     }
 
-    /// The annotation's y pixel in a main chart `height` tall; nil as for `annotation(_:)`.
-    static func annotationPixel(_ r: Frame, _ yr: (min: Double, max: Double)?, log: Bool, height: Double) -> Double? {
-        guard let a = r.annotation, let yr, Self.height(a.y, log: log).isFinite else { return nil }
-        return ChartLayout.yPixel(Self.height(a.y, log: log), yr, height: height)
+    /// The main chart's points (x, value) at their drawn heights, x in the
+    /// scale's view units (u): what `pixels` fits into the window's view.
+    static func mainHeights(_ points: [(x: Double, y: Double)], _ scale: XScale, log: Bool) -> [(x: Double, y: Double)] {
+        heights(scale.isLinear ? points : points.map { (scale.u($0.x), $0.y) }, log: log)
     }
 
     /// The height a value is drawn at (its log10 on a log axis).

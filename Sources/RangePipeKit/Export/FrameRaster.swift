@@ -83,10 +83,10 @@ package struct FrameRaster: Sendable {
         let (x0, x1) = (d.record.selector.min, d.record.selector.max)
         c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: Self.Ink.selectionFill, stroke: Self.Ink.selection)
         for x in [x0, x1] {
-            c.rect(x: x - 3, y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: Self.Ink.selection)
+            c.rect(x: ChartLayout.handleX(x, width: ov.width), y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: Self.Ink.selection)
         }
         c.restore()
-        c.text(p.caption(d.record), x: layout.left, y: 14, color: Self.Ink.caption)
+        c.text(p.caption(d), x: layout.left, y: 14, color: Self.Ink.caption)
         // Main chart: the window, fitted to its y-range, with both axes.
         c.save()
         c.translate(layout.left, layout.mainTop)
@@ -94,14 +94,16 @@ package struct FrameRaster: Sendable {
             c.line(0, y, main.width, y, color: Self.Ink.grid)
             c.text(label, x: -6, y: y + 4, anchor: .end, color: Self.Ink.label)
         }
+        c.text(p.fieldTitle(d.field), x: 0, y: -5, color: Self.Ink.label)
         c.rect(x: 0, y: 0, width: main.width, height: main.height, fill: nil, stroke: Self.Ink.frame)
         c.save()
         if p.clipsMain { c.clip(x: 0, y: 0, width: main.width, height: main.height) }
         c.polyline(d.mainPixels, color: Self.Ink.mainLine, width: 1.2)
         c.restore()
-        if let a = p.visible(d.annotation(p.plan.script.annotation.format)) {
+        if let a = p.visible(d.annotation(p.plan.script.annotation)) {
             c.line(0, a.y, main.width, a.y, color: Self.Ink.annotation, dash: [4, 3])
-            c.text(a.label, x: main.width - 4, y: a.y - 4, anchor: .end, color: Self.Ink.annotation)
+            c.rect(x: a.box.x, y: a.box.y, width: a.box.width, height: a.box.height, radius: 2, fill: .white, stroke: Self.Ink.annotation)
+            c.text(a.label, x: a.textX, y: a.textY, anchor: .end, color: Self.Ink.annotation)
         }
         if !d.marks.isEmpty { drawMarks(d.marks, on: c) }
         drawXAxis(d.xTicks, width: main.width, height: main.height, on: c)
@@ -160,9 +162,8 @@ package struct FrameRaster: Sendable {
     /// but kept inside the chart's width (as `ChartLayout.xAxisSVG`).
     private func drawXAxis(_ ticks: [(Double, String)], width: Double, height: Double, on c: RasterCanvas) {
         for (x, label) in ticks {
-            let half = AxisTicks.labelWidth(label) / 2 - 4
             c.line(x, height, x, height + 4, color: Self.Ink.tick)
-            c.text(label, x: min(max(x, half), width - half), y: height + 15, anchor: .middle, color: Self.Ink.label)
+            c.text(label, x: ChartLayout.labelPlace(x, label, width: width).centre, y: height + 15, anchor: .middle, color: Self.Ink.label)
         }
     }
 

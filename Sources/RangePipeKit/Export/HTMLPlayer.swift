@@ -4,15 +4,16 @@
 /// range,annotation,selector,values,points` writes (`,preset` too when the
 /// script uses presets), and what to draw, worked out here with `preview`'s
 /// code (`FrameDrawing`, `SVGPreview`): the ticks, the y-range in drawn
-/// heights (log10 on a log axis), the annotation's pixel, the lit preset
-/// button, and on a script with a box zoom or a hover the zoom box and the
+/// heights (log10 on a log axis), the field's title and the annotation's
+/// line, box and label (`HTMLPlayer+Legible`), the lit preset button,
+/// and on a script with a box zoom or a hover the zoom box and the
 /// crosshair (`PointerMarks`). The overview's line and axis are stored
 /// whenever they change (appends grow the bounds). The page's script only
 /// places the `preview` skeleton's elements and maps the `points` track
 /// through the window and the y-range; nothing is fetched.
 ///
 /// Size: a frame costs its NDJSON line (about 300 bytes without points),
-/// its draws (about 350 bytes) and its `points` track, which is stored
+/// its draws (about 400 bytes) and its `points` track, which is stored
 /// once per run of identical frames (frames at rest share it). When the
 /// whole page would pass `budget` bytes, `PlayerJob` decimates the points
 /// track: M4
@@ -155,16 +156,16 @@ package struct HTMLPlayer {
         }
         // The main chart's y-range and annotation as `preview` fits them (heights: log10 on a log axis).
         let log = plan.script.y.scale == .log, main = plan.script.main
-        let yr = FrameDrawing.yRange(r, heights: FrameDrawing.heights(r.points ?? [], log: log), log: log)
+        let heights = FrameDrawing.mainHeights(r.points ?? [], plan.scale, log: log)
+        let yr = FrameDrawing.yRange(r, heights: heights, log: log)
         let yTicks = preview.yTicks(yr, log: log)
         yTicks.forEach { pass.yLabels.insert($0.1) }
-        let annotation = FrameDrawing.annotationPixel(r, yr, log: log, height: main.height).flatMap { preview.visible(($0, "")) }
+        let legible = legibleJSON(r, shown, panel: j, heights: heights, yRange: yr, yLabels: yTicks.map(\.1))
         let lit = preview.litPreset(r).flatMap { p in plan.presetButtons.firstIndex { $0.preset == p } } ?? -1
         var marks = PointerMarks(r, scale: plan.scale, yRange: yr, log: log, size: main, label: plan.script.annotation.format)
         marks.idSuffix = Self.suffix(j)
-        let f = SVGNumber.fmt
         pass.draws += Self.embed("[\(pass.pointsAt[j]),\(pass.overviewAt[j]),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks)),"
-            + "\(yr.map { "[\(JSONText.number($0.min)),\(JSONText.number($0.max))]" } ?? "null"),\(annotation.map { f($0.y) } ?? "null"),\(lit)\(marks.drawsJSON)]") + "\n"
+            + "\(yr.map { "[\(JSONText.number($0.min)),\(JSONText.number($0.max))]" } ?? "null"),\(legible),\(lit)\(marks.drawsJSON)]") + "\n"
     }
 
     /// Panel j's id suffix: "" on the first panel, "-j" on the others.

@@ -98,15 +98,18 @@ enum HTMLPlayerPage {
       const yAxis = (ticks) => ticks.map(([y, label]) =>
         `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="#e5e7eb"/><text class="ytick" x="-6" y="${fmt(y + 4)}" text-anchor="end" fill="#444">${esc(label)}</text>`).join('');
       const set = (id, attrs) => { const e = $(id); for (const k in attrs) e.setAttribute(k, attrs[k]); };
+      // A handle 6 px wide centred on x, kept inside the overview (ChartLayout.handleX).
+      const OW = meta.overview.width, handleX = (x) => Math.min(Math.max(x - 3, 0), Math.max(OW - 6, 0));
       let current = 0, playing = false, speed = 1, clock = 0, stamp = null;
 
-      // Panel j (ids suffixed s) on frame k. d: [points, overview, x ticks, y ticks, y-range, annotation y, lit button, marks…].
+      // Panel j (ids suffixed s) on frame k. d: [points, overview, x ticks, y ticks, y-range,
+      // [field title, annotation [line y, box x, y, width, height, label x, y, label] or null], lit button, marks…].
       function panel(k, j, s) {
         const f = JSON.parse(text(k, j)), d = draws[k * P + j], ov = overviews[d[1]];
         const x0 = f.selector.min_px, x1 = f.selector.max_px;
         set('selection' + s, { x: x0, width: Math.max(x1 - x0, 0) });
-        set('handle0' + s, { x: x0 - 3 });
-        set('handle1' + s, { x: x1 - 3 });
+        set('handle0' + s, { x: handleX(x0) });
+        set('handle1' + s, { x: handleX(x1) });
         set('ovline' + s, { points: ov[0] });
         $('ovaxis' + s).innerHTML = xAxis(ov[1], meta.overview.width, meta.overview.height);
         const a = seconds(f.window.min), b = seconds(f.window.max), yr = d[4];
@@ -116,14 +119,15 @@ enum HTMLPlayerPage {
         set('mainline' + s, { points: line.join(' ') });
         $('yaxis' + s).innerHTML = yAxis(d[3]);
         $('xaxis' + s).innerHTML = xAxis(d[2], W, H);
-        const shown = d[5] !== null && f.annotation !== null;
-        set('annline' + s, { visibility: shown ? 'visible' : 'hidden' });
-        set('annlabel' + s, { visibility: shown ? 'visible' : 'hidden' });
+        const [title, A] = d[5], shown = A !== null && f.annotation !== null;
+        for (const e of ['annline', 'annbox', 'annlabel']) set(e + s, { visibility: shown ? 'visible' : 'hidden' });
         if (shown) {
-          set('annline' + s, { y1: d[5], y2: d[5] });
-          set('annlabel' + s, { y: fmt(d[5] - 4) });
-          $('annlabel' + s).textContent = f.annotation.label;
+          set('annline' + s, { y1: A[0], y2: A[0] });
+          set('annbox' + s, { x: A[1], y: A[2], width: A[3], height: A[4] });
+          set('annlabel' + s, { x: A[5], y: A[6] });
+          $('annlabel' + s).textContent = A[7];
         }
+        $('ytitle' + s).textContent = title;
         for (let i = 0; i < meta.presets; i++) {
           const e = $('preset' + s + '-' + i), state = i === d[6] ? 'on' : e.dataset.state, c = meta.presetColors[state];
           e.setAttribute('class', 'preset ' + state);
@@ -131,7 +135,7 @@ enum HTMLPlayerPage {
           e.firstChild.setAttribute('stroke', c[1]);
           e.lastChild.setAttribute('fill', c[2]);
         }
-        const caption = `${f.series} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
+        const caption = `${f.series} · ${title} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
         $('caption' + s).textContent = caption;
         return f;
       }

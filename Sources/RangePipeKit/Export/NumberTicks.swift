@@ -66,6 +66,29 @@ public enum NumberTicks {
         return text
     }
 
+    /// A value's text as the y axis writes numbers (`label`, one
+    /// formatter for both): two decimals, or the axis' own when it has
+    /// more, then trailing zeros dropped down to the axis' decimals
+    /// (1318683096 → "1,318,683,096", 365.4 → "365.4", 85.731 → "85.73").
+    public static func valueLabel(_ v: Double, axisDecimals: Int) -> String {
+        let most = max(2, axisDecimals)
+        var text = label(v, decimals: most)
+        // The exponent text `label` falls back to has no zeros to drop.
+        guard text.contains("."), !text.contains("e") else { return text }
+        var kept = most
+        while kept > axisDecimals, text.hasSuffix("0") {
+            text.removeLast()
+            kept -= 1
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// The most digits after the point among tick labels (0 for none).
+    public static func decimals(of labels: [String]) -> Int {
+        labels.map { l in l.firstIndex(of: ".").map { l[l.index(after: $0)...].prefix { $0.isNumber }.count } ?? 0 }.max() ?? 0
+    }
+
     static func pow10(_ p: Int) -> Double {
         var r = 1.0
         for _ in 0 ..< abs(p) { r *= 10 }

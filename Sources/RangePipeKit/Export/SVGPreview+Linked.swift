@@ -22,7 +22,7 @@ extension SVGPreview {
         for row in drawn {
             for (p, d) in zip(previews, row) {
                 svg += "<g transform=\"translate(0 \(SVGNumber.fmt(Double(k) * layout.height)))\">\n"
-                svg += p.panel(PanelContent(d, caption: p.caption(d.record), label: p.plan.script.annotation.format), layout, ids: nil)
+                svg += p.panel(PanelContent(d, p), layout, ids: nil)
                 svg += p.presetButtonsSVG(d.record, layout)
                 svg += "</g>\n"
                 k += 1

@@ -29,7 +29,7 @@ extension SVGPreview {
     }
 
     /// The annotation, or nil when a manual y-window leaves it off the chart.
-    func visible(_ a: (y: Double, label: String)?) -> (y: Double, label: String)? {
+    func visible(_ a: AnnotationMark?) -> AnnotationMark? {
         guard clipsMain, let a, !(0 ... plan.script.main.height).contains(a.y) else { return a }
         return nil
     }

@@ -1,7 +1,8 @@
 /// Draws frames as SVG (SPEC 1.4): the overview with the shaded selection
-/// and its two handles, the main chart showing the window with its
-/// y-range, the value annotation's line and label, axes on both charts
-/// (x ticks on each, y ticks on the main chart), and the zoom box and the
+/// and its two handles (inside the overview), the main chart showing the
+/// window with its y-range, the value annotation's line and its label on a
+/// box clear of the line (`AnnotationMark`), axes on both charts (x ticks
+/// on each, y ticks and the field's title on the main chart), and the zoom box and the
 /// crosshair on frames that have them (`PointerMarks`). No JavaScript.
 package struct SVGPreview: Sendable {
     package let plan: ScriptPlan
@@ -34,7 +35,7 @@ package struct SVGPreview: Sendable {
         if clipsMain { svg += mainClipDefs(layout) }
         for (k, d) in drawn.enumerated() {
             svg += "<g transform=\"translate(0 \(fmt(Double(k) * layout.height)))\">\n"
-            svg += panel(clipped(PanelContent(d, caption: caption(d.record), label: plan.script.annotation.format)), layout, ids: nil)
+            svg += panel(clipped(PanelContent(d, self)), layout, ids: nil)
             svg += presetButtonsSVG(d.record, layout)
             svg += "</g>\n"
         }
@@ -52,9 +53,11 @@ package struct SVGPreview: Sendable {
         var overviewLine = ""
         var selection = (0.0, 0.0)
         var yAxis = ""
+        /// The field's name and unit over the y axis ("value (ppm)").
+        var yTitle = ""
         var mainLine = ""
-        /// The annotation's y pixel and label.
-        var annotation: (y: Double, label: String)?
+        /// The annotation's line, label and box.
+        var annotation: AnnotationMark?
         var xAxis = ""
         /// The overview's extent; nil: the plan's.
         var bounds: Window?
@@ -63,13 +66,15 @@ package struct SVGPreview: Sendable {
 
         init() {}
 
-        init(_ d: FrameDrawing, caption: String, label: LabelFormat) {
-            self.caption = caption
+        /// The content of frame `d` as `p` draws it.
+        init(_ d: FrameDrawing, _ p: SVGPreview) {
+            caption = p.caption(d)
             overviewLine = d.overviewLine
             selection = (d.record.selector.min, d.record.selector.max)
             yAxis = ChartLayout.yAxisSVG(d.yTicks, width: d.mainWidth)
+            yTitle = p.fieldTitle(d.field)
             mainLine = d.mainLine
-            annotation = d.annotation(label)
+            annotation = d.annotation(p.plan.script.annotation)
             xAxis = ChartLayout.xAxisSVG(d.xTicks, width: d.mainWidth, height: d.mainHeight)
             bounds = d.bounds
             if !d.marks.isEmpty { marks = d.marks }
@@ -87,7 +92,7 @@ package struct SVGPreview: Sendable {
         s += "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
         s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
-        s += selectionSVG(c.selection.0, c.selection.1, height: ov.height, ids: ids)
+        s += selectionSVG(c.selection.0, c.selection.1, ov, ids: ids)
         // The player redraws the overview's axis as appends grow the bounds.
         let overviewAxis = ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
         s += ids == nil ? overviewAxis : "<g\(id("ovaxis"))>\(overviewAxis)</g>\n"
@@ -95,44 +100,47 @@ package struct SVGPreview: Sendable {
         // Main chart: the window, fitted to its y-range, with both axes.
         s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
         s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
+        s += "<text\(id("ytitle")) class=\"ytitle\" x=\"0\" y=\"-5\" fill=\"#444\">\(SVGNumber.escape(c.yTitle))</text>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
         let clip = ids != nil || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
         s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
-        if ids != nil || c.annotation != nil {
-            let y = fmt(c.annotation?.y ?? 0), hidden = c.annotation == nil ? " visibility=\"hidden\"" : ""
-            s += "<line\(id("annline")) x1=\"0\" y1=\"\(y)\" x2=\"\(fmt(main.width))\" y2=\"\(y)\" stroke=\"#dc2626\" stroke-dasharray=\"4 3\"\(hidden)/>\n"
-            s += "<text\(id("annlabel")) x=\"\(fmt(main.width - 4))\" y=\"\(fmt((c.annotation?.y ?? 0) - 4))\" text-anchor=\"end\" fill=\"#dc2626\"\(hidden)>\(SVGNumber.escape(c.annotation?.label ?? ""))</text>\n"
-        }
+        if ids != nil || c.annotation != nil { s += annotationSVG(c.annotation, main, id: id) }
         s += c.marks?.svg() ?? ""
         s += "<g\(id("xaxis"))>\(c.xAxis)</g>\n"
         return s + "</g>\n"
     }
 
-    /// The shaded selection and its two handles, in overview pixels.
-    func selectionSVG(_ x0: Double, _ x1: Double, height: Double, ids: String?) -> String {
+    /// The shaded selection and its two handles (kept inside the overview), in overview pixels.
+    func selectionSVG(_ x0: Double, _ x1: Double, _ ov: ChartSize, ids: String?) -> String {
+        let height = ov.height
         var s = "<rect\(ids.map { " id=\"selection\($0)\"" } ?? "") x=\"\(fmt(x0))\" y=\"0\" width=\"\(fmt(max(x1 - x0, 0)))\" height=\"\(fmt(height))\" fill=\"#3b82f6\" fill-opacity=\"0.2\" stroke=\"#3b82f6\"/>\n"
         for (k, x) in [x0, x1].enumerated() {
-            s += "<rect\(ids.map { " id=\"handle\(k)\($0)\"" } ?? "") x=\"\(fmt(x - 3))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
+            s += "<rect\(ids.map { " id=\"handle\(k)\($0)\"" } ?? "") x=\"\(fmt(ChartLayout.handleX(x, width: ov.width)))\" y=\"\(fmt(height / 2 - 10))\" width=\"6\" height=\"20\" rx=\"2\" fill=\"#3b82f6\"/>\n"
         }
         return s
     }
 
-    func caption(_ r: Frame) -> String {
-        "\(plan.seriesName) · frame \(r.frame) · t \(NumberTicks.label(r.t, decimals: 3)) s · \(r.phase.name)"
+    /// The caption: series, the shown field (with its unit), frame, time and phase.
+    func caption(_ d: FrameDrawing) -> String {
+        let r = d.record
+        return "\(plan.seriesName) · \(fieldTitle(d.field)) · frame \(r.frame) · t \(NumberTicks.label(r.t, decimals: 3)) s · \(r.phase.name)"
     }
 
     /// The overview's x ticks: the whole bounds across the overview's width.
     func overviewTicks(_ bounds: Window) -> [(Double, String)] {
         let w = plan.script.overview.width
-        if !plan.scale.isLinear { return ChartLayout.xPixels(ticks.x(plan.scale.x(bounds), scale: plan.scale, width: w), bounds, width: w) }
-        return ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w)
+        if !plan.scale.isLinear { return ChartLayout.legible(ChartLayout.xPixels(ticks.x(plan.scale.x(bounds), scale: plan.scale, width: w), bounds, width: w), width: w) }
+        return ChartLayout.legible(ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w), width: w)
     }
 
-    /// The main chart's x ticks for a window (x), in pixels from its left.
+    /// The main chart's x ticks for a window (x), in pixels from its left:
+    /// on a time axis with the year when no tick shows it
+    /// (`TimeTicks.withYear`), then thinned so no labels collide.
     func xTicks(_ w: Window) -> [(Double, String)] {
-        let width = plan.script.main.width
-        if !plan.scale.isLinear { return ChartLayout.xPixels(ticks.x(w, scale: plan.scale, width: width), plan.scale.u(w), width: width) }
-        return ChartLayout.xPixels(ticks.x(w.lower, w.upper, width: width), w, width: width)
+        let width = plan.script.main.width, scale = plan.scale
+        var list = scale.isLinear ? ticks.x(w.lower, w.upper, width: width) : ticks.x(w, scale: scale, width: width)
+        if plan.axis == .time { list = TimeTicks.withYear(list, zone: ticks.zone, time: scale.isLinear ? { $0 } : { scale.x($0) }) }
+        return ChartLayout.legible(ChartLayout.xPixels(list, scale.isLinear ? w : scale.u(w), width: width), width: width)
     }
 
     /// The main chart's y ticks for a y-range, in pixels from its top; with

@@ -16,6 +16,7 @@ extension ScriptSchema {
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
     "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
+    "unit": { "type": "string", "minLength": 1, "description": "What the values count in, e.g. \"ppm\": the pictures (preview, player, render) show it after the field's name in the y axis title and the caption (\"value (ppm)\"); tracks never carry it." },
     "x": { "$ref": "#/$defs/xSettings" },
     "overview": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 120 }, "description": "The overview chart (drag-selection, drag-handle), px." },
     "main": {
@@ -219,7 +220,7 @@ extension ScriptSchema {
         "format": {
           "type": "string",
           "default": "%.2f",
-          "description": "printf subset with exactly one conversion (%.Nf, %.Ne, %.Ng with N 0-17, %f, %e, %g, %d), literal text around it and %% for a percent sign.",
+          "description": "printf subset with exactly one conversion (%.Nf, %.Ne, %.Ng with N 0-17, %f, %e, %g, %d), literal text around it and %% for a percent sign. Tracks use %.2f without it; the pictures then write the value as the y axis writes numbers (grouped, e.g. 1,318,683,096).",
           "pattern": "^([^%]|%%)*%(\\.0*(1[0-7]|[0-9])[feg]|[dfeg])([^%]|%%)*$"
         }
       }

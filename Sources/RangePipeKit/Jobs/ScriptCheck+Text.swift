@@ -7,6 +7,7 @@ extension ScriptCheck {
     ///       7–7.5 s    events[5]  set-window, animated 0.5 s
     ///     series AAPL: field close, 481 frames (t = 0 … 8 s)
     ///
+    /// (`field close (USD)` when the script gives a `unit`.)
     /// - Complexity: O(events + series).
     package var text: String {
         let duration = script.duration.map { "duration \($0.plainText) s" } ?? "duration until rest"
@@ -21,7 +22,8 @@ extension ScriptCheck {
             lines.append("series: not checked")
         }
         for p in plays {
-            lines.append("series \(p.series): field \(p.field), \(p.frames) frame\(p.frames == 1 ? "" : "s") (t = 0 … \(p.lastFrameTime.plainText) s)")
+            let unit = script.unit.map { " (\($0))" } ?? ""
+            lines.append("series \(p.series): field \(p.field)\(unit), \(p.frames) frame\(p.frames == 1 ? "" : "s") (t = 0 … \(p.lastFrameTime.plainText) s)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

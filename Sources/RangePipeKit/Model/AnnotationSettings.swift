@@ -4,4 +4,8 @@ public struct AnnotationSettings: Sendable {
     public var source: AnnotationSource = .lastVisible
     /// How its label reads.
     public var format = LabelFormat.default
+    /// Whether the script wrote `format`: the pictures label a value the
+    /// default way (grouped like the y axis) only when it did not; tracks
+    /// always use `format`.
+    public var formatGiven = false
 }

@@ -13,6 +13,9 @@ public struct Script: Sendable {
     public var duration: Double?
     /// The value field shown first; nil is the series' first field.
     public var field: String?
+    /// What the values count in (`unit`): shown after the field's name in
+    /// the pictures' y axis title and caption ("value (ppm)"); never in tracks.
+    public var unit: String?
     /// The overview chart's size in px (drag-selection and drag-handle).
     public var overview = ChartSize(width: 800, height: 120)
     /// The main chart's size in px (pan, pinch, zooms, M4 columns).

@@ -82,6 +82,7 @@ extension ScriptDecoder {
         if let x = o.take("format") {
             do {
                 a.format = try LabelFormat(try string(x, o.child("format")))
+                a.formatGiven = true
             } catch let invalid as LabelFormat.Invalid {
                 throw Failure(path: o.child("format"), message: invalid.description)
             }

@@ -36,7 +36,7 @@ public enum ScriptDecoder {
 
     // MARK: Script
 
-    static let topKeys = ["series", "sync", "profile", "fps", "duration", "field", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
+    static let topKeys = ["series", "sync", "profile", "fps", "duration", "field", "unit", "x", "overview", "main", "window", "momentum", "y", "annotation", "events"]
 
     static func decodeScript(_ root: JSONValue) throws -> Script {
         var o = try ObjectReader(root, "")
@@ -51,6 +51,10 @@ public enum ScriptDecoder {
         if let v = o.take("fps") { s.fps = try number(v, "fps", minFPS ... maxFPS) }
         if let v = o.take("duration"), v != .null { s.duration = try number(v, "duration", 0 ... maxDuration, open: true) }
         if let v = o.take("field") { s.field = try string(v, "field") }
+        if let v = o.take("unit") {
+            s.unit = try string(v, "unit")
+            guard s.unit?.isEmpty == false else { throw Failure(path: "unit", message: "expected a unit such as \"ppm\", got an empty string (leave unit out for none)") }
+        }
         if let v = o.take("x") { s.x = try xSettings(v, "x") }
         if let v = o.take("overview") { s.overview = try chartSize(v, "overview", default: s.overview) }
         if let v = o.take("main") { (s.main, s.mainDrag) = try mainSettings(v, "main", default: s.main) }

@@ -8,10 +8,13 @@ public struct ShownValues {
     public let inFlight: [Double]?
     /// Values below this are drawn at it.
     public let clampMin: Double?
+    /// The shown field's number in the series (the pictures name it).
+    public let field: Int
 
-    /// The values shown for `index`'s field, in flight or clamped.
-    public init(index: SeriesIndex, inFlight: [Double]?, clampMin: Double?) {
+    /// The values shown for `index`'s field (number `field`), in flight or clamped.
+    public init(index: SeriesIndex, inFlight: [Double]?, clampMin: Double?, field: Int = 0) {
         self.index = index
+        self.field = field
         self.inFlight = inFlight
         self.clampMin = clampMin
     }

@@ -76,7 +76,7 @@ public struct ViewSimulator: Sendable {
     /// The values a frame shows now: the field's, or the spring's in flight,
     /// with `clampMin`.
     public var shownValues: ShownValues {
-        ShownValues(index: index, inFlight: shown.spring?.shown, clampMin: shown.clampMin)
+        ShownValues(index: index, inFlight: shown.spring?.shown, clampMin: shown.clampMin, field: shown.field)
     }
 
     /// Advances to frame time `t` and returns the frame's phase.

@@ -122,7 +122,7 @@ struct ScriptCommandTests {
             #expect(lines[k + 1].hasPrefix("  " + starts[k]), "\(lines[k + 1])")
             #expect(lines[k + 1].contains("events[\(k)]  " + names[k]), "\(lines[k + 1])")
         }
-        #expect(lines.last == "series AAPL: field price, 256 frames (t = 0 … 8.5 s)")
+        #expect(lines.last == "series AAPL: field price (USD), 256 frames (t = 0 … 8.5 s)")
     }
 
     @Test("a bad script: play's located error, exit 65, nothing on stdout", arguments: [

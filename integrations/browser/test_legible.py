@@ -50,15 +50,20 @@ def crossings(line, b):
     return found
 
 
+def sampled_geometry(page, lines):
+    """About 40 frames spread over the replay: (frame index, the page's drawn geometry there)."""
+    for k in range(0, len(lines), max(1, len(lines) // 40)):
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        yield k, page.evaluate(GEOMETRY_JS)
+
+
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_annotation_box_clear_of_the_line(name, replays, open_page):
     path, lines = replays[name]
     p = open_page(path)
     page = p.page
     shown = 0
-    for k in range(0, len(lines), max(1, len(lines) // 40)):
-        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
-        g = page.evaluate(GEOMETRY_JS)
+    for k, g in sampled_geometry(page, lines):
         assert g["ytitle"] in TITLES[name] and f" · {g['ytitle']} · frame {k} " in g["caption"], f"frame {k}: {g['caption']}"
         if not g["annbox"]["visible"]:
             assert lines[k]["annotation"] is None or lines[k]["annotation"]["y"] is None, f"frame {k}: no box"
@@ -79,9 +84,8 @@ def test_handles_inside_the_overview(name, replays, open_page):
     p = open_page(path)
     page = p.page
     ends = 0
-    for k in range(0, len(lines), max(1, len(lines) // 40)):
-        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
-        g, sel = page.evaluate(GEOMETRY_JS), lines[k]["selector"]
+    for k, g in sampled_geometry(page, lines):
+        sel = lines[k]["selector"]
         width = g["overview"]["width"]
         for handle, edge in [(g["handle0"], sel["min_px"]), (g["handle1"], sel["max_px"])]:
             assert handle["x"] >= -TOL and handle["x"] + handle["width"] <= width + TOL, f"frame {k}: handle {handle} outside 0…{width}"

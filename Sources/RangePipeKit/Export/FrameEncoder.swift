@@ -17,8 +17,7 @@ public struct FrameEncoder: Sendable {
     private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
     private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
     // The track switches, read once per frame rather than hashed.
-    private let range: Bool, selector: Bool, annotation: Bool, values: Bool, points: Bool, preset: Bool, omitted: Bool
-    private let box: Bool, crosshair: Bool
+    private let on: TrackSwitches
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
     private var fixedRoom: Int, pairRoom: Int
@@ -43,15 +42,7 @@ public struct FrameEncoder: Sendable {
         labelSuffixJSON = escaped(label.suffix)
         let plain = { (text: String) in !text.utf8.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 } }
         labelCSV = plain(label.prefix) && plain(label.suffix) ? (Array(label.prefix.utf8), Array(label.suffix.utf8)) : nil
-        range = tracks.contains(.range)
-        selector = tracks.contains(.selector)
-        annotation = tracks.contains(.annotation)
-        values = tracks.contains(.values)
-        points = tracks.contains(.points)
-        preset = tracks.contains(.preset)
-        omitted = tracks.contains(.omitted)
-        box = tracks.contains(.box)
-        crosshair = tracks.contains(.crosshair)
+        on = TrackSwitches(tracks)
         fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
         pairRoom = Self.pairRoom(categories)
     }
@@ -189,21 +180,21 @@ public struct FrameEncoder: Sendable {
         out.append(",\"phase\":\"")
         out.append(r.phase.constantName)
         out.append(byte: UInt8(ascii: "\""))
-        if range {
+        if on.range {
             out.append(",\"window\":{\"min\":")
             append(windowX: r.window.lower, &out)
             out.append(",\"max\":")
             append(windowX: r.window.upper, &out)
             out.append(byte: UInt8(ascii: "}"))
         }
-        if selector {
+        if on.selector {
             out.append(",\"selector\":{\"min_px\":")
             out.append(number: r.selector.min)
             out.append(",\"max_px\":")
             out.append(number: r.selector.max)
             out.append(byte: UInt8(ascii: "}"))
         }
-        if range {
+        if on.range {
             if let y = r.y {
                 out.append(",\"y\":{\"min\":")
                 out.append(number: y.min)
@@ -214,7 +205,7 @@ public struct FrameEncoder: Sendable {
                 out.append(",\"y\":null")
             }
         }
-        if annotation {
+        if on.annotation {
             if let a = r.annotation {
                 out.append(",\"annotation\":{\"x\":")
                 append(pointX: a.x, &out)
@@ -230,20 +221,20 @@ public struct FrameEncoder: Sendable {
                 out.append(",\"annotation\":null")
             }
         }
-        if values, let v = r.values {
+        if on.values, let v = r.values {
             out.append(",\"values\":")
             append(values: v, &out)
         }
-        if points, let p = r.points {
+        if on.points, let p = r.points {
             out.append(",\"points\":")
             append(points: p, &out)
         }
-        if preset { appendPresetJSON(r.preset, &out) }
-        if omitted {
+        if on.preset { appendPresetJSON(r.preset, &out) }
+        if on.omitted {
             out.append(",\"yOmitted\":")
             if let n = r.yOmitted { out.append(integer: n) } else { out.append("null") }
         }
-        if box {
+        if on.box {
             if let b = r.box {
                 out.append(",\"box\":{\"min\":")
                 append(windowX: b.lower, &out)
@@ -254,7 +245,7 @@ public struct FrameEncoder: Sendable {
                 out.append(",\"box\":null")
             }
         }
-        if crosshair {
+        if on.crosshair {
             if let c = r.crosshair {
                 out.append(",\"crosshair\":{\"x\":")
                 append(pointX: c.x, &out)
@@ -276,25 +267,25 @@ public struct FrameEncoder: Sendable {
         out.append(number: r.t)
         out.append(byte: UInt8(ascii: ","))
         out.append(r.phase.constantName)
-        if range {
+        if on.range {
             out.append(byte: UInt8(ascii: ","))
             append(textX: r.window.lower, &out)
             out.append(byte: UInt8(ascii: ","))
             append(textX: r.window.upper, &out)
         }
-        if selector {
+        if on.selector {
             out.append(byte: UInt8(ascii: ","))
             out.append(number: r.selector.min)
             out.append(byte: UInt8(ascii: ","))
             out.append(number: r.selector.max)
         }
-        if range {
+        if on.range {
             out.append(byte: UInt8(ascii: ","))
             if let y = r.y { out.append(number: y.min) }
             out.append(byte: UInt8(ascii: ","))
             if let y = r.y { out.append(number: y.max) }
         }
-        if annotation {
+        if on.annotation {
             if let a = r.annotation {
                 out.append(byte: UInt8(ascii: ","))
                 // Numbers and ISO times hold no comma or quote: no quoting.
@@ -314,23 +305,23 @@ public struct FrameEncoder: Sendable {
                 out.append(",,,,")
             }
         }
-        if values { appendCSVCell(r.values, &out, json: append(values:_:)) }
-        if points { appendCSVCell(r.points, &out, json: append(points:_:)) }
-        if preset {
+        if on.values { appendCSVCell(r.values, &out, json: append(values:_:)) }
+        if on.points { appendCSVCell(r.points, &out, json: append(points:_:)) }
+        if on.preset {
             out.append(byte: UInt8(ascii: ","))
             if let p = r.preset { out.append(string: p.rawValue) }
         }
-        if omitted {
+        if on.omitted {
             out.append(byte: UInt8(ascii: ","))
             if let n = r.yOmitted { out.append(integer: n) }
         }
-        if box {
+        if on.box {
             out.append(byte: UInt8(ascii: ","))
             if let b = r.box { append(textX: b.lower, &out) }
             out.append(byte: UInt8(ascii: ","))
             if let b = r.box { append(textX: b.upper, &out) }
         }
-        if crosshair {
+        if on.crosshair {
             out.append(byte: UInt8(ascii: ","))
             if let c = r.crosshair {
                 if let label = axis.categoryLabel(c.x, in: categories) { out.append(csvField: label.utf8) } else { append(textX: c.x, &out) }

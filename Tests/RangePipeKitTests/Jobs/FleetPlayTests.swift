@@ -42,14 +42,7 @@ struct FleetPlayTests {
     }
 
     /// The series names of NDJSON lines, in order of first appearance.
-    static func played(_ out: String) -> [String] {
-        var names: [String] = []
-        for line in out.split(separator: "\n") {
-            let name = String(line.split(separator: "\"")[3])
-            if names.last != name { names.append(name) }
-        }
-        return names
-    }
+    static func played(_ out: String) -> [String] { ChangedSinceCLITests.played(out) }
 
     @Test("--on-series-error skip: the store's bytes are --input's for --jobs 1, 2, 3, in NDJSON and CSV; the damaged series' reason is the one a single play gives")
     func skipIdenticalForAnyJobs() throws {

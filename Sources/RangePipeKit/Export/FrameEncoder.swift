@@ -2,22 +2,50 @@
 /// `TextBuffer`: keys are constant bytes, numbers and times are appended
 /// without a `String` per line.
 public struct FrameEncoder: Sendable {
+    /// What an encoder keeps for every series of a run, in one shared
+    /// object: copying an encoder per series copies a few references.
+    final class Fixed: Sendable {
+        let tracks: Set<Track>
+        let time: TimeOutputFormat
+        let format: FrameFormat
+        let label: LabelFormat
+        // The label's fixed text, escaped once: JSON without its quotes; CSV
+        // only when no quoting is needed (the number itself never needs it).
+        let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
+        let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
+        // The track switches, read once per frame rather than hashed.
+        let on: TrackSwitches
+
+        init(tracks: Set<Track>, time: TimeOutputFormat, format: FrameFormat, label: LabelFormat) {
+            (self.tracks, self.time, self.format, self.label) = (tracks, time, format, label)
+            func escaped(_ text: String) -> [UInt8] {
+                var b = TextBuffer()
+                b.append(jsonString: text)
+                return Array(b.bytes.dropFirst().dropLast())
+            }
+            labelPrefixJSON = escaped(label.prefix)
+            labelSuffixJSON = escaped(label.suffix)
+            let plain = { (text: String) in !text.utf8.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 } }
+            labelCSV = plain(label.prefix) && plain(label.suffix) ? (Array(label.prefix.utf8), Array(label.suffix.utf8)) : nil
+            on = TrackSwitches(tracks)
+        }
+    }
+
     public private(set) var series: String
     public private(set) var axis: Axis
     public private(set) var categories: [String]
-    public let tracks: Set<Track>
-    public let time: TimeOutputFormat
-    public let format: FrameFormat
+    private let fixed: Fixed
+    public var tracks: Set<Track> { fixed.tracks }
+    public var time: TimeOutputFormat { fixed.time }
+    public var format: FrameFormat { fixed.format }
     /// The annotation label's format (the script's `annotation.format`).
-    public let label: LabelFormat
-    private var seriesJSON: [UInt8]
-    private var seriesCSV: [UInt8]
-    // The label's fixed text, escaped once: JSON without its quotes; CSV
-    // only when no quoting is needed (the number itself never needs it).
-    private let labelPrefixJSON: [UInt8], labelSuffixJSON: [UInt8]
-    private let labelCSV: (prefix: [UInt8], suffix: [UInt8])?
-    // The track switches, read once per frame rather than hashed.
-    private let on: TrackSwitches
+    public var label: LabelFormat { fixed.label }
+    // The series name as this format writes it: a JSON string, or a CSV field.
+    private var seriesBytes: [UInt8]
+    private var labelPrefixJSON: [UInt8] { fixed.labelPrefixJSON }
+    private var labelSuffixJSON: [UInt8] { fixed.labelSuffixJSON }
+    private var labelCSV: (prefix: [UInt8], suffix: [UInt8])? { fixed.labelCSV }
+    private var on: TrackSwitches { fixed.on }
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
     private var fixedRoom: Int, pairRoom: Int
@@ -28,22 +56,9 @@ public struct FrameEncoder: Sendable {
         self.series = series
         self.axis = axis
         self.categories = categories
-        self.tracks = tracks
-        self.time = time
-        self.format = format
-        self.label = label
-        (seriesJSON, seriesCSV) = Self.nameBytes(series)
-        func escaped(_ text: String) -> [UInt8] {
-            var b = TextBuffer()
-            b.append(jsonString: text)
-            return Array(b.bytes.dropFirst().dropLast())
-        }
-        labelPrefixJSON = escaped(label.prefix)
-        labelSuffixJSON = escaped(label.suffix)
-        let plain = { (text: String) in !text.utf8.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 } }
-        labelCSV = plain(label.prefix) && plain(label.suffix) ? (Array(label.prefix.utf8), Array(label.suffix.utf8)) : nil
-        on = TrackSwitches(tracks)
-        fixedRoom = 640 + seriesJSON.count + labelPrefixJSON.count + labelSuffixJSON.count
+        fixed = Fixed(tracks: tracks, time: time, format: format, label: label)
+        seriesBytes = Self.nameBytes(series, format)
+        fixedRoom = 640 + seriesBytes.count + fixed.labelPrefixJSON.count + fixed.labelSuffixJSON.count
         pairRoom = Self.pairRoom(categories)
     }
 
@@ -52,10 +67,10 @@ public struct FrameEncoder: Sendable {
     /// - Complexity: O(name + categories).
     public func forSeries(_ name: String, axis: Axis, categories: [String]) -> FrameEncoder {
         var e = self
-        let oldName = seriesJSON.count
+        let oldName = seriesBytes.count
         (e.series, e.axis, e.categories) = (name, axis, categories)
-        (e.seriesJSON, e.seriesCSV) = Self.nameBytes(name)
-        e.fixedRoom += e.seriesJSON.count - oldName
+        e.seriesBytes = Self.nameBytes(name, format)
+        e.fixedRoom += e.seriesBytes.count - oldName
         e.pairRoom = Self.pairRoom(categories)
         return e
     }
@@ -63,12 +78,15 @@ public struct FrameEncoder: Sendable {
     /// The room reserved per value or point.
     private static func pairRoom(_ categories: [String]) -> Int { 96 + 6 * (categories.map(\.utf8.count).max() ?? 0) }
 
-    /// A series name as a JSON string and as a CSV field.
-    private static func nameBytes(_ name: String) -> ([UInt8], [UInt8]) {
-        var json = TextBuffer(), csv = TextBuffer()
-        json.append(jsonString: name)
-        csv.append(csvField: name)
-        return (json.bytes, csv.bytes)
+    /// A series name as `format` writes it: a JSON string, or a CSV field.
+    /// - Complexity: O(name).
+    private static func nameBytes(_ name: String, _ format: FrameFormat) -> [UInt8] {
+        var out = TextBuffer(capacity: name.utf8.count + 2)
+        switch format {
+        case .ndjson: out.append(jsonString: name)
+        case .csv: out.append(csvField: name)
+        }
+        return out.takeBytes()
     }
 
     /// The CSV header row, with the columns of the chosen tracks.
@@ -172,7 +190,7 @@ public struct FrameEncoder: Sendable {
 
     private func ndjson(_ r: Frame, _ out: inout ByteWriter) {
         out.append("{\"series\":")
-        out.append(bytes: seriesJSON)
+        out.append(bytes: seriesBytes)
         out.append(",\"frame\":")
         out.append(integer: r.frame)
         out.append(",\"t\":")
@@ -260,7 +278,7 @@ public struct FrameEncoder: Sendable {
     }
 
     private func csv(_ r: Frame, _ out: inout ByteWriter) {
-        out.append(bytes: seriesCSV)
+        out.append(bytes: seriesBytes)
         out.append(byte: UInt8(ascii: ","))
         out.append(integer: r.frame)
         out.append(byte: UInt8(ascii: ","))

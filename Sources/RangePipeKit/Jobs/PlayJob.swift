@@ -53,22 +53,29 @@ package struct PlayJob: Sendable {
     struct Shared {
         var switches: TrackSwitches
         var encoder: FrameEncoder
+        /// The script, held once for every series' plan.
+        var script: ScriptPlan.Source
     }
 
     /// The parts of playing that do not depend on the series.
     func shared() -> Shared {
         Shared(switches: TrackSwitches(tracks),
                encoder: FrameEncoder(series: "", axis: .number, categories: [], tracks: tracks, time: time, format: format,
-                                     label: script.annotation.format))
+                                     label: script.annotation.format),
+               script: ScriptPlan.Source(script))
     }
 
-    /// Appends one series' frames to `out`; once it holds `block` bytes they
-    /// go to `flush`, which returns the memory to make the next block in
-    /// (by default everything stays in `out`). `shared` is `shared()`,
-    /// given when many series are played.
-    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared? = nil,
+    /// Appends one series' frames to `out`.
+    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer) throws {
+        try play(plan, header: header, into: &out, shared: shared())
+    }
+
+    /// `play(_:header:into:)` with what the run shares (`shared()`, worked
+    /// out once when many series are played), and its output in blocks:
+    /// once `out` holds `block` bytes they go to `flush`, which returns the
+    /// memory to make the next block in.
+    func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared,
               block: Int = .max, flush: ([UInt8]) throws -> [UInt8] = { $0 }) throws {
-        let shared = shared ?? self.shared()
         let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories)
         if header, format == .csv { out.append(string: encoder.csvHeader) }
         try FrameStream(plan: plan, switches: shared.switches).run { frame in
@@ -116,7 +123,7 @@ package struct PlayJob: Sendable {
             for k in 0 ..< count {
                 let plan: ScriptPlan
                 do {
-                    plan = try ScriptPlan(script: script, series: try load(k))
+                    plan = try ScriptPlan(source: shared.script, series: try load(k), buttons: shared.switches.preset)
                 } catch where isSkippable(.failure(error)) {
                     skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
                     continue

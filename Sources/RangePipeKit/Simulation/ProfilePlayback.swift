@@ -57,6 +57,8 @@ public struct ProfilePlayback: Sendable {
 
     /// The playback of `plan`'s raw input, or nil under the rangepipe profile.
     init?(plan: ScriptPlan) {
+        // Most plans have no profile: answered before the script is read.
+        guard plan.script.profile != .rangepipe else { return nil }
         let script = plan.script
         let chart: ProfileChart
         switch script.profile {

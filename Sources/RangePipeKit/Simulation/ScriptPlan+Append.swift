@@ -7,6 +7,8 @@ extension ScriptPlan {
         var series: Series
         var constraints: WindowConstraints
         var presetButtons: [PresetButton]
+        /// False when the plan is made without buttons (they stay empty).
+        var withButtons = true
         /// How many `append` events have been resolved.
         var appends = 0
 
@@ -36,7 +38,7 @@ extension ScriptPlan {
             series.categories += rows.labels
             constraints = try constraints.grown(by: rows.x, over: series.x, lastBefore: lastBefore, script.window, "\(event.path)", fail)
             // Appends play on linear x only (ScriptPlan refuses them otherwise).
-            presetButtons = ScriptPlan.presetButtons(series, constraints, .linear, zone: zone)
+            if withButtons { presetButtons = ScriptPlan.presetButtons(series, constraints, .linear, zone: zone) }
             return AppendBatch(lastBefore: lastBefore, x: rows.x, values: rows.values,
                                lower: constraints.lower, upper: constraints.upper,
                                minSpan: constraints.minSpan, maxSpan: constraints.maxSpan, presetButtons: presetButtons)

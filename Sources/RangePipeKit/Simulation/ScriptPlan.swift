@@ -1,32 +1,72 @@
 /// A script resolved against one series: bounds, spans and windows in axis
 /// units, field indices, and the per-field query indices (built once).
+///
+/// What never changes once planned sits in one shared, immutable `Fixed`
+/// object, so a copy of a plan (the simulator keeps one, a frame reads
+/// one) costs a handful of retains, not one per field of the script.
 public struct ScriptPlan: Sendable {
+    /// A decoded script held once for every plan of a run: a fleet's plans
+    /// share it instead of each holding a copy.
+    final class Source: Sendable {
+        let script: Script
+        init(_ script: Script) { self.script = script }
+    }
+
+    /// The parts a plan never changes after `init`.
+    final class Fixed: Sendable {
+        let source: Source
+        let seriesName: String
+        let axis: Axis
+        let categories: [String]
+        let fieldNames: [String]
+        let initialField: Int
+        let scale: XScale
+        let initialWindow: Window
+        let events: [PlannedEvent]
+
+        init(source: Source, seriesName: String, axis: Axis, categories: [String], fieldNames: [String],
+             initialField: Int, scale: XScale, initialWindow: Window, events: [PlannedEvent]) {
+            self.source = source
+            self.seriesName = seriesName
+            self.axis = axis
+            self.categories = categories
+            self.fieldNames = fieldNames
+            self.initialField = initialField
+            self.scale = scale
+            self.initialWindow = initialWindow
+            self.events = events
+        }
+    }
+
+    private let fixed: Fixed
+
     /// The script as decoded.
-    public let script: Script
+    public var script: Script { fixed.source.script }
     /// The series it plays.
-    public let seriesName: String
+    public var seriesName: String { fixed.seriesName }
     /// The series' x axis kind.
-    public let axis: Axis
+    public var axis: Axis { fixed.axis }
     /// The category labels (category axes; x is the label's index), with
     /// every label `append` actions add.
-    public let categories: [String]
+    public var categories: [String] { fixed.categories }
     /// The series' field names, in field order.
-    public let fieldNames: [String]
+    public var fieldNames: [String] { fixed.fieldNames }
     /// The query index of each field the script shows, by field number
     /// (grown by `append` as it plays: `ViewSimulator.plan`).
     public internal(set) var indices: [Int: SeriesIndex]
     /// The field shown on frame 0.
-    public let initialField: Int
+    public var initialField: Int { fixed.initialField }
     /// The window rules (bounds, spans) in view units (`scale`'s u; axis
     /// units when linear), grown by `append` as it plays.
     public internal(set) var constraints: WindowConstraints
     /// The map between x and the view units the simulator works in (`x.scale`).
-    public let scale: XScale
+    public var scale: XScale { fixed.scale }
     /// The window on frame 0, settled.
-    public let initialWindow: Window
+    public var initialWindow: Window { fixed.initialWindow }
     /// The script's events in order of `at` (ties: script order), with their targets.
-    public let events: [PlannedEvent]
-    /// The range-selector buttons on this series, in button order.
+    public var events: [PlannedEvent] { fixed.events }
+    /// The range-selector buttons on this series, in button order (empty
+    /// when planned without them: `init(script:series:buttons:)`).
     public internal(set) var presetButtons: [PresetButton]
     /// Log y: each shown field's positive values and non-positive count
     /// (grown by `append` with `indices`).
@@ -51,16 +91,29 @@ public struct ScriptPlan: Sendable {
         try self.init(script: script, fields: series, windowsOn: series)
     }
 
+    /// Resolves `script` against `series`, with the range-selector buttons
+    /// only when `buttons` (a frame names its preset, or a picture draws
+    /// them): worked out per series, they are a fleet's largest planning
+    /// cost otherwise (`play --all` without the `preset` track).
+    /// - Complexity: O(n) per shown field (the indices).
+    init(source: Source, series: Series, buttons: Bool) throws {
+        try self.init(source: source, fields: series, windowsOn: series, buttons: buttons)
+    }
+
     /// Resolves `script` with its fields, values and queries from `fields`
     /// and its bounds, spans, windows and presets on `series` (the x of
     /// linked charts' union, `ScriptPlan+Union`; `fields` itself otherwise).
     init(script: Script, fields fieldSeries: Series, windowsOn series: Series) throws {
-        self.script = script
-        seriesName = fieldSeries.name
-        axis = series.axis
-        fieldNames = fieldSeries.fields.map(\.name)
-        let source = script.source
-        func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(source): \(path): \(message)") }
+        try self.init(source: Source(script), fields: fieldSeries, windowsOn: series, buttons: true)
+    }
+
+    /// `init(script:fields:windowsOn:)` with the script shared, and the
+    /// buttons only when `buttons`.
+    init(source: Source, fields fieldSeries: Series, windowsOn series: Series, buttons: Bool) throws {
+        let script = source.script
+        let fieldNames = fieldSeries.fields.map(\.name)
+        let origin = script.source
+        func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(origin): \(path): \(message)") }
 
         guard let first = series.x.first, let last = series.x.last, first < last else {
             throw RangePipeError.invalid("series '\(series.name)': needs at least two points with distinct x to be played")
@@ -75,7 +128,6 @@ public struct ScriptPlan: Sendable {
             guard !fieldNames.isEmpty else { throw fail("field", "series '\(fieldSeries.name)' has no value fields") }
             fieldIndex = 0
         }
-        initialField = fieldIndex
 
         // Bounds (x), then in view units.
         let xLower: Double, xUpper: Double
@@ -87,7 +139,6 @@ public struct ScriptPlan: Sendable {
             guard xLower < xUpper else { throw fail("window.bounds", "min is not less than max") }
         }
         let scale = try Self.scale(script.x.scale, series, bounds: (xLower, xUpper), fail)
-        self.scale = scale
         let lower = scale.u(xLower), upper = scale.u(xUpper)
         let extent = upper - lower
 
@@ -120,14 +171,13 @@ public struct ScriptPlan: Sendable {
         self.constraints = constraints
 
         let zone = script.x.zone
-        presetButtons = Self.presetButtons(series, constraints, scale, zone: zone)
+        presetButtons = buttons ? Self.presetButtons(series, constraints, scale, zone: zone) : []
         let initial = try Self.resolveWindow(script.window.initial, series, constraints, scale, zone: zone, "window.initial", fail)
-        initialWindow = initial
 
         var planned: [PlannedEvent] = []
         var used: Set<Int> = [fieldIndex]
         // Targets resolve against the data as appends have grown it by then.
-        var live = AppendedData(series: series, constraints: constraints, presetButtons: presetButtons)
+        var live = AppendedData(series: series, constraints: constraints, presetButtons: presetButtons, withButtons: buttons)
         // Events start in order of `at`, ties in script order (SPEC 4.1).
         let ordered = script.events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         for (_, event) in ordered {
@@ -156,8 +206,8 @@ public struct ScriptPlan: Sendable {
             }
             planned.append(p)
         }
-        events = planned
-        categories = live.series.categories
+        fixed = Fixed(source: source, seriesName: fieldSeries.name, axis: series.axis, categories: live.series.categories,
+                      fieldNames: fieldNames, initialField: fieldIndex, scale: scale, initialWindow: initial, events: planned)
         var indices: [Int: SeriesIndex] = [:]
         for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }
         self.indices = indices

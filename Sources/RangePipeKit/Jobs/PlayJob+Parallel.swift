@@ -181,7 +181,7 @@ extension PlayJob {
         for k in run {
             let plan: ScriptPlan
             do {
-                plan = try ScriptPlan(source: shared.script, series: try loaded[k].get(), buttons: shared.switches.preset)
+                plan = try ScriptPlan(script, source: shared.script, series: try loaded[k].get(), buttons: shared.switches.preset)
             } catch {
                 if isSkippable(.failure(error)) {
                     end.skipped.append((k, error))

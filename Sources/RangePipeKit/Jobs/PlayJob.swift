@@ -123,7 +123,7 @@ package struct PlayJob: Sendable {
             for k in 0 ..< count {
                 let plan: ScriptPlan
                 do {
-                    plan = try ScriptPlan(source: shared.script, series: try load(k), buttons: shared.switches.preset)
+                    plan = try ScriptPlan(script, source: shared.script, series: try load(k), buttons: shared.switches.preset)
                 } catch where isSkippable(.failure(error)) {
                     skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
                     continue

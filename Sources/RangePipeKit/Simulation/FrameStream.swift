@@ -37,13 +37,16 @@ public struct FrameStream {
     /// sees every frame and returns false to stop early.
     /// - Complexity: O(frames) simulator steps.
     public func drive(_ body: (_ frame: Int, _ t: Double, _ phase: Phase, _ sim: ViewSimulator) throws -> Bool) throws {
-        let script = plan.script
+        // Read out of the plan's script, not a copy of it (one per series in a fleet).
+        let fps = plan.script.fps
         var sim = ViewSimulator(plan: plan)
-        let lastEnd = max(plan.events.map(\.event.end).max() ?? 0, script.rawInput.last?.t ?? 0)
-        let fixed = script.duration.map { Self.frameCount(duration: $0, fps: script.fps) }
+        var eventsEnd = plan.events.isEmpty ? 0 : -Double.infinity
+        for planned in plan.events { eventsEnd = max(eventsEnd, planned.event.end) }
+        let lastEnd = max(eventsEnd, plan.script.rawInput.last?.t ?? 0)
+        let fixed = plan.script.duration.map { Self.frameCount(duration: $0, fps: fps) }
         var k = 0
         while true {
-            let t = Double(k) / script.fps
+            let t = Double(k) / fps
             let phase = sim.step(to: t)
             guard try body(k, t, phase, sim) else { return }
             k += 1
@@ -53,7 +56,7 @@ public struct FrameStream {
                 return
             }
             if k >= Self.maxFrames {
-                throw RangePipeError.invalid("\(script.source): the script runs past \(Self.maxFrames) frames without coming to rest; give \"duration\"")
+                throw RangePipeError.invalid("\(plan.script.source): the script runs past \(Self.maxFrames) frames without coming to rest; give \"duration\"")
             }
         }
     }

@@ -41,16 +41,19 @@ public struct ScriptPlan: Sendable {
     private let fixed: Fixed
 
     /// The script as decoded.
-    public var script: Script { fixed.source.script }
+    public var script: Script {
+        // Yielded in place: a getter's copy would retain each part of the script per read.
+        _read { yield fixed.source.script }
+    }
     /// The series it plays.
     public var seriesName: String { fixed.seriesName }
     /// The series' x axis kind.
     public var axis: Axis { fixed.axis }
     /// The category labels (category axes; x is the label's index), with
     /// every label `append` actions add.
-    public var categories: [String] { fixed.categories }
+    public var categories: [String] { _read { yield fixed.categories } }
     /// The series' field names, in field order.
-    public var fieldNames: [String] { fixed.fieldNames }
+    public var fieldNames: [String] { _read { yield fixed.fieldNames } }
     /// The query index of each field the script shows, by field number
     /// (grown by `append` as it plays: `ViewSimulator.plan`).
     public internal(set) var indices: [Int: SeriesIndex]
@@ -64,7 +67,7 @@ public struct ScriptPlan: Sendable {
     /// The window on frame 0, settled.
     public var initialWindow: Window { fixed.initialWindow }
     /// The script's events in order of `at` (ties: script order), with their targets.
-    public var events: [PlannedEvent] { fixed.events }
+    public var events: [PlannedEvent] { _read { yield fixed.events } }
     /// The range-selector buttons on this series, in button order (empty
     /// when planned without them: `init(script:series:buttons:)`).
     public internal(set) var presetButtons: [PresetButton]
@@ -94,23 +97,25 @@ public struct ScriptPlan: Sendable {
     /// Resolves `script` against `series`, with the range-selector buttons
     /// only when `buttons` (a frame names its preset, or a picture draws
     /// them): worked out per series, they are a fleet's largest planning
-    /// cost otherwise (`play --all` without the `preset` track).
+    /// cost otherwise (`play --all` without the `preset` track). `source`
+    /// holds `script` for every plan of the run; `script` is passed too,
+    /// borrowed from the caller, as a copy read out of `source` would
+    /// retain each of its parts once per series.
     /// - Complexity: O(n) per shown field (the indices).
-    init(source: Source, series: Series, buttons: Bool) throws {
-        try self.init(source: source, fields: series, windowsOn: series, buttons: buttons)
+    init(_ script: borrowing Script, source: Source, series: Series, buttons: Bool) throws {
+        try self.init(script, source: source, fields: series, windowsOn: series, buttons: buttons)
     }
 
     /// Resolves `script` with its fields, values and queries from `fields`
     /// and its bounds, spans, windows and presets on `series` (the x of
     /// linked charts' union, `ScriptPlan+Union`; `fields` itself otherwise).
     init(script: Script, fields fieldSeries: Series, windowsOn series: Series) throws {
-        try self.init(source: Source(script), fields: fieldSeries, windowsOn: series, buttons: true)
+        try self.init(script, source: Source(script), fields: fieldSeries, windowsOn: series, buttons: true)
     }
 
-    /// `init(script:fields:windowsOn:)` with the script shared, and the
-    /// buttons only when `buttons`.
-    init(source: Source, fields fieldSeries: Series, windowsOn series: Series, buttons: Bool) throws {
-        let script = source.script
+    /// `init(script:fields:windowsOn:)` with the script held by `source`
+    /// (shared by a run's plans), and the buttons only when `buttons`.
+    private init(_ script: borrowing Script, source: Source, fields fieldSeries: Series, windowsOn series: Series, buttons: Bool) throws {
         let fieldNames = fieldSeries.fields.map(\.name)
         let origin = script.source
         func fail(_ path: String, _ message: String) -> RangePipeError { .invalid("\(origin): \(path): \(message)") }
@@ -175,7 +180,7 @@ public struct ScriptPlan: Sendable {
         let initial = try Self.resolveWindow(script.window.initial, series, constraints, scale, zone: zone, "window.initial", fail)
 
         var planned: [PlannedEvent] = []
-        var used: Set<Int> = [fieldIndex]
+        var used = [fieldIndex]
         // Targets resolve against the data as appends have grown it by then.
         var live = AppendedData(series: series, constraints: constraints, presetButtons: presetButtons, withButtons: buttons)
         // Events start in order of `at`, ties in script order (SPEC 4.1).
@@ -200,7 +205,7 @@ public struct ScriptPlan: Sendable {
                     throw fail("\(event.path).field", "series '\(fieldSeries.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
                 }
                 p.field = k
-                used.insert(k)
+                if !used.contains(k) { used.append(k) }
             case .dragSelection, .dragHandle, .pan, .pinch, .doubleTapDrag, .wheel, .overviewPress, .boxZoom, .dragAxis, .hover:
                 break
             }

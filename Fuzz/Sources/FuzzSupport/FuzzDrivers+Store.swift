@@ -11,12 +11,11 @@ import Darwin
 /// The damaged copy is opened, listed, and every series loaded; any error
 /// is fine, a crash is a finding.
 extension FuzzDrivers {
-    /// The pristine store's bytes and a scratch path to write damaged
-    /// copies to (one per process; libFuzzer runs inputs one at a time).
-    static let pristineStore: (bytes: [UInt8], scratch: String)? = {
-        var template = Array("/tmp/rangepipe-fuzz-store-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-        let dir = String(cString: made)
+    /// The pristine store's bytes, built once in a private directory that
+    /// is removed again (nothing is left in the temporary directory).
+    static let pristineStore: [UInt8]? = {
+        guard let dir = makeScratchDirectory() else { return nil }
+        defer { removeScratch(dir, files: ["in.csv", "pristine.sqlite"]) }
         let csv = dir + "/in.csv"
         var rows = "name,x,v,w\n"
         for k in 0 ..< 40 { rows += "\(["a", "b", "c"][k % 3]),\(k / 3),\(k % 7 == 3 ? "" : "\(k * k % 11)"),\(k)\n" }
@@ -28,13 +27,16 @@ extension FuzzDrivers {
         let store = dir + "/pristine.sqlite"
         guard (try? IngestJob(options: options).run(files: [csv], storePath: store, wait: nil)) != nil,
               let bytes = readAll(store) else { return nil }
-        return (bytes, dir + "/damaged.sqlite")
+        return bytes
     }()
 
     /// Reads a damaged copy of the pristine store; returns the series loaded.
+    /// The copy lives in its own temporary directory, removed before returning.
     @discardableResult
     public static func readDamagedStore(_ damage: [UInt8]) -> Int {
-        guard let (pristine, scratch) = pristineStore, !pristine.isEmpty else { return 0 }
+        guard let pristine = pristineStore, !pristine.isEmpty, let dir = makeScratchDirectory() else { return 0 }
+        defer { removeScratch(dir, files: ["damaged.sqlite"]) }
+        let scratch = dir + "/damaged.sqlite"
         var bytes = pristine
         var k = 0
         while k + 5 <= damage.count {
@@ -42,7 +44,6 @@ extension FuzzDrivers {
             bytes[offset % bytes.count] ^= damage[k + 4]
             k += 5
         }
-        for suffix in ["", "-wal", "-shm"] { unlink(scratch + suffix) }
         guard let file = fopen(scratch, "w") else { return 0 }
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
@@ -62,6 +63,22 @@ extension FuzzDrivers {
         }
         _ = try? store.listSeries()
         return loaded
+    }
+
+    /// A new private directory under `$TMPDIR` (or /tmp).
+    private static func makeScratchDirectory() -> String? {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/rangepipe-fuzz-store-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        return String(cString: made)
+    }
+
+    /// Removes `files` (with SQLite's side files) and then `dir`.
+    private static func removeScratch(_ dir: String, files: [String]) {
+        for name in files {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(dir + "/" + name + suffix) }
+        }
+        rmdir(dir)
     }
 
     private static func readAll(_ path: String) -> [UInt8]? {

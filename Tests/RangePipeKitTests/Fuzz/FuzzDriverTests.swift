@@ -28,7 +28,7 @@ struct FuzzDriverTests {
             var damage: [UInt8] = []
             for _ in 0 ..< rng.int(in: 1 ... 8) {
                 // Mostly the last pages (rows and chunk blobs), sometimes anywhere.
-                let offset = rng.bool() ? rng.int(in: 0 ..< pristine.bytes.count) : pristine.bytes.count - 1 - rng.int(in: 0 ..< min(pristine.bytes.count, 1 << 17))
+                let offset = rng.bool() ? rng.int(in: 0 ..< pristine.count) : pristine.count - 1 - rng.int(in: 0 ..< min(pristine.count, 1 << 17))
                 damage += [UInt8(truncatingIfNeeded: offset), UInt8(truncatingIfNeeded: offset >> 8),
                            UInt8(truncatingIfNeeded: offset >> 16), UInt8(truncatingIfNeeded: offset >> 24), rng.byte(in: 1 ... 255)]
             }

@@ -62,6 +62,14 @@ extension ByteWriter {
         if v.sign == .minus { append(byte: UInt8(ascii: "-")) }
         let a = v.magnitude
         guard a != 0 else { append("0.0"); return }
+        // Whole numbers under 2^53 (pixels, counts, much data) are their
+        // digits and ".0" in `description`: no shortest-digit search needed.
+        if a < 0x1p53, a == a.rounded(.towardZero) {
+            let whole = UInt64(a), n = ShortestDecimal.digitCount(whole)
+            append(atMost: n) { ShortestDecimal.write(whole, digits: n, to: $0) }
+            append(".0")
+            return
+        }
         guard let decimal = ShortestDecimal.decimal(a) else { append(string: a.description); return }
         append(atMost: ShortestDecimal.maxTextCount) { ShortestDecimal.write(decimal, exponential: a > 0x1p53, to: $0) }
     }

@@ -34,6 +34,19 @@ import Testing
         #expect(mismatches(values) == [])
     }
 
+    @Test("Whole numbers (the digits-and-\".0\" path) print as description does, up to 2^53 and past it")
+    func wholeNumbers() {
+        var rng = SeededGenerator(seed: 53)
+        var values: [Double] = [1, 9, 10, 99, 100, 0x1p53 - 1, 0x1p53, 0x1p53 + 2, 1e15, 1e16, 1e17, 123_456_789_012_345]
+        for _ in 0 ..< 200_000 {
+            // Every digit count: a random magnitude, then a whole number under it.
+            let bits = rng.int(in: 1 ... 54)
+            values.append(Double(rng.next() >> UInt64(64 - bits)))
+        }
+        values += values.map { -$0 }
+        #expect(mismatches(values) == [])
+    }
+
     @Test("Values of the kind frames hold: data, times in ms and s, pixels, fractions of them")
     func frameLikeValues() {
         var rng = SeededGenerator(seed: 17)

@@ -12,7 +12,8 @@
 /// A packed series (schema version 3) has no chunk rows: its columns are
 /// sliced from its pack, which is read once while consecutive series in
 /// name order share it (a store is written in name order, so a pack is
-/// read once per scan unless later writes interleave names with it).
+/// read once per scan; series a later write moved to a new pack cost a
+/// read of it each time the name order enters it).
 ///
 /// Read it on one thread at a time (it holds the store's connection).
 public final class SeriesScan {
@@ -21,8 +22,10 @@ public final class SeriesScan {
     // Whether each side scan stands on a row (false once it has run out).
     private var fieldRow: Bool, categoryRow: Bool, chunkRow: Bool
     private let packRead: SQLiteStatement?
-    /// The pack last read (id and values), or nil.
-    private var pack: (id: Int64, values: [Double]?)?
+    /// The two packs last read (id and values), newest first: a series
+    /// rewritten into a later pack (an append) sits between two that share
+    /// an older one, which is then still here.
+    private var packs: [(id: Int64, values: [Double]?)] = []
 
     /// Starts the scan; `store` should hold a snapshot (`holdSnapshot`), so
     /// the four scans see one state.
@@ -109,15 +112,16 @@ public final class SeriesScan {
 
     /// The values of pack `id`, read once while consecutive series share
     /// it; nil for a pack that is missing or not whole Float64 values.
-    /// - Complexity: O(pack bytes) when the pack changes, O(1) otherwise.
+    /// - Complexity: O(pack bytes) for a pack not among the last two read,
+    ///   O(1) otherwise.
     private func values(ofPack id: Int64) throws -> [Double]? {
-        if let pack, pack.id == id { return pack.values }
+        if let known = packs.first(where: { $0.id == id }) { return known.values }
         guard let packRead else { return nil }
         packRead.reset()
         packRead.bind(1, id)
         let values = try packRead.step() ? packRead.blobDoubles(0) : nil
         packRead.reset()
-        pack = (id, values)
+        packs = [(id, values)] + packs.prefix(1)
         return values
     }
 }

@@ -20,7 +20,8 @@ struct StatementCache {
             case .seriesHead: "SELECT id, axis, points, pack_id, pack_offset FROM series WHERE name = ?"
             // Before schema version 3 (no pack columns): every series is chunked.
             case .seriesHeadUnpacked: "SELECT id, axis, points, NULL, NULL FROM series WHERE name = ?"
-            case .packSlice: "SELECT substr(data, ?, ?) FROM pack WHERE id = ?"
+            // As bytes even if an edit left text in `data` (`substr` counts characters in text).
+            case .packSlice: "SELECT substr(CAST(data AS BLOB), ?, ?) FROM pack WHERE id = ?"
             case .seriesChange: "SELECT id, content_hash, changed_generation FROM series WHERE name = ?"
             case .fieldNames: "SELECT name FROM field WHERE series_id = ? ORDER BY ordinal"
             case .fieldInfos: "SELECT name, min, max, missing FROM field WHERE series_id = ? ORDER BY ordinal"

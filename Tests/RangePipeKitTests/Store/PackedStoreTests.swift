@@ -10,7 +10,8 @@ struct PackedStoreTests {
     /// Restores the version 2 fixture (the old binary's store) at `path`, in WAL mode as it left it.
     static func restoreVersion2(_ path: String) throws {
         let dump = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/store-v2.sql"), encoding: .utf8)
-        _ = try sqlite3(path, dump + "PRAGMA journal_mode = WAL;")
+        // The old binary's page size; a first argument starting with "-" would be an option to sqlite3.
+        _ = try sqlite3(path, "PRAGMA page_size = 65536;\n" + dump + "PRAGMA journal_mode = WAL;")
         #expect(try sqlite3(path, "PRAGMA user_version") == ["2"])
     }
 

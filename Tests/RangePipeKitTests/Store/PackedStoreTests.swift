@@ -154,7 +154,7 @@ struct PackedStoreTests {
             #expect(try sqlite3(old, "SELECT name, content_hash FROM series ORDER BY name") == sqlite3(fresh, "SELECT name, content_hash FROM series ORDER BY name"))
             // The fixture's three ingests were generations 1 to 3 (version 1 had none: 0); this write is the next.
             let write = version == 2 ? 4 : 1
-            let kept = version == 2 ? ["3", "2", "1", "1", "1"] : ["0", "0", "0", "0", "0"]
+            let kept = version == 2 ? ["2", "3", "1", "1", "1"] : ["0", "0", "0", "0", "0"]
             #expect(try sqlite3(old, "SELECT name, changed_generation FROM series ORDER BY name")
                 == (zip(["big", "cat", "s0", "s2", "s3"], kept).map { "\($0)|\($1)" } + ["new|\(write)", "s1|\(write)"]).sorted())
             #expect(try sqlite3(old, "PRAGMA integrity_check") == ["ok"])

@@ -16,6 +16,9 @@ extension SQLiteStatement {
 
     func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(statement.pointer, index, value) }
     func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(statement.pointer, index, Int64(value)) }
+    func bind(_ index: Int32, _ value: Int64?) {
+        if let value { sqlite3_bind_int64(statement.pointer, index, value) } else { sqlite3_bind_null(statement.pointer, index) }
+    }
     func bind(_ index: Int32, _ value: Double?) {
         if let value, !value.isNaN { sqlite3_bind_double(statement.pointer, index, value) } else { sqlite3_bind_null(statement.pointer, index) }
     }
@@ -83,5 +86,19 @@ extension SQLiteStatement {
                 .copyMemory(from: UnsafeRawBufferPointer(start: p, count: n))
         }
         return true
+    }
+
+    /// Blob `column` of the current row read as little-endian Float64
+    /// values; nil unless its length is a multiple of 8.
+    /// - Complexity: O(blob bytes), one copy.
+    func blobDoubles(_ column: Int32) -> [Double]? {
+        let n = Int(sqlite3_column_bytes(statement.pointer, column))
+        guard n % 8 == 0 else { return nil }
+        guard n > 0 else { return [] }
+        guard let p = sqlite3_column_blob(statement.pointer, column) else { return nil }
+        return [Double](unsafeUninitializedCapacity: n / 8) { out, count in
+            UnsafeMutableRawBufferPointer(out).copyMemory(from: UnsafeRawBufferPointer(start: p, count: n))
+            count = n / 8
+        }
     }
 }

@@ -9,12 +9,23 @@
 /// A damaged series gives its error (as `loadSeries` would) and the scan
 /// goes on with the next.
 ///
+/// A packed series (schema version 3) has no chunk rows: its columns are
+/// sliced from its pack, which is read once while consecutive series in
+/// name order share it (a store is written in name order, so a pack is
+/// read once per scan; series a later write moved to a new pack cost a
+/// read of it each time the name order enters it).
+///
 /// Read it on one thread at a time (it holds the store's connection).
 public final class SeriesScan {
     private let store: SeriesStore
     private let heads: SQLiteStatement, fields: SQLiteStatement, categories: SQLiteStatement, chunks: SQLiteStatement
     // Whether each side scan stands on a row (false once it has run out).
     private var fieldRow: Bool, categoryRow: Bool, chunkRow: Bool
+    private let packRead: SQLiteStatement?
+    /// The two packs last read (id and values), newest first: a series
+    /// rewritten into a later pack (an append) sits between two that share
+    /// an older one, which is then still here.
+    private var packs: [(id: Int64, values: [Double]?)] = []
 
     /// Starts the scan; `store` should hold a snapshot (`holdSnapshot`), so
     /// the four scans see one state.
@@ -22,7 +33,9 @@ public final class SeriesScan {
     init(store: SeriesStore) throws {
         self.store = store
         let db = store.db
-        heads = try db.prepare("SELECT id, name, axis, points FROM series ORDER BY name")
+        let packed = try (store.heldVersion ?? db.scalarInt("PRAGMA user_version")) >= 3
+        heads = try db.prepare("SELECT id, name, axis, points, \(packed ? "pack_id, pack_offset" : "NULL, NULL") FROM series ORDER BY name")
+        packRead = packed ? try db.prepare("SELECT data FROM pack WHERE id = ?") : nil
         fields = try db.prepare("SELECT s.id, f.name FROM series s JOIN field f ON f.series_id = s.id ORDER BY s.name, f.ordinal")
         categories = try db.prepare("SELECT s.id, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal")
         chunks = try db.prepare("""
@@ -53,6 +66,18 @@ public final class SeriesScan {
         // Points are checked before any column is sized by them; the
         // chunk rows are passed over whatever the series' fate.
         let points = Result { try store.checkedPointCount(stored, series: name) }
+        if !heads.isNull(4) {
+            let place = (pack: heads.int(4), offset: heads.int(5))
+            let packValues = try values(ofPack: place.pack)
+            return (name, Result {
+                guard let axis = Axis(rawValue: axisText) else { throw store.damaged(name, "unknown axis '\(axisText)'") }
+                let points = try points.get()
+                guard let columns = packValues.flatMap({ SeriesStore.columns(in: $0, at: place, points: points, columns: fieldNames.count + 1) }) else {
+                    throw store.packDamaged(name, place)
+                }
+                return try series(name, axis, columns, fieldNames, labels)
+            })
+        }
         var columns = ColumnFill(columns: fieldNames.count + 1, points: (try? points.get()) ?? 0)
         while chunkRow, chunks.int(0) == id {
             let column = Int(chunks.int(1))
@@ -72,11 +97,31 @@ public final class SeriesScan {
                     throw store.damaged(name, "column \(k - 1) has \(columns.filled[k]) of \(points) values")
                 }
             }
-            let series = Series(name: name, axis: axis, x: columns.values[0],
-                                fields: zip(fieldNames, columns.values.dropFirst()).map { Series.Field(name: $0, values: $1) },
-                                categories: labels)
-            try store.validate(series)
-            return series
+            return try series(name, axis, columns.values, fieldNames, labels)
         })
+    }
+
+    /// A series from its columns (x, then each field), validated.
+    private func series(_ name: String, _ axis: Axis, _ columns: [[Double]], _ fieldNames: [String], _ labels: [String]) throws -> Series {
+        let series = Series(name: name, axis: axis, x: columns[0],
+                            fields: zip(fieldNames, columns.dropFirst()).map { Series.Field(name: $0, values: $1) },
+                            categories: labels)
+        try store.validate(series)
+        return series
+    }
+
+    /// The values of pack `id`, read once while consecutive series share
+    /// it; nil for a pack that is missing or not whole Float64 values.
+    /// - Complexity: O(pack bytes) for a pack not among the last two read,
+    ///   O(1) otherwise.
+    private func values(ofPack id: Int64) throws -> [Double]? {
+        if let known = packs.first(where: { $0.id == id }) { return known.values }
+        guard let packRead else { return nil }
+        packRead.reset()
+        packRead.bind(1, id)
+        let values = try packRead.step() ? packRead.blobDoubles(0) : nil
+        packRead.reset()
+        packs = [(id, values)] + packs.prefix(1)
+        return values
     }
 }

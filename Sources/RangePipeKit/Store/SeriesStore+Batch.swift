@@ -5,10 +5,12 @@ extension SeriesStore {
     func writeBatched(_ series: Series) throws -> SeriesInfo {
         let id = try takeBatchID()
         let info = SeriesInfo(series)
+        let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
         try batch.add(.series, db) {
             $0.integer(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
             $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize); $0.text(series.contentHash)
             $0.integer(generation)
+            if let packed { $0.integer(packed.pack); $0.integer(packed.offset) } else { $0.real(nil); $0.real(nil) } // NULL: chunked
         }
         for (k, f) in info.fields.enumerated() {
             try batch.add(.field, db) {
@@ -18,6 +20,7 @@ extension SeriesStore {
         for (k, label) in series.categories.enumerated() {
             try batch.add(.category, db) { $0.integer(id); $0.integer(k); $0.text(label) }
         }
+        guard packed == nil else { return info }
         // One chunk per column: a batched series is shorter than a chunk.
         try addChunk(id, column: -1, series.x)
         for (k, f) in series.fields.enumerated() { try addChunk(id, column: k, f.values) }

@@ -13,11 +13,13 @@ public final class SeriesStore {
     /// change under it), so loads under a snapshot skip the check.
     private(set) var heldVersion: Int64?
     /// Statements a write or a load runs once per series, prepared once.
-    private var statements = StatementCache()
+    var statements = StatementCache()
     /// Rows of small series written to a store being built, and the id the
     /// next of them gets (nil until first needed).
     var batch = InsertBatch()
     var nextBatchID: Int64?
+    /// The pack this write transaction is filling (`PackWriter`).
+    var packs = PackWriter()
     /// This write transaction's number (`meta.generation` once committed).
     var generation: Int64 = 0
     /// The store's files' size in bytes, looked at once (a bound on any
@@ -111,6 +113,9 @@ public final class SeriesStore {
         case 1:
             // In this write's transaction: if the write fails, so does the migration.
             try store.migrateToVersion2()
+            try store.migrateToVersion3()
+        case 2:
+            try store.migrateToVersion3()
         default:
             break
         }
@@ -134,9 +139,10 @@ public final class SeriesStore {
             }
         }
         if version > 0 {
-            let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta', 'series', 'field', 'category', 'chunk')")
-            if present != 5 {
-                throw RangePipeError.invalid("\(path): damaged store (\(5 - present) of its tables missing)")
+            let expected: Int64 = version >= 3 ? 6 : 5
+            let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta', 'series', 'field', 'category', 'chunk', 'pack')")
+            if present != expected {
+                throw RangePipeError.invalid("\(path): damaged store (\(expected - present) of its tables missing)")
             }
         }
         // Migrations from older versions go here as the schema evolves.
@@ -147,6 +153,7 @@ public final class SeriesStore {
     /// - Throws: `.io` and the like from SQLite.
     public func commit() throws {
         try batch.flush(db)
+        try packs.flush(db)
         try db.execute("COMMIT")
         inTransaction = false
         if building {
@@ -157,6 +164,7 @@ public final class SeriesStore {
     /// Abandons the write transaction and any batched rows.
     public func rollback() {
         batch.removeAll()
+        packs.removeAll()
         if inTransaction { try? db.execute("ROLLBACK") }
         inTransaction = false
     }
@@ -179,6 +187,7 @@ public final class SeriesStore {
         heldVersion = nil
         statements.removeAll()
         batch.removeAll()
+        packs.removeAll()
         db.close()
     }
 
@@ -253,17 +262,23 @@ public final class SeriesStore {
     }
 
     /// Loads a whole series, or nil if the store has no series of that name.
+    /// - Complexity: O(its points + log series): its chunks, or its slice
+    ///   of one pack (at most `StoreSchema.packBytes`).
     public func loadSeries(named name: String) throws -> Series? {
-        guard try heldVersion ?? db.scalarInt("PRAGMA user_version") > 0 else { return nil }
         let ownsTransaction = !inTransaction && !snapshotHeld
         if ownsTransaction { try db.execute("BEGIN") }
         defer { if ownsTransaction { try? db.execute("COMMIT") } }
-        let head = try statements.prepared(.seriesHead, db)
+        // Read inside the transaction: a writer migrating meanwhile
+        // cannot change it under the reads below.
+        let version = try heldVersion ?? db.scalarInt("PRAGMA user_version")
+        guard version > 0 else { return nil }
+        let head = try statements.prepared(version >= 3 ? .seriesHead : .seriesHeadUnpacked, db)
         head.bind(1, name)
         guard try head.step() else { head.reset(); return nil }
         let id = head.int(0)
         let axisText = head.text(1)
         let storedPoints = head.int(2)
+        let place = head.isNull(3) ? nil : (pack: head.int(3), offset: head.int(4))
         head.reset()
         guard let axis = Axis(rawValue: axisText) else { throw damaged(name, "unknown axis '\(axisText)'") }
         let points = try checkedPointCount(storedPoints, series: name)
@@ -272,34 +287,19 @@ public final class SeriesStore {
         var fieldNames: [String] = []
         while try fieldRows.step() { fieldNames.append(fieldRows.text(0)) }
         fieldRows.reset()
-        let x = try loadColumn(seriesID: id, column: -1, points: points, series: name)
-        var fields: [Series.Field] = []
-        for (k, fieldName) in fieldNames.enumerated() {
-            fields.append(Series.Field(name: fieldName, values: try loadColumn(seriesID: id, column: k, points: points, series: name)))
+        var columns: [[Double]]
+        if let place {
+            columns = try loadPacked(place, points: points, columns: fieldNames.count + 1, series: name)
+        } else {
+            columns = [try loadColumn(seriesID: id, column: -1, points: points, series: name)]
+            for k in fieldNames.indices {
+                columns.append(try loadColumn(seriesID: id, column: k, points: points, series: name))
+            }
         }
-        let series = Series(name: name, axis: axis, x: x, fields: fields, categories: try categories(seriesID: id))
+        let fields = zip(fieldNames, columns.dropFirst()).map { Series.Field(name: $0, values: $1) }
+        let series = Series(name: name, axis: axis, x: columns[0], fields: fields, categories: try categories(seriesID: id))
         try validate(series)
         return series
-    }
-
-    private func loadColumn(seriesID: Int64, column: Int, points: Int, series name: String) throws -> [Double] {
-        let s = try statements.prepared(.columnChunks, db)
-        defer { s.reset() }
-        s.bind(1, seriesID)
-        s.bind(2, column)
-        var values = [Double](repeating: .nan, count: points)
-        var filled = 0
-        while try s.step() {
-            let first = Int(s.int(0)), count = Int(s.int(1))
-            guard first == filled, s.copyDoubles(2, into: &values, at: first, count: count) else {
-                throw damaged(name, "a damaged chunk in column \(column) at value \(filled)")
-            }
-            filled += count
-        }
-        guard filled == points else {
-            throw damaged(name, "column \(column) has \(filled) of \(points) values")
-        }
-        return values
     }
 
     // MARK: Writing (inside the write transaction)
@@ -342,6 +342,9 @@ public final class SeriesStore {
         insert.bind(6, StoreSchema.chunkSize)
         insert.bind(7, hash)
         insert.bind(8, changed)
+        let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
+        insert.bind(9, packed.map { $0.pack })
+        insert.bind(10, packed.map { Int64($0.offset) })
         try insert.step()
         let id = db.lastInsertRowID
 
@@ -363,6 +366,7 @@ public final class SeriesStore {
             }
             category.reset()
         }
+        guard packed == nil else { return info }
         let chunk = try statements.prepared(.insertChunk, db)
         defer { chunk.reset() }
         try writeColumn(series.x, seriesID: id, column: -1, chunk)
@@ -370,23 +374,5 @@ public final class SeriesStore {
             try writeColumn(f.values, seriesID: id, column: k, chunk)
         }
         return info
-    }
-
-    private func writeColumn(_ values: [Double], seriesID: Int64, column: Int, _ statement: SQLiteStatement) throws {
-        let size = StoreSchema.chunkSize
-        var seq = 0
-        var first = 0
-        while first < values.count {
-            let count = min(size, values.count - first)
-            let part = values[first ..< first + count]
-            let range = Series.range(of: part)
-            statement.reset()
-            statement.bind(1, seriesID); statement.bind(2, column); statement.bind(3, seq)
-            statement.bind(4, first); statement.bind(5, count)
-            statement.bind(6, range?.min); statement.bind(7, range?.max)
-            _ = try statement.withDoublesBound(8, part) { try statement.step() }
-            seq += 1
-            first += count
-        }
     }
 }

@@ -5,7 +5,7 @@ struct StatementCache {
     enum Kind: Int, CaseIterable {
         case deleteFields, deleteCategories, deleteChunks, deleteSeries
         case insertSeries, insertField, insertCategory, insertChunk
-        case seriesHead, seriesChange, fieldNames, fieldInfos, categoryLabels, columnChunks
+        case seriesHead, seriesHeadUnpacked, packSlice, seriesChange, fieldNames, fieldInfos, categoryLabels, columnChunks
 
         var sql: String {
             switch self {
@@ -13,11 +13,15 @@ struct StatementCache {
             case .deleteCategories: "DELETE FROM category WHERE series_id = ?"
             case .deleteChunks: "DELETE FROM chunk WHERE series_id = ?"
             case .deleteSeries: "DELETE FROM series WHERE id = ?"
-            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             case .insertField: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)"
             case .insertCategory: "INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)"
             case .insertChunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-            case .seriesHead: "SELECT id, axis, points FROM series WHERE name = ?"
+            case .seriesHead: "SELECT id, axis, points, pack_id, pack_offset FROM series WHERE name = ?"
+            // Before schema version 3 (no pack columns): every series is chunked.
+            case .seriesHeadUnpacked: "SELECT id, axis, points, NULL, NULL FROM series WHERE name = ?"
+            // As bytes even if an edit left text in `data` (`substr` counts characters in text).
+            case .packSlice: "SELECT substr(CAST(data AS BLOB), ?, ?) FROM pack WHERE id = ?"
             case .seriesChange: "SELECT id, content_hash, changed_generation FROM series WHERE name = ?"
             case .fieldNames: "SELECT name FROM field WHERE series_id = ? ORDER BY ordinal"
             case .fieldInfos: "SELECT name, min, max, missing FROM field WHERE series_id = ? ORDER BY ordinal"

@@ -1,5 +1,16 @@
 /// The store's schema, versioned with `PRAGMA user_version`.
 ///
+/// Version 3 (documented in the README) is version 2 plus packs: a small
+/// series (at most `packedBytes` of columns) has no chunk rows; its x and
+/// field columns lie one after another in a shared `pack` row's blob (up
+/// to `packBytes`), at `series.pack_offset` bytes in pack `series.pack_id`
+/// (both NULL for a chunked series). A fleet of 10^6 one-point series is
+/// then 2·10^6 rows and 10^3 packs instead of 4·10^6 rows. Replacing a
+/// packed series leaves its bytes in the pack as a hole (see
+/// `SeriesStore+Packs`). Version 1 and 2 stores are read as they are; the
+/// first write migrates them in its transaction (`migrateToVersion3`:
+/// new columns and table only, the old series stay in chunks).
+///
 /// Version 2 (documented in the README) is version 1 plus what a scheduled
 /// re-run needs to find the series that changed without reading them
 /// (`play --changed-since`):
@@ -22,8 +33,23 @@
 ///   Float64 values, `column_index` -1 for x and the field ordinal otherwise,
 ///   with the chunk's min and max over non-missing values.
 enum StoreSchema {
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     static let chunkSize = 65_536
+    /// A series with at most this many bytes of columns (64 one-field
+    /// points) is packed.
+    static let packedBytes = 1024
+    /// A pack holds at most this many bytes (1,024 one-point series).
+    static let packBytes = 16_384
+
+    /// Version 2 → 3 (see `migrateToVersion3`).
+    static let addPacks = """
+    ALTER TABLE series ADD COLUMN pack_id INTEGER;
+    ALTER TABLE series ADD COLUMN pack_offset INTEGER;
+    CREATE TABLE IF NOT EXISTS pack(
+        id   INTEGER PRIMARY KEY,
+        data BLOB NOT NULL
+    );
+    """
 
     static let create = """
     CREATE TABLE IF NOT EXISTS meta(
@@ -39,7 +65,9 @@ enum StoreSchema {
         x_max      REAL,
         chunk_size INTEGER NOT NULL,
         content_hash TEXT,
-        changed_generation INTEGER NOT NULL DEFAULT 0
+        changed_generation INTEGER NOT NULL DEFAULT 0,
+        pack_id    INTEGER,
+        pack_offset INTEGER
     );
     CREATE INDEX IF NOT EXISTS series_changed ON series(changed_generation);
     CREATE TABLE IF NOT EXISTS field(
@@ -67,6 +95,10 @@ enum StoreSchema {
         max          REAL,
         data         BLOB NOT NULL,
         PRIMARY KEY (series_id, column_index, seq)
+    );
+    CREATE TABLE IF NOT EXISTS pack(
+        id   INTEGER PRIMARY KEY,
+        data BLOB NOT NULL
     );
     """
 }

@@ -91,13 +91,16 @@ struct ChangedSinceCLITests {
     @Test("a version 1 store plays whole and records nothing until its next write; then the history starts")
     func version1Store() throws {
         let f = try Self.setUp(4)
+        // In place of the new store: a version 1 store from the old binary's (s0…s3, big and cat).
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: f.store + suffix) }
+        try PackedStoreTests.restoreVersion2(f.store)
         try StoreChangesTests.makeVersion1(f.store)
         let r = try play(f)
-        #expect(r.status == 0 && Self.played(r.out).count == 4, "\(r.stderr)")
+        #expect(r.status == 0 && Self.played(r.out).count == 6, "\(r.stderr)")
         #expect(r.stderr.contains("no state recorded") && !FileManager.default.fileExists(atPath: f.state))
         let more = try f.dir.write("m.csv", "s,date,v\ns2,2024-01-06,1\n")
         #expect(try runRangepipe(["ingest", more, "--series-column", "s", "--store", f.store, "--mode", "append", "--quiet"]).status == 0)
-        #expect(Self.played(try play(f).out).count == 4)
+        #expect(Self.played(try play(f).out).count == 6)
         #expect(try play(f).out.isEmpty)
     }
 
@@ -126,10 +129,10 @@ struct ChangedSinceCLITests {
         let f = try Self.setUp(3)
         #expect(try play(f).status == 0)
         let state = try Data(contentsOf: URL(fileURLWithPath: f.state))
-        // s1 gets a day; s2 is damaged (its value chunk shortened).
+        // s1 gets a day; s2 is damaged (its packed columns out of its pack).
         let more = try f.dir.write("m.csv", "s,date,v\ns1,2024-01-06,1\ns2,2024-01-06,1\n")
         #expect(try runRangepipe(["ingest", more, "--series-column", "s", "--store", f.store, "--mode", "append", "--quiet"]).status == 0)
-        _ = try sqlite3(f.store, "UPDATE chunk SET data = substr(data, 1, 8) WHERE column_index = 0 AND series_id = (SELECT id FROM series WHERE name = 's2')")
+        _ = try sqlite3(f.store, "UPDATE series SET pack_offset = -8 WHERE name = 's2'")
         let r = try play(f, ["--on-series-error", "skip"])
         #expect(r.status == 3 && Self.played(r.out) == ["s1"], "\(r.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.state)) == state)

@@ -148,12 +148,23 @@ func sqlite3(_ store: String, _ sql: String) throws -> [String] {
 /// between stores holding the same data), read with the `sqlite3` CLI.
 func storeContents(_ store: String) throws -> [String] {
     try sqlite3(store, """
+        PRAGMA user_version;
         SELECT 'series', name, axis, points, x_min, x_max FROM series ORDER BY name;
         SELECT 'field', s.name, f.ordinal, f.name, f.min, f.max, f.missing FROM field f JOIN series s ON s.id = f.series_id ORDER BY s.name, f.ordinal;
         SELECT 'category', s.name, c.ordinal, c.label FROM category c JOIN series s ON s.id = c.series_id ORDER BY s.name, c.ordinal;
         SELECT 'chunk', s.name, c.column_index, c.seq, c.first_index, c.count, c.min, c.max, hex(c.data)
           FROM chunk c JOIN series s ON s.id = c.series_id ORDER BY s.name, c.column_index, c.seq;
-        """)
+        """) + (try sqlite3(store, "PRAGMA user_version") == ["3"] ? sqlite3(store, packedSlices()) : [])
+}
+
+/// Each packed series' slice of its pack (schema version 3): its name and
+/// the hex of its columns, x then each field, read with `substr`; series
+/// named `except` left out.
+func packedSlices(except: String? = nil) -> String {
+    """
+    SELECT 'packed', s.name, hex(substr(p.data, s.pack_offset + 1, s.points * ((SELECT count(*) FROM field f WHERE f.series_id = s.id) + 1) * 8))
+      FROM series s JOIN pack p ON p.id = s.pack_id WHERE s.name != '\(except ?? "")' ORDER BY s.name;
+    """
 }
 
 /// Float64 values from the hex of a chunk's little-endian blob.

@@ -171,6 +171,15 @@ func loadStored(_ store: String, _ name: String) throws -> Series? {
     let fieldNames = try sqlite3(store, "SELECT hex(name) FROM field WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
     let labels = try sqlite3(store, "SELECT hex(label) FROM category WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
     var columns = [[Double]](repeating: [], count: fieldNames.count + 1)
+    // A packed series (schema version 3): its slice of its pack, x then each field.
+    let packed = try sqlite3(store, "PRAGMA user_version") == ["3"]
+        ? try sqlite3(store, "SELECT hex(substr(p.data, s.pack_offset + 1, \(points * columns.count * 8))) FROM series s JOIN pack p ON p.id = s.pack_id WHERE s.id = \(id)")
+        : []
+    if let hex = packed.first {
+        let values = float64s(hex: hex)
+        #expect(values.count == points * columns.count, "\(name): a packed slice of \(values.count) values")
+        for k in columns.indices where values.count >= (k + 1) * points { columns[k] = Array(values[k * points ..< (k + 1) * points]) }
+    }
     for line in try sqlite3(store, "SELECT column_index, first_index, count, ifnull(min, 'null'), ifnull(max, 'null'), hex(data) FROM chunk WHERE series_id = \(id) ORDER BY column_index, seq") {
         let f = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         let column = Int(f[0])! + 1, values = float64s(hex: f[5])

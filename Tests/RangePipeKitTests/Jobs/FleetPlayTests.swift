@@ -29,7 +29,7 @@ struct FleetPlayTests {
 
     static let script = #"{"fps": 10, "duration": 0.1, "window": {"initial": {"fraction": [0.25, 0.75]}}, "events": []}"#
 
-    /// A store of the fleet with f2500-bad's value chunk cut short, the
+    /// A store of the fleet with f2500-bad's columns pointing outside its pack, the
     /// fleet without it as CSV, and the script.
     static func setUp() throws -> (dir: TemporaryDirectory, store: String, reference: String, script: String) {
         let dir = try TemporaryDirectory()
@@ -37,7 +37,8 @@ struct FleetPlayTests {
         let r = try runRangepipe(["ingest", try dir.write("all.csv", fleetCSV(damaged: true)), "--series-column", "s",
                                   "--store", store, "--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
-        _ = try sqlite3(store, "UPDATE chunk SET data = x'0000' WHERE column_index = 0 AND series_id = (SELECT id FROM series WHERE name = 'f2500-bad')")
+        // A packed series (two points): its slice now starts past its pack's end.
+        _ = try sqlite3(store, "UPDATE series SET pack_offset = 1048576 WHERE name = 'f2500-bad'")
         return (dir, store, try dir.write("good.csv", fleetCSV(damaged: false)), try dir.write("s.json", script))
     }
 
@@ -48,8 +49,9 @@ struct FleetPlayTests {
     func skipIdenticalForAnyJobs() throws {
         let f = try Self.setUp()
         let single = try runRangepipe(["play", f.script, "--store", f.store, "--series", "f2500-bad"])
+        let pack = try sqlite3(f.store, "SELECT pack_id FROM series WHERE name = 'f2500-bad'")[0]
         #expect(single.status == 65)
-        #expect(single.stderr.hasPrefix("rangepipe: error: \(f.store): damaged store: series 'f2500-bad': a damaged chunk in column 0 at value 0"))
+        #expect(single.stderr.hasPrefix("rangepipe: error: \(f.store): damaged store: series 'f2500-bad': its packed columns (pack \(pack), byte 1048576) are not in the pack"))
         let reason = single.stderr.dropFirst("rangepipe: error: ".count).dropLast()
         for format in ["ndjson", "csv"] {
             let reference = try runRangepipe(["play", f.script, "--input", f.reference, "--series-column", "s", "--all",

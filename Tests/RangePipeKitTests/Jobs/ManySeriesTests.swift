@@ -94,6 +94,7 @@ struct ManySeriesTests {
             SELECT s.name, c.ordinal, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal;
             SELECT s.name, c.column_index, c.seq, c.first_index, c.count, c.min, c.max, hex(c.data)
               FROM series s JOIN chunk c ON c.series_id = s.id WHERE s.name != 'seed' ORDER BY s.name, c.column_index, c.seq;
+            \(packedSlices(except: "seed"))
             SELECT count(*) - count(DISTINCT id) FROM series;
             PRAGMA integrity_check;
             """

@@ -111,6 +111,34 @@ struct ReaderDuringIngestTests {
     }
 }
 
+extension ReaderDuringIngestTests {
+    @Test("play --all and series during an append of packed series into a version 2 store (migrating it) see the state before it until the commit")
+    func packedDuringIngest() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.path("s.sqlite")
+        try PackedStoreTests.restoreVersion2(store)
+        let script = try dir.write("s.json", PackedStoreTests.script)
+        let reads = { () throws -> String in
+            let all = try runRangepipe(["play", script, "--store", store, "--all", "--on-series-error", "skip"])
+            return try runRangepipe(["series", "--store", store, "--json"]).out + all.out + all.stderr
+        }
+        let before = try reads()
+        let ingest = try GatedRun(["ingest", try CrashSafetyTests.packedFleet(dir).second, "--store", store, "--series-column", "series",
+                                   "--mode", "append", "--quiet"])
+        var seen: [(String, String)] = [], passed = 0
+        while let milestone = ingest.next() {
+            // Every milestone but the stored series, and every 60th of those.
+            if !milestone.hasPrefix("stored series") || passed % 60 == 0 { seen.append((milestone, try reads())) }
+            passed += 1
+            ingest.release()
+        }
+        #expect(ingest.finish() == 0)
+        let after = try reads()
+        #expect(before != after && passed > 350 && seen.count > 8)
+        for (milestone, state) in seen { #expect(state == (milestone == "committed" ? after : before), "at \(milestone)") }
+    }
+}
+
 @Suite("Limits")
 struct LimitTests {
     @Test("a 100 MB CSV field or NDJSON line is refused with a located error and bounded memory")

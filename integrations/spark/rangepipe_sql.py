@@ -55,7 +55,9 @@ def single_line_pattern(delimiter, quote):
     and Spark's line-by-line reader (which splits on CR, LF and CRLF)
     gives the records the whole-file (`multiLine`) reader gives."""
     d, q = _java_literal(delimiter), _java_literal(quote)
-    field = "(?:[^%s%s\\r\\n]*+|%s(?:[^%s\\r\\n]++|%s%s)*+%s)" % (d, q, q, q, q, q, q)
+    # Quoted first: a bare field never starts with a quote, so the two
+    # branches exclude each other and the possessive loops give up nothing.
+    field = "(?:%s(?:[^%s\\r\\n]++|%s%s)*+%s|[^%s%s\\r\\n]*+)" % (q, q, q, q, q, d, q)
     return "^%s(?:%s%s)*+\\r?\\z" % (field, d, field)
 
 

@@ -91,7 +91,7 @@ def test_lines_are_records(spark, tmp_path, case):
 
 def test_semicolon_and_single_quote_dialect(spark, tmp_path):
     path = tmp_path / "f.csv"
-    path.write_text("s;t;v\n'a;1';1;'it''s'\n")
+    path.write_text("s;t;v\n'a;1';1;'it''s \"x\"'\n")
     assert rangepipe_sql.lines_are_records(spark, str(path), ";", "'")
     assert not rangepipe_sql.lines_are_records(spark, str(path), ";", '"')  # a quote char in a bare field
 

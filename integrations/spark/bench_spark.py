@@ -7,7 +7,9 @@ so JVM start-up is not counted; the job's detection pass is). Each figure is
 the median of BENCH_RUNS (default 3). The per-partition start-up cost is the
 slope of the local[2] job's time between 4 and BENCH_SPARK_MANY (default
 32; 0 skips it) partitions over the same data. BENCH_SPARK_CORES (default
-"1,2") picks the local[N] sessions. The warm-up job per session plays a
+"1,2") picks the local[N] sessions; BENCH_SPARK_DRIVER_MEMORY (default 1g,
+Spark's own default) the driver's heap, which in local mode holds the
+executors too (10^6 series need more). The warm-up job per session plays a
 small file (10^3 series), not the measured one. Every Spark run's bytes are checked
 against the single-machine output. Results: bench-out/spark/results.json.
 """
@@ -120,7 +122,9 @@ def session(master):
     from pyspark.sql import SparkSession
     spark = (SparkSession.builder.master(master).appName("rangepipe-bench")
              .config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
-             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+             .config("spark.ui.showConsoleProgress", "false")
+             # The JVM starts with the session: its heap is set here or not at all.
+             .config("spark.driver.memory", os.environ.get("BENCH_SPARK_DRIVER_MEMORY", "1g")).getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     return spark
 

@@ -245,7 +245,8 @@ test-spark: test-bin
 	  .venv/bin/python -m pytest -q integrations/spark/tests
 
 # Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
-# (BENCH_SPARK_SERIES, default 10^4); not part of CI.
+# (BENCH_SPARK_SERIES, default 10^4; BENCH_SPARK_CORES=2 for local[2] only,
+# BENCH_SPARK_MANY=0 to skip the 32-partition run); not part of CI.
 bench-spark: release
 	.ci/install-spark.sh
 	RANGEPIPE_BIN=$(CURDIR)/$(BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \

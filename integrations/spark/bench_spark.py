@@ -6,7 +6,11 @@ job in local[1] and local[2] (one SparkSession each, started before timing,
 so JVM start-up is not counted; the job's detection pass is). Each figure is
 the median of BENCH_RUNS (default 3). The per-partition start-up cost is the
 slope of the local[2] job's time between 4 and BENCH_SPARK_MANY (default
-32) partitions over the same data. Every Spark run's bytes are checked
+32; 0 skips it) partitions over the same data. BENCH_SPARK_CORES (default
+"1,2") picks the local[N] sessions; BENCH_SPARK_DRIVER_MEMORY (default 1g,
+Spark's own default) the driver's heap, which in local mode holds the
+executors too (10^6 series need more). The warm-up job per session plays a
+small file (10^3 series), not the measured one. Every Spark run's bytes are checked
 against the single-machine output. Results: bench-out/spark/results.json.
 """
 
@@ -30,6 +34,7 @@ import rangepipe_spark  # noqa: E402
 SERIES = int(os.environ.get("BENCH_SPARK_SERIES", "10000"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 MANY = int(os.environ.get("BENCH_SPARK_MANY", "32"))
+CORES = [int(c) for c in os.environ.get("BENCH_SPARK_CORES", "1,2").split(",")]
 BIN = os.environ.get("RANGEPIPE_BIN", str(ROOT / ".build/release/rangepipe"))
 OUT = ROOT / "bench-out" / "spark"
 
@@ -75,7 +80,20 @@ def single_machine(data, script, expected_path):
     return median_seconds(run, "single_jobs2_s")
 
 
-def spark_seconds(spark, data, script, partitions, expected, warm_up=False, split=None, label=None):
+def warm_up(spark, script):
+    """One small job per session: Python workers, class loading."""
+    data, out = OUT / "warm.csv", OUT / "warm-out"
+    if not data.exists():
+        gen_series.write_csv(data, gen_series.rows(1000))
+    shutil.rmtree(out, ignore_errors=True)
+    code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
+                                       "--series-column", "s", "--partitions", "2"], out=io.StringIO())
+    if code != 0:
+        raise SystemExit("bench-spark: the warm-up job failed (%d)" % code)
+    shutil.rmtree(out)
+
+
+def spark_seconds(spark, data, script, partitions, expected, split=None, label=None):
     """split: gets the last run's wall seconds per driver step (sniff,
     headers, facts, decide, play: the last is the whole play stage)."""
     counter = [0]
@@ -97,8 +115,6 @@ def spark_seconds(spark, data, script, partitions, expected, warm_up=False, spli
         if got != expected:
             raise SystemExit("bench-spark: Spark output differs from the single-machine run")
         shutil.rmtree(out)
-    if warm_up:
-        run()  # Python workers, class loading: once per session, not per job
     return median_seconds(run, label)
 
 
@@ -106,7 +122,9 @@ def session(master):
     from pyspark.sql import SparkSession
     spark = (SparkSession.builder.master(master).appName("rangepipe-bench")
              .config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
-             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+             .config("spark.ui.showConsoleProgress", "false")
+             # The JVM starts with the session: its heap is set here or not at all.
+             .config("spark.driver.memory", os.environ.get("BENCH_SPARK_DRIVER_MEMORY", "1g")).getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     return spark
 
@@ -123,14 +141,15 @@ def main():
     results["single_jobs2_s"] = single_machine(data, script, expected_path)
     expected = expected_path.read_bytes()
     results["frames"] = expected.count(b"\n")
-    for cores in (1, 2):
+    for cores in CORES:
         spark = session("local[%d]" % cores)
         try:
             split = {}
-            results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected, warm_up=True,
+            warm_up(spark, script)
+            results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected,
                                                          split=split, label="local%d_s" % cores)
             results["local%d_split_s" % cores] = split
-            if cores == 2:
+            if cores == 2 and MANY:
                 few = results["local2_s"]
                 many = spark_seconds(spark, data, script, MANY, expected)
                 results["local2_%d_partitions_s" % MANY] = many
@@ -144,11 +163,16 @@ def main():
                        ("Spark local[1], 2 partitions", "local1_s"),
                        ("Spark local[2], 4 partitions", "local2_s"),
                        ("Spark local[2], %d partitions" % MANY, "local2_%d_partitions_s" % MANY)):
+        if key not in results:
+            continue
         cpu = "%10.2f" % CPU_S[key] if key in CPU_S else "%10s" % "-"
         print("%-34s %10.2f %s %14.0f" % (label, results[key], cpu, SERIES / results[key]))
-    print("per-partition start-up (local[2]): %.1f ms" % results["per_partition_ms"])
-    print("local[2] split (s): " + ", ".join("%s %.2f" % kv for kv in results["local2_split_s"].items()))
-    print("local[2] / one machine: %.1fx" % (results["local2_s"] / results["single_jobs2_s"]))
+    if "per_partition_ms" in results:
+        print("per-partition start-up (local[2]): %.1f ms" % results["per_partition_ms"])
+    for cores in CORES:
+        print("local[%d] split (s): " % cores
+              + ", ".join("%s %.2f" % kv for kv in results["local%d_split_s" % cores].items()))
+        print("local[%d] / one machine: %.1fx" % (cores, results["local%d_s" % cores] / results["single_jobs2_s"]))
     results["cpu_s"] = CPU_S
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print("written: %s" % (OUT / "results.json"))

@@ -14,7 +14,10 @@ format, each partition gets CSV: one header row (the columns in order of
 first appearance) and the records, RFC 4180 quoted.
 """
 
-from rangepipe_records import STEM_COLUMN, Obj, csv_line, parse_json, parse_object, raw_json, stem, unique_names
+import rangepipe_sql
+from rangepipe_detect import FIRST, INF, MIN_KEY, Shape, combine, file_facts
+from rangepipe_records import STEM_COLUMN, Obj, csv_line, is_missing, parse_json, parse_object, raw_json, stem, \
+    unique_names
 
 
 class InputError(Exception):
@@ -50,22 +53,31 @@ def read(spark, args, series_column, dialects=None):
 class TabularInput:
     """CSV (its header row is the first record of each file) or Parquet
     (its schema's names are the header). Spark's positional columns from
-    several inputs are unioned; each file's cells are named by its header."""
+    several inputs are unioned; each file's cells are named by its header.
+
+    Every pass over the rows is Spark SQL (the JVM): the header rows and
+    the digest's facts are aggregates per file, each row's CSV line is
+    built by column expressions (rangepipe_sql). Python sees one row per
+    file, on the driver."""
 
     def __init__(self, spark, args, series_column, dialects):
         from pyspark.sql import functions as F
         self.spark = spark
         self.series_column = series_column
         self.add_stem = args.series_column is None
+        self.multi_line = {}  # INPUT index -> whether it is read whole (a cell may span lines)
         frames = []
         for a, path in enumerate(args.inputs):
             if args.input_format == "csv":
-                # multiLine: a quoted field may hold newlines, and a file is then
-                # read whole by one task. escape='"': RFC 4180 doubled quotes.
-                # FAILFAST: a row with another field count than the first is an
-                # error, as on one machine (not padded or cut).
+                # escape='"': RFC 4180 doubled quotes. FAILFAST: a row with
+                # another field count than the first is an error, as on one
+                # machine (not padded or cut). multiLine (a quoted field may
+                # hold line breaks) reads a file whole in one task: only
+                # when some line is not a whole record by itself.
                 sep, quote = dialects.get(a, (args.delimiter or ",", '"'))
-                df = spark.read.csv(path, header=False, multiLine=True, escape=quote, quote=quote,
+                whole = not rangepipe_sql.lines_are_records(spark, path, sep, quote)
+                self.multi_line[a] = whole
+                df = spark.read.csv(path, header=False, multiLine=whole, escape=quote, quote=quote,
                                     sep=sep, inferSchema=False, mode="FAILFAST")
                 frames.append(_ordered(df, a))
             else:
@@ -76,52 +88,105 @@ class TabularInput:
         for other in frames[1:]:
             df = df.unionByName(other, allowMissingColumns=True)
         self.value_columns = [c for c in df.columns if c not in ("a", "p", "b", "m")]
-        if args.input_format == "csv":
-            self.headers = self._headers(df)
-            self.files = sorted(self.headers)
-        else:
-            self.headers = None
-            self.files = None
-            self.header_ids = {}
-        header_ids = self.header_ids
-        # The CSV header rows are records Spark read; they are left out here.
-        self.rows = df.rdd.filter(lambda r: header_ids.get((r["a"], r["p"])) != (r["b"], r["m"]))
+        self.headers = self._headers(df) if args.input_format == "csv" else None
+        self.files = sorted(self.headers) if self.headers is not None else None
+        self.rows = self._rows(df)
         known = set(self.value_columns) if self.headers is None else {n for h in self.headers.values() for n in h}
         if series_column not in known and not self.add_stem:
             raise InputError("--series-column %s: no such column (columns: %s)"
                              % (series_column, ", ".join(sorted(known))))
 
     def _headers(self, df):
-        """Each CSV file's first record (lowest b, m), which is its header."""
+        """Each CSV file's first record (lowest b, m), which is its header:
+        one aggregate per file (a struct's minimum compares field by field)."""
+        from pyspark.sql import functions as F
         cols = self.value_columns
-        firsts = (df.rdd.map(lambda r: ((r["a"], r["p"]), ((r["b"], r["m"]), [r[c] for c in cols])))
-                  .reduceByKey(lambda u, v: u if u[0] <= v[0] else v).collect())
-        self.header_ids = {f: o for f, (o, _) in firsts}
-        headers = {}
-        for f, (_, cells) in firsts:
+        firsts = df.groupBy("a", "p").agg(F.min(F.struct("b", "m", *[F.col("`%s`" % c) for c in cols])).alias("h"))
+        self.header_ids, headers = {}, {}
+        for r in firsts.collect():
+            f, h = (r["a"], r["p"]), r["h"]
+            self.header_ids[f] = (h["b"], h["m"])
+            cells = [h[c] for c in cols]
             while cells and cells[-1] is None:
                 cells.pop()  # columns another input has (unionByName pads with null)
             # A repeated name gets a suffix (ISE, ISE.2), as on one machine.
             headers[f] = unique_names(["" if c is None else c for c in cells])
         return headers
 
-    def _cells(self):
-        """A row as (column, text) pairs in its file's column order: each CSV
-        file has its own header, as on one machine."""
-        headers, cols, add_stem = self.headers, self.value_columns, self.add_stem
+    def _rows(self, df):
+        """The records (header rows left out) with `h`, their file's header
+        number (files with the same header share one), and `stem`: a small
+        table per file, broadcast and joined on (a, p)."""
+        from pyspark.sql import functions as F
+        from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
+        if self.headers is None:
+            self.header_list = [tuple(self.value_columns)]
+            if not self.add_stem:
+                return df.withColumn("h", F.lit(0)).withColumn("stem", F.lit(None).cast("string"))
+            files = {(r["a"], r["p"]): None for r in df.select("a", "p").distinct().collect()}
+            table = [(a, p, 0, None, None, stem(p)) for a, p in files]
+        else:
+            self.header_list = sorted(set(tuple(h) for h in self.headers.values()))
+            number = {h: i for i, h in enumerate(self.header_list)}
+            table = [(a, p, number[tuple(h)], *self.header_ids[(a, p)], stem(p)) for (a, p), h in self.headers.items()]
+        schema = StructType([StructField("a", IntegerType()), StructField("p", StringType()),
+                             StructField("h", IntegerType()), StructField("hb", LongType()),
+                             StructField("hm", LongType()), StructField("stem", StringType())])
+        files = self.spark.createDataFrame(table, schema)
+        rows = df.join(F.broadcast(files), ["a", "p"])
+        if self.headers is not None:
+            rows = rows.filter(~((F.col("b") == F.col("hb")) & (F.col("m") == F.col("hm"))))
+        return rows.drop("hb", "hm")
 
-        def cells(r):
-            names = cols if headers is None else headers[(r["a"], r["p"])]
-            pairs = [(n, r[c]) for n, c in zip(names, cols)]
-            if add_stem:
-                pairs.append((STEM_COLUMN, stem(r["p"])))
-            return pairs
-        return cells
+    def _cell(self, name):
+        """The text of column `name` in each row: the positional column its
+        file's header puts it at (null where that header has no such name)."""
+        from pyspark.sql import functions as F
+        if self.add_stem and name == STEM_COLUMN:
+            return F.col("stem")
+        picks = []
+        for i, names in enumerate(self.header_list):
+            if name in names:
+                picks.append((i, F.col("`%s`" % self.value_columns[names.index(name)])))
+        if not picks:
+            return F.lit(None).cast("string")
+        if len(self.header_list) == 1:
+            return picks[0][1]
+        out = F.when(F.col("h") == picks[0][0], picks[0][1])
+        for i, col in picks[1:]:
+            out = out.when(F.col("h") == i, col)
+        return out
 
-    @property
-    def facts(self):
-        cells, series = self._cells(), self.series_column
-        return self.rows.map(lambda r: _fact(r, cells(r), series))
+    def shape(self):
+        """The digest's facts in the form rangepipe_detect.Shape takes
+        (what reducing file_facts over every row gives), from one aggregate
+        per file: the first record, each column's first non-missing value
+        and the smallest series name."""
+        from pyspark.sql import functions as F
+        cols = [F.col("`%s`" % c) for c in self.value_columns]
+        firsts = [F.min(F.when(~rangepipe_sql.missing(c), F.struct("b", "m", c.alias("v")))).alias("f%d" % i)
+                  for i, c in enumerate(cols)]
+        key = F.coalesce(self._cell(self.series_column), F.lit(""))
+        agg = self.rows.groupBy("a", "p", "h").agg(F.min(F.struct("b", "m", *cols)).alias("first"),
+                                                   F.min(key).alias("k"), *firsts)
+        reduced, keys = [], []
+        for r in agg.collect():
+            file, first = (r["a"], r["p"]), r["first"]
+            order = (first["b"], first["m"])
+            names = list(self.header_list[r["h"]])
+            cells = [(n, first[c]) for n, c in zip(names, self.value_columns)]
+            values = [(n, r["f%d" % j]) for j, n in enumerate(names)]
+            if self.add_stem:
+                name = stem(file[1])
+                cells.append((STEM_COLUMN, name))
+                values.append((STEM_COLUMN, None if is_missing(name) else {"b": order[0], "m": order[1], "v": name}))
+            reduced.append(((file, FIRST), (order, cells)))
+            for j, (n, v) in enumerate(values):
+                reduced.append(((file, n), ((order, j), (INF, None) if v is None else ((v["b"], v["m"]), v["v"]))))
+            keys.append(r["k"])
+        if keys:
+            reduced.append((MIN_KEY, min(keys)))
+        return Shape(reduced)
 
     def check_files(self, shape):
         if self.files is None:
@@ -137,18 +202,12 @@ class TabularInput:
         return shape.all_columns()
 
     def keyed(self, columns):
-        cells, series = self._cells(), self.series_column
-
-        def row(r):
-            values = dict(cells(r))
-            line = csv_line([values.get(c) for c in columns])
-            return (values.get(series) or "", r["a"], r["p"], r["b"], r["m"], line)
-        return self.spark.createDataFrame(self.rows.map(row), _keyed_schema())
-
-
-def _fact(r, cells, series):
-    """(file, order, cells, series key) for rangepipe_detect.file_facts."""
-    return (r["a"], r["p"]), (r["b"], r["m"]), cells, dict(cells).get(series) or ""
+        """DataFrame k (series), a, p, b, m (input order), line (CSV text),
+        all built in the JVM."""
+        from pyspark.sql import functions as F
+        key = F.coalesce(self._cell(self.series_column), F.lit("")).alias("k")
+        line = rangepipe_sql.csv_line([self._cell(c) for c in columns]).alias("line")
+        return self.rows.select(key, "a", "p", "b", "m", line)
 
 
 def _as_text(col, data_type):
@@ -220,9 +279,10 @@ class JSONInput:
 
         self.records = df.rdd.flatMap(records)
 
-    @property
-    def facts(self):
-        return self.records
+    def shape(self):
+        """The digest's facts: file_facts of every record, reduced (Python:
+        the records are parsed here, keeping numbers' text)."""
+        return Shape(self.records.flatMap(file_facts).reduceByKey(combine).collect())
 
     def check_files(self, shape):
         pass  # an empty file has no rows to see; see README "Differences"

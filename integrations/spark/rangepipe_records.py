@@ -62,11 +62,14 @@ def is_missing(text):
 # ---------------------------------------------------------------- CSV text
 
 def csv_line(cells, delimiter=","):
-    """One RFC 4180 record with a trailing newline; None is an empty field."""
+    """One RFC 4180 record with a trailing newline; None is an empty field.
+    The writer's line terminator is CRLF so that it quotes a cell holding
+    either character (with "\n" alone it leaves a carriage return bare,
+    where rangepipe's reader would end the record); then LF ends the line."""
     buf = io.StringIO()
-    csv.writer(buf, delimiter=delimiter, lineterminator="\n",
+    csv.writer(buf, delimiter=delimiter, lineterminator="\r\n",
                quoting=csv.QUOTE_MINIMAL).writerow(["" if c is None else c for c in cells])
-    return buf.getvalue()
+    return buf.getvalue()[:-2] + "\n"
 
 
 # -------------------------------------------------------------- JSON text

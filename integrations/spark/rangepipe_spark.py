@@ -23,14 +23,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import rangepipe_inputs  # noqa: E402
-from rangepipe_detect import DetectError, Shape, combine, decide, file_facts  # noqa: E402
+from rangepipe_detect import DetectError, decide  # noqa: E402
 from rangepipe_records import STEM_COLUMN, csv_line, stem  # noqa: E402
 from rangepipe_sniff import SniffError, sniff  # noqa: E402
 from rangepipe_task import EXIT_SKIPPED, DictParam, make_player  # noqa: E402
 
 # Modules the executors import (functions are pickled by reference to them).
 SHIPPED = ("rangepipe_records.py", "rangepipe_inputs.py", "rangepipe_detect.py", "rangepipe_task.py",
-           "rangepipe_sniff.py")
+           "rangepipe_sniff.py", "rangepipe_sql.py")
 
 EXIT_USAGE = 64
 EXIT_NO_INPUT = 66
@@ -186,8 +186,7 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects)
     clock.lap("headers")
     # One pass over the rows: each file's first record and each column's first values.
-    reduced = table.facts.flatMap(file_facts).reduceByKey(combine).collect()
-    shape = Shape(reduced)
+    shape = table.shape()
     clock.lap("facts")
     table.check_files(shape)
     stem_of = (lambda file: stem(file[1])) if args.series_column is None else None

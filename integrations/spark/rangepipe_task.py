@@ -34,20 +34,32 @@ def make_player(cmds, key_group, script_text, header_line, first_key, csv_out, s
 
 
 def _segments(batches, key_group):
-    """(command group, first series name, CSV text) per run of rows of one
-    group within an Arrow batch: the lines joined in bulk, not row by row."""
+    """(command group, first series name, CSV bytes) per run of rows of one
+    group within an Arrow batch. With one group, a batch's lines are its
+    Arrow string buffer as it is (no Python object per row)."""
     from itertools import groupby
     for batch in batches:
         if batch.num_rows == 0:
             continue
-        lines = batch.column(1).to_pylist()
         if not key_group:
-            yield 0, batch.column(0)[0].as_py(), "".join(lines)
+            yield 0, batch.column(0)[0].as_py(), _joined(batch.column(1))
             continue
+        lines = batch.column(1).to_pylist()
         keys = batch.column(0).to_pylist()
         for group, at in groupby(range(len(keys)), key=lambda i: key_group.get(keys[i], 0)):
             at = list(at)
-            yield group, keys[at[0]], "".join(lines[i] for i in at)
+            yield group, keys[at[0]], "".join(lines[i] for i in at).encode("utf-8")
+
+
+def _joined(column):
+    """A string column's values end to end, as UTF-8 bytes: the slice of
+    its data buffer between the first and the last offset (a null adds
+    nothing, as it would to "".join)."""
+    import pyarrow as pa
+    offsets = memoryview(column.buffers()[1]).cast("q" if pa.types.is_large_string(column.type) else "i")
+    start, end = offsets[column.offset], offsets[column.offset + len(column)]
+    data = column.buffers()[2]
+    return bytes(memoryview(data)[start:end]) if data is not None else b""
 
 
 def _play_segments(index, segments, cmds, script_text, header_line, first_key, csv_out, skip, binary_name,
@@ -107,7 +119,7 @@ def _chunks(stdout, drop_header, chunk_bytes):
 
 
 def _pipe(cmd, header_line, texts, index, drop_header, skip, chunk_bytes):
-    """Yields rangepipe's output for the CSV `texts` in chunks; returns the
+    """Yields rangepipe's output for the CSV `texts` (bytes) in chunks; returns the
     lines naming skipped series (exit 3 with --on-series-error skip)."""
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     feed_error = []
@@ -117,7 +129,7 @@ def _pipe(cmd, header_line, texts, index, drop_header, skip, chunk_bytes):
         try:
             proc.stdin.write(header_line.encode("utf-8"))
             for text in texts:
-                proc.stdin.write(text.encode("utf-8"))
+                proc.stdin.write(text)
         except BrokenPipeError:
             pass  # rangepipe stopped early; its exit code and stderr say why
         except BaseException as e:  # noqa: BLE001 - re-raised in the task below

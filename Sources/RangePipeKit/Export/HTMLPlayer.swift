@@ -191,7 +191,7 @@ package struct HTMLPlayer {
     /// - Complexity: O(page bytes).
     package func page(_ pass: Pass, _ d: Decimation, exact: Bool) -> String {
         let plan = plans[0]
-        let layout = ChartLayout(overview: script.overview, main: script.main, yLabels: pass.yLabels.sorted())
+        let layout = ChartLayout(overview: script.overview, main: script.main, yLabels: pass.yLabels.sorted(), panels: plans.count)
         let colors = [SVGPreview.PresetButtonMark.State.on, .off, .disabled].map { state in
             let c = SVGPreview.presetColors(state)
             return "\"\(state.rawValue)\":[\"\(c.fill)\",\"\(c.stroke)\",\"\(c.ink)\"]"

@@ -23,26 +23,29 @@ enum HTMLPlayerPage {
         """
     }
 
-    /// The chart as `preview` lays it out, one panel per plan stacked as
-    /// `preview --sync` stacks them, with ids (suffixed per panel,
+    /// The chart as `preview` lays it out: one panel, or the linked
+    /// series' main charts stacked over their one shared overview as
+    /// `preview --sync` draws them, with ids (suffixed per panel,
     /// `HTMLPlayer.suffix`) on what changes per frame, the preset buttons
     /// unlit; `marks`: the tracks whose zoom box or crosshair it draws.
     static func svg(_ previews: [SVGPreview], _ l: ChartLayout, marks: Set<Track>) -> String {
         let f = SVGNumber.fmt
-        var s = SVGPreview.header(width: l.width, height: l.height * Double(previews.count), id: "chart")
+        var s = SVGPreview.header(width: l.width, height: l.height, id: "chart")
         s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(l.main.width))\" height=\"\(f(l.main.height))\"/></clipPath></defs>\n"
         s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        for (j, p) in previews.enumerated() {
-            let ids = HTMLPlayer.suffix(j)
+        let contents = previews.indices.map { j in
             var content = SVGPreview.PanelContent()
             if !marks.isEmpty {
                 var m = PointerMarks(size: l.main, slots: marks)
-                m.idSuffix = ids
+                m.idSuffix = HTMLPlayer.suffix(j)
                 content.marks = m
             }
-            s += "<g id=\"panel\(ids)\" transform=\"translate(0 \(f(Double(j) * l.height)))\">\n"
-            s += p.panel(content, l, ids: ids) + p.presetButtonsSVG(p.presetButtonMarks(lit: nil, l), ids: ids) + "</g>\n"
+            return content
         }
+        let p = previews[0], buttons = p.presetButtonsSVG(p.presetButtonMarks(lit: nil, l), ids: "")
+        if l.isLinked { return s + SVGPreview.linkedSVG(previews, contents, buttons: buttons, l, ids: true) + "</svg>\n" }
+        s += "<g id=\"panel\" transform=\"translate(0 0)\">\n"
+        s += p.panel(contents[0], l, ids: "") + buttons + "</g>\n"
         return s + "</svg>\n"
     }
 
@@ -106,12 +109,15 @@ enum HTMLPlayerPage {
       // [field title, annotation [line y, box x, y, width, height, label x, y, label] or null], lit button, marks…].
       function panel(k, j, s) {
         const f = JSON.parse(text(k, j)), d = draws[k * P + j], ov = overviews[d[1]];
-        const x0 = f.selector.min_px, x1 = f.selector.max_px;
-        set('selection' + s, { x: x0, width: Math.max(x1 - x0, 0) });
-        set('handle0' + s, { x: handleX(x0) });
-        set('handle1' + s, { x: handleX(x1) });
+        // Linked series share one overview: its selection, handles and axis are the first panel's.
+        if ($('selection' + s) !== null) {
+          const x0 = f.selector.min_px, x1 = f.selector.max_px;
+          set('selection' + s, { x: x0, width: Math.max(x1 - x0, 0) });
+          set('handle0' + s, { x: handleX(x0) });
+          set('handle1' + s, { x: handleX(x1) });
+          $('ovaxis' + s).innerHTML = xAxis(ov[1], meta.overview.width, meta.overview.height);
+        }
         set('ovline' + s, { points: ov[0] });
-        $('ovaxis' + s).innerHTML = xAxis(ov[1], meta.overview.width, meta.overview.height);
         const a = seconds(f.window.min), b = seconds(f.window.max), yr = d[4];
         const yPix = (v) => (yr[1] > yr[0] ? (yr[1] - v) / (yr[1] - yr[0]) * H : H / 2);
         const line = yr === null ? [] : f.points.map((p) => [p[0], p[1] === null ? NaN : height(p[1])]).filter((p) => Number.isFinite(p[1]))
@@ -128,7 +134,7 @@ enum HTMLPlayerPage {
           $('annlabel' + s).textContent = A[7];
         }
         $('ytitle' + s).textContent = title;
-        for (let i = 0; i < meta.presets; i++) {
+        for (let i = 0; i < meta.presets && $('preset' + s + '-' + i) !== null; i++) {
           const e = $('preset' + s + '-' + i), state = i === d[6] ? 'on' : e.dataset.state, c = meta.presetColors[state];
           e.setAttribute('class', 'preset ' + state);
           e.firstChild.setAttribute('fill', c[0]);

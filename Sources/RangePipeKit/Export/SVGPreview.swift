@@ -146,11 +146,14 @@ package struct SVGPreview: Sendable {
         return "\(plan.seriesName) · \(fieldTitle(d.field)) · frame \(r.frame) · t \(NumberTicks.label(r.t, decimals: 3)) s · \(r.phase.name)"
     }
 
-    /// The overview's x ticks: the whole bounds across the overview's width.
+    /// The overview's x ticks: the whole bounds across the overview's
+    /// width; on a time axis the first one with its year
+    /// (`TimeTicks.withFirstYear`), then thinned so no labels collide.
     func overviewTicks(_ bounds: Window) -> [(Double, String)] {
-        let w = plan.script.overview.width
-        if !plan.scale.isLinear { return ChartLayout.legible(ChartLayout.xPixels(ticks.x(plan.scale.x(bounds), scale: plan.scale, width: w), bounds, width: w), width: w) }
-        return ChartLayout.legible(ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w), width: w)
+        let w = plan.script.overview.width, scale = plan.scale
+        var list = scale.isLinear ? ticks.x(bounds.lower, bounds.upper, width: w) : ticks.x(scale.x(bounds), scale: scale, width: w)
+        if plan.axis == .time { list = TimeTicks.withFirstYear(list, zone: ticks.zone, time: scale.isLinear ? { $0 } : { scale.x($0) }) }
+        return ChartLayout.legible(ChartLayout.xPixels(list, bounds, width: w), width: w)
     }
 
     /// The main chart's x ticks for a window (x), in pixels from its left:

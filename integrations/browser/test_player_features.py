@@ -196,6 +196,11 @@ def check_panel(feature, k, j, page):
     for edge, h in zip([lo, hi], d["handles"]):
         x = min(max(edge - 3, 0), feature.overview["width"] - 6)
         assert abs(h["x"] - x) <= TOL and abs(h["width"] - 6) <= TOL, f"{where}: handle at {h} vs {edge}"
+    # A window with none of this series' points (GOOG before 2004 on stocks-linked): no y-range, so no line,
+    # no y ticks and no annotation.
+    if f["y"] is None:
+        assert d["mainLine"] == [] and d["yTicks"] == [] and d["annotation"] is None, where
+        return d
     # y: the frame's y-range (log10 of it on a log axis) over the chart's height.
     yr = (height(f["y"]["min"], feature.log_y), height(f["y"]["max"], feature.log_y))
     assert len(d["yTicks"]) >= 2, where
@@ -356,4 +361,26 @@ def test_overview_grows_with_appends(features, open_page):
     assert len(lines_seen) >= 3, "the overview's line was not redrawn after the appends"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "player-weather-live.png"), full_page=True)
+    assert p.errors == [], p.errors
+
+
+def test_ordinal_overview_first_tick_shows_its_year(features, open_page):
+    """weekdays-ordinal: the data start on 2012-01-02, so the overview's first tick is 1 April 2012, and it
+    carries its year ("Apr 2012"; docs/player.md, Axes); every overview tick sits at its instant's ordinal u
+    over the data's points 0 … n − 1 (docs/scripts.md's map)."""
+    feature = features("weekdays-ordinal")
+    p = open_page(feature.page)
+    page = p.page
+    with open(ROOT / "samples" / "seattle-weekdays.csv") as f:
+        n = sum(1 for _ in csv.DictReader(f))
+    W = feature.overview["width"]
+    for k in [0, len(feature.frames) - 1]:
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        d = check_panel(feature, k, 0, page)
+        labels = [t["label"] for t in d["ovTicks"]]
+        assert labels[0] == "Apr 2012", labels
+        assert "2013" in labels and not any(l.endswith(" 2013") for l in labels), labels
+        for t, x in zip(d["ovTicks"], tick_times(labels, 2012, "UTC")):
+            if x is not None:
+                assert abs(t["px"] - feature.u(x) / (n - 1) * W) <= TOL, f"frame {k}: overview tick {t}"
     assert p.errors == [], p.errors

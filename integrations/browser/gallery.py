@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("RANGEPIPE_BIN", ROOT / ".build/debug/rangepipe"))
 OUT = ROOT / "docs" / "gallery"
 # Where in the replay to take the picture, as a fraction of its frames.
-MOMENT = {"weather-live": 1.0, "stocks-linked": 0.78, "weather-presets": 0.4}
+MOMENT = {"weather-live": 1.0, "stocks-linked": 0.84, "weather-presets": 0.4}
 # The README's picture (docs/player-frame.png): this script's gallery picture, linked charts with a lit preset.
 README_SCRIPT = "stocks-linked"
 DEFAULT_MOMENT = 0.6

@@ -5,7 +5,8 @@ Run from the repository root:
 It ingests the shipped samples into a temp store (as `make demo` does, plus
 the hourly and weekday samples the log and ordinal scripts use), writes each
 script's player page, seeks to the frame listed below (a moment that shows the
-script's feature) and saves docs/gallery/<script>.png. Chromium is Debian's
+script's feature) and saves docs/gallery/<script>.png (README_SCRIPT's is also
+docs/player-frame.png, the README's picture). Chromium is Debian's
 (`$CHROMIUM` or `chromium` on PATH), headless, as in conftest.py.
 """
 import json
@@ -22,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("RANGEPIPE_BIN", ROOT / ".build/debug/rangepipe"))
 OUT = ROOT / "docs" / "gallery"
 # Where in the replay to take the picture, as a fraction of its frames.
-MOMENT = {"weather-live": 1.0, "stocks-linked": 0.6, "weather-presets": 0.4}
+MOMENT = {"weather-live": 1.0, "stocks-linked": 0.84, "weather-presets": 0.4}
+# The README's picture (docs/player-frame.png): this script's gallery picture, linked charts with a lit preset.
+README_SCRIPT = "stocks-linked"
 DEFAULT_MOMENT = 0.6
 # Scripts also pictured in `preview` (SVG), as <script>-preview.png: the same frame drawn by the same
 # layout code, to compare with the player's picture.
@@ -73,6 +76,8 @@ def main():
                 k = min(count - 1, int(MOMENT.get(name, DEFAULT_MOMENT) * count))
                 page.evaluate("k => window.rangepipePlayer.seek(k)", k)
                 page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+                if name == README_SCRIPT:
+                    shutil.copyfile(OUT / f"{name}.png", ROOT / "docs" / "player-frame.png")
                 print(f"{name}: frame {k} of {count}")
             for name in [n for n in PREVIEWS if n in names]:
                 script = ROOT / "samples/scripts" / f"{name}.json"

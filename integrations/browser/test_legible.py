@@ -6,6 +6,8 @@ Positions are read from the drawn elements and compared with the frame
 `play` writes (the `selector` track's pixels) and with the drawn line's own
 points, within 0.5 px.
 """
+import json
+
 import pytest
 
 from conftest import ROOT, SCRIPTS, run
@@ -131,4 +133,39 @@ def test_annotation_box_clear_on_log_and_linked_panels(name, panels, store, tmp_
             # The box sits off the annotation's dashed line.
             assert b["y"] + b["height"] <= g["annline"] + TOL or b["y"] >= g["annline"] - TOL, f"frame {k} panel {j}: {b}"
     assert shown >= 10 * panels
+    assert p.errors == [], p.errors
+
+
+# On a linked page: the ids of every overview part, and the one overview's rect and handles.
+LINKED_OVERVIEW_JS = """() => {
+  const ids = (sel) => [...document.querySelectorAll(sel)].map((e) => e.id);
+  const box = (id) => { const b = document.getElementById(id).getBBox(); return { x: b.x, width: b.width }; };
+  const ov = document.querySelector('#overview > rect');
+  return { overviews: ids('g[id^=overview]'), selections: ids('rect[id^=selection]'), handles: ids('rect[id^=handle]'),
+           width: Number(ov.getAttribute('width')), handle0: box('handle0'), handle1: box('handle1'), selection: box('selection') };
+}"""
+
+
+def test_linked_panels_share_one_overview_with_handles_inside(store, tmp_path, open_page):
+    """stocks-linked: exactly one overview, one selection and two handles on every frame, the handles inside
+    the overview and centred on the selector pixels every series' frame names (or at 0 / width − 6)."""
+    script = ROOT / "samples/scripts/stocks-linked.json"
+    page_path = tmp_path / "linked.html"
+    run("player", script, "--store", store, "-o", page_path)
+    lines = [json.loads(l) for l in run("play", script, "--store", store, "--tracks", "selector").splitlines()]
+    p = open_page(page_path)
+    page = p.page
+    panels = page.evaluate("window.rangepipePlayer.panels")
+    assert panels == 3 and len(lines) == 3 * page.evaluate("window.rangepipePlayer.frameCount")
+    count = len(lines) // panels
+    for k in range(0, count, max(1, count // 40)):
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        g = page.evaluate(LINKED_OVERVIEW_JS)
+        assert g["overviews"] == ["overview"] and g["selections"] == ["selection"] and g["handles"] == ["handle0", "handle1"], g
+        for j in range(panels):
+            sel = lines[k * panels + j]["selector"]
+            assert abs(g["selection"]["x"] - sel["min_px"]) <= TOL and abs(g["selection"]["width"] - (sel["max_px"] - sel["min_px"])) <= TOL
+            for handle, edge in [(g["handle0"], sel["min_px"]), (g["handle1"], sel["max_px"])]:
+                assert handle["x"] >= -TOL and handle["x"] + handle["width"] <= g["width"] + TOL, f"frame {k}: {handle}"
+                assert abs(handle["x"] - min(max(edge - 3, 0), g["width"] - 6)) <= TOL, f"frame {k} panel {j}: {handle} vs {edge}"
     assert p.errors == [], p.errors

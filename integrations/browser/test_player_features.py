@@ -23,9 +23,10 @@ TOL = 0.5
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 # What the page draws for panel s (ids suffixed s), in px from the panel's overview or main chart's top left.
-DRAWN_JS = """(s) => {
+# Linked pages have one overview (ids without a suffix), shared by every panel.
+DRAWN_JS = """([s, o]) => {
   const at = (e) => e.getBoundingClientRect();
-  const ov = at(document.querySelector('#overview' + s + ' > rect'));
+  const ov = at(document.querySelector('#overview' + o + ' > rect'));
   const main = at(document.querySelector('#main' + s + ' > rect'));
   const ticks = (id, o, vertical) => [...document.querySelectorAll('#' + id + s + ' line')].map((l) => {
     const r = at(l);
@@ -38,11 +39,11 @@ DRAWN_JS = """(s) => {
   return {
     ov: { x: ov.left, y: ov.top, width: ov.width, height: ov.height },
     main: { x: main.left, y: main.top, width: main.width, height: main.height },
-    selection: rel(document.getElementById('selection' + s), ov),
-    handles: [0, 1].map((k) => rel(document.getElementById('handle' + k + s), ov)),
+    selection: rel(document.getElementById('selection' + o), ov),
+    handles: [0, 1].map((k) => rel(document.getElementById('handle' + k + o), ov)),
     yTicks: ticks('yaxis', main, true),
     xTicks: ticks('xaxis', main, false),
-    ovTicks: ticks('ovaxis', ov, false),
+    ovTicks: [...document.querySelectorAll('#ovaxis' + o + ' line')].map((l) => ({ px: at(l).left - ov.left, label: l.nextElementSibling.textContent })),
     mainLine: parse(pts('mainline')),
     ovLine: parse(pts('ovline')),
     clipped: document.getElementById('mainline' + s).getAttribute('clip-path') !== null,
@@ -175,11 +176,16 @@ def features(store, tmp_path_factory):
     return get
 
 
+def drawn(page, feature, j):
+    """What the page draws for panel j; on a linked page every panel's overview is the one shared overview."""
+    return page.evaluate(DRAWN_JS, ["" if j == 0 else f"-{j}", "" if len(feature.series) > 1 or j == 0 else f"-{j}"])
+
+
 def check_panel(feature, k, j, page):
     """Panel j on frame k: the frame is play's line and everything drawn sits where it says."""
     f = feature.frames[k][j]
     assert page.evaluate("j => window.rangepipePlayer.frame(j)", j) == f, f"{feature.name} frame {k} panel {j}"
-    d = page.evaluate(DRAWN_JS, "" if j == 0 else f"-{j}")
+    d = drawn(page, feature, j)
     where = f"{feature.name} frame {k} panel {j}"
     W, H = feature.main["width"], feature.main["height"]
     assert abs(d["ov"]["width"] - feature.overview["width"]) <= TOL and abs(d["main"]["height"] - H) <= TOL, where
@@ -190,6 +196,11 @@ def check_panel(feature, k, j, page):
     for edge, h in zip([lo, hi], d["handles"]):
         x = min(max(edge - 3, 0), feature.overview["width"] - 6)
         assert abs(h["x"] - x) <= TOL and abs(h["width"] - 6) <= TOL, f"{where}: handle at {h} vs {edge}"
+    # A window with none of this series' points (GOOG before 2004 on stocks-linked): no y-range, so no line,
+    # no y ticks and no annotation.
+    if f["y"] is None:
+        assert d["mainLine"] == [] and d["yTicks"] == [] and d["annotation"] is None, where
+        return d
     # y: the frame's y-range (log10 of it on a log axis) over the chart's height.
     yr = (height(f["y"]["min"], feature.log_y), height(f["y"]["max"], feature.log_y))
     assert len(d["yTicks"]) >= 2, where
@@ -233,7 +244,8 @@ def check_panel(feature, k, j, page):
             digits = d["annLabel"].split(".")[1] if "." in d["annLabel"] else ""
             assert abs(float(d["annLabel"].replace(",", "")) - a["y"]) <= 0.5 * 10 ** -len(digits) + 1e-9, f"{where}: {d['annLabel']}"
     # Preset buttons: right-aligned to the overview's right end, above it; the frame's preset lit.
-    if uses_presets(feature.script):
+    # Linked panels have them once, in the first panel's caption row.
+    if uses_presets(feature.script) and j == 0:
         b = d["presets"]
         assert len(b) >= 2 and abs(b[-1]["right"] - feature.overview["width"]) <= TOL, where
         assert all(x["bottom"] <= 0 for x in b), where
@@ -270,23 +282,46 @@ def test_feature_drawn_where_the_frames_say(name, features, open_page):
     assert p.errors == [] and p.requests == [], (p.errors, p.requests)
 
 
-def test_linked_panels_stack_and_move_together(features, open_page):
-    """One panel per series, stacked one panel height apart, the selection at the same pixels in all."""
+def test_linked_panels_share_one_overview(features, open_page):
+    """docs/player.md, linked layout: main chart j is 20 + 14 + j · (56 + main.height) px down, exactly one
+    overview sits under the last one's axis (n · (56 + main.height) + 14 px down) with the one selection and
+    its two handles at the frame's selector pixels, and a line per series fitted to its own range."""
     feature = features("stocks-linked")
     p = open_page(feature.page)
     page = p.page
-    n = len(feature.series)
-    assert page.evaluate("document.querySelectorAll('g[id^=panel]').length") == n
-    # docs/player.md: a panel is caption 20 + overview + axis 22 + gap 14 + main + axis 22 + 6 px tall.
-    tall = 20 + feature.overview["height"] + 22 + 14 + feature.main["height"] + 22 + 6
+    n, H = len(feature.series), feature.main["height"]
+    OW, OH = feature.overview["width"], feature.overview["height"]
+    count = lambda sel: page.evaluate("sel => document.querySelectorAll(sel).length", sel)
+    assert count("g[id^=panel]") == n
+    assert count("g[id^=overview]") == 1 and count("rect[id^=selection]") == 1 and count("rect[id^=handle]") == 2
+    assert count("g[id^=ovaxis]") == 1 and count("polyline[id^=ovline]") == n
+    # The preset buttons (when the script has them) only in the first panel's caption row.
+    assert count("g.preset") == count("#panel g.preset") and (count("g.preset") > 0) == uses_presets(feature.script)
+    tall = 20 + 14 + H + 22
     for k in frames_to_check(len(feature.frames)):
         page.evaluate("k => window.rangepipePlayer.seek(k)", k)
-        drawn = [page.evaluate(DRAWN_JS, "" if j == 0 else f"-{j}") for j in range(n)]
-        for j, d in enumerate(drawn):
-            assert abs(d["ov"]["y"] - drawn[0]["ov"]["y"] - j * tall) <= TOL, f"frame {k} panel {j}"
-            assert abs(d["ov"]["x"] - drawn[0]["ov"]["x"]) <= TOL
-            assert abs(d["selection"]["x"] - drawn[0]["selection"]["x"]) <= TOL
+        views = [drawn(page, feature, j) for j in range(n)]
+        top = views[0]["main"]["y"] - (20 + 14)
+        for j, d in enumerate(views):
+            assert abs(d["main"]["y"] - (top + 20 + 14 + j * tall)) <= TOL, f"frame {k} panel {j}: main at {d['main']}"
+            assert abs(d["main"]["x"] - views[0]["main"]["x"]) <= TOL
             assert page.evaluate(f"document.getElementById('caption{'' if j == 0 else f'-{j}'}').textContent").startswith(feature.series[j])
+            # Every series' frame names the same selector pixels: the one selection and its handles sit there.
+            lo, hi = feature.frames[k][j]["selector"]["min_px"], feature.frames[k][j]["selector"]["max_px"]
+            assert abs(d["selection"]["x"] - lo) <= TOL and abs(d["selection"]["width"] - (hi - lo)) <= TOL, f"frame {k} panel {j}"
+            for edge, h in zip([lo, hi], d["handles"]):
+                assert abs(h["x"] - min(max(edge - 3, 0), OW - 6)) <= TOL and abs(h["width"] - 6) <= TOL, f"frame {k}: {h} vs {edge}"
+        ov = views[0]["ov"]
+        assert abs(ov["y"] - (top + n * tall + 14)) <= TOL and abs(ov["x"] - views[0]["main"]["x"]) <= TOL, f"frame {k}: overview at {ov}"
+        # Each series' overview line spans the overview's height (fitted to its own range) and ends at the bounds' end.
+        for j in range(n):
+            line = page.evaluate("id => document.getElementById(id).getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number))",
+                                 "ovline" + ("" if j == 0 else f"-{j}"))
+            ys = [y for _, y in line]
+            assert abs(min(ys)) <= TOL and abs(max(ys) - OH) <= TOL, f"frame {k} line {j}: {min(ys)}…{max(ys)}"
+            assert abs(max(x for x, _ in line) - OW) <= TOL, f"frame {k} line {j}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "player-stocks-linked.png"), full_page=True)
     assert p.errors == [], p.errors
 
 
@@ -326,4 +361,26 @@ def test_overview_grows_with_appends(features, open_page):
     assert len(lines_seen) >= 3, "the overview's line was not redrawn after the appends"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "player-weather-live.png"), full_page=True)
+    assert p.errors == [], p.errors
+
+
+def test_ordinal_overview_first_tick_shows_its_year(features, open_page):
+    """weekdays-ordinal: the data start on 2012-01-02, so the overview's first tick is 1 April 2012, and it
+    carries its year ("Apr 2012"; docs/player.md, Axes); every overview tick sits at its instant's ordinal u
+    over the data's points 0 … n − 1 (docs/scripts.md's map)."""
+    feature = features("weekdays-ordinal")
+    p = open_page(feature.page)
+    page = p.page
+    with open(ROOT / "samples" / "seattle-weekdays.csv") as f:
+        n = sum(1 for _ in csv.DictReader(f))
+    W = feature.overview["width"]
+    for k in [0, len(feature.frames) - 1]:
+        page.evaluate("k => window.rangepipePlayer.seek(k)", k)
+        d = check_panel(feature, k, 0, page)
+        labels = [t["label"] for t in d["ovTicks"]]
+        assert labels[0] == "Apr 2012", labels
+        assert "2013" in labels and not any(l.endswith(" 2013") for l in labels), labels
+        for t, x in zip(d["ovTicks"], tick_times(labels, 2012, "UTC")):
+            if x is not None:
+                assert abs(t["px"] - feature.u(x) / (n - 1) * W) <= TOL, f"frame {k}: overview tick {t}"
     assert p.errors == [], p.errors

@@ -1,7 +1,12 @@
-/// Where the pictures put things (shared by `preview`'s SVG and the HTML
-/// player): a caption line, the overview with its x axis, the main chart
-/// with y labels to its left and an x axis below. All in pixels, with the
-/// overview and main chart sharing one left edge.
+/// Where the pictures put things (shared by `preview`'s SVG, `render` and
+/// the HTML player). One series: a caption line, the overview with its x
+/// axis, the main chart with y labels to its left and an x axis below.
+/// Linked series (`panels` > 1): per series a caption line, a gap holding
+/// the y title and its main chart with its x axis, stacked; under the last
+/// one, one overview that all of them share (one range selector under
+/// stacked charts, as Plotly's range slider under subplots sharing an x
+/// axis). All in pixels, with the overview and main charts sharing one left
+/// edge.
 public struct ChartLayout: Sendable {
     public let overview: ChartSize
     public let main: ChartSize
@@ -12,19 +17,35 @@ public struct ChartLayout: Sendable {
     /// Tick marks and labels under a chart.
     public let axisHeight = 22.0
     public let gap = 14.0
+    /// Series drawn: 1, or the linked series' count (one main chart each, one shared overview).
+    public let panels: Int
 
-    /// The layout for these chart sizes, the left margin wide enough for the longest y label.
-    public init(overview: ChartSize, main: ChartSize, yLabels: [String]) {
+    /// The layout for these chart sizes and `panels` series, the left margin wide enough for the longest y label.
+    public init(overview: ChartSize, main: ChartSize, yLabels: [String], panels: Int = 1) {
         self.overview = overview
         self.main = main
+        self.panels = max(panels, 1)
         let widest = yLabels.map(AxisTicks.labelWidth).max() ?? 0
         left = max(40, (widest + 8).rounded(.up))
     }
 
-    public var overviewTop: Double { captionHeight }
-    public var mainTop: Double { overviewTop + overview.height + axisHeight + gap }
+    /// Whether the series are linked: main charts stacked over one shared overview.
+    public var isLinked: Bool { panels > 1 }
+    /// One linked series' rows: caption, the gap with the y title, its main chart and x axis.
+    public var linkedPanelHeight: Double { captionHeight + gap + main.height + axisHeight }
+    /// The top of series j's rows (its caption line); 0 for one series.
+    public func panelTop(_ j: Int) -> Double { isLinked ? Double(j) * linkedPanelHeight : 0 }
+    /// The overview's top: under the caption, or under the last linked main chart's axis and a gap.
+    public var overviewTop: Double { isLinked ? Double(panels) * linkedPanelHeight + gap : captionHeight }
+    /// The first (or only) main chart's top.
+    public var mainTop: Double { mainTop(0) }
+    /// Series j's main chart's top: under the overview, or under its caption line and the gap.
+    public func mainTop(_ j: Int) -> Double {
+        isLinked ? panelTop(j) + captionHeight + gap : overviewTop + overview.height + axisHeight + gap
+    }
     public var width: Double { left + max(overview.width, main.width) + right }
-    public var height: Double { mainTop + main.height + axisHeight + 6 }
+    /// The whole picture of one frame (every linked series and the overview).
+    public var height: Double { (isLinked ? overviewTop + overview.height : mainTop + main.height) + axisHeight + 6 }
 
     /// The y pixel (from the main chart's top) of a value in a range.
     public static func yPixel(_ y: Double, _ r: (min: Double, max: Double), height: Double) -> Double {

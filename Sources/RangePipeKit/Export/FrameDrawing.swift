@@ -43,7 +43,7 @@ struct FrameDrawing {
         mainPixels = Self.pixels(points, view, yr, main)
         xTicks = p.xTicks(r.window)
         yTicks = p.yTicks(yr, log: log)
-        marks = PointerMarks(r, scale: scale, yRange: yr, log: log, size: main, label: p.plan.script.annotation.format)
+        marks = PointerMarks(r, scale: scale, yRange: yr, log: log, size: main, label: p.plan.script.annotation, yLabels: yTicks.map(\.1))
     }
 
     /// The polylines as SVG `points` text.

@@ -3,53 +3,30 @@
 /// pointer marks, `SVGPreview`'s caption, overview ticks and preset
 /// buttons — in the same colours, at the same places, on a `RasterCanvas`.
 ///
-/// One panel per series, all in one `ChartLayout`, scaled to fit the canvas
-/// and centred on white. Linked charts (`--sync`) are laid out in a grid, in
-/// `--sync` order row by row, with as many columns as draw the panels
-/// largest (`preview` stacks them in one column; a 16:9 frame holds two or
-/// more panels larger side by side).
+/// One `ChartLayout` for all series (linked ones, `--sync`, as `preview`
+/// stacks them: a main chart each over one shared overview), scaled to fit
+/// the canvas and centred on white.
 package struct FrameRaster: Sendable {
-    /// One preview per panel (the planned script of each series).
+    /// One preview per series (the planned script of each).
     let previews: [SVGPreview]
     package let layout: ChartLayout
     /// The video frame's size in pixels.
     package let width: Int, height: Int
-    /// Panels side by side in a row of the grid.
-    package let columns: Int
 
-    /// A raster of `width` × `height` pixels for these series' panels, the
-    /// left margin wide enough for every label in `yLabels`.
+    /// A raster of `width` × `height` pixels for these series, the left
+    /// margin wide enough for every label in `yLabels`.
     package init(previews: [SVGPreview], yLabels: [String], width: Int, height: Int) {
         self.previews = previews
         let script = previews[0].plan.script
-        layout = ChartLayout(overview: script.overview, main: script.main, yLabels: yLabels)
+        layout = ChartLayout(overview: script.overview, main: script.main, yLabels: yLabels, panels: previews.count)
         self.width = width
         self.height = height
-        let panels = previews.count, layout = layout
-        func scale(_ columns: Int) -> Double {
-            let rows = (panels + columns - 1) / columns
-            return min(Double(width) / (layout.width * Double(columns)), Double(height) / (layout.height * Double(rows)))
-        }
-        // The fewest columns among those that draw the panels largest.
-        columns = (1 ... max(panels, 1)).max { a, b in scale(a) < scale(b) || (scale(a) == scale(b) && a > b) } ?? 1
-    }
-
-    /// The picture's size before scaling: the grid of panels.
-    package var pictureSize: (width: Double, height: Double) {
-        let rows = (previews.count + columns - 1) / columns
-        return (layout.width * Double(columns), layout.height * Double(rows))
     }
 
     /// Pixels per picture unit and the picture's top left in the frame.
     package var placement: (scale: Double, x: Double, y: Double) {
-        let size = pictureSize
-        let scale = min(Double(width) / size.width, Double(height) / size.height)
-        return (scale, (Double(width) - size.width * scale) / 2, (Double(height) - size.height * scale) / 2)
-    }
-
-    /// Panel k's top left in picture units.
-    package func panelOrigin(_ k: Int) -> (x: Double, y: Double) {
-        (Double(k % columns) * layout.width, Double(k / columns) * layout.height)
+        let scale = min(Double(width) / layout.width, Double(height) / layout.height)
+        return (scale, (Double(width) - layout.width * scale) / 2, (Double(height) - layout.height * scale) / 2)
     }
 
     /// The y labels a frame's panels use: the layout must leave room for
@@ -64,32 +41,33 @@ package struct FrameRaster: Sendable {
         canvas.clear()
         let (scale, x, y) = placement
         canvas.transform(dx: x, dy: y, scale: scale)
-        for (k, (p, f)) in zip(previews, frames).enumerated() {
+        let drawn = zip(previews, frames).map { p, f in FrameDrawing(p, f.0, f.1) }
+        // Overview: the whole bounds with every series' line (a layer that
+        // changes only with the lines and bounds), the selection shaded, two handles.
+        canvas.save()
+        canvas.translate(layout.left, layout.overviewTop)
+        drawOverviewLayer(drawn, on: canvas)
+        let ov = layout.overview, (x0, x1) = (drawn[0].record.selector.min, drawn[0].record.selector.max)
+        canvas.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: Self.Ink.selectionFill, stroke: Self.Ink.selection)
+        for x in [x0, x1] {
+            canvas.rect(x: ChartLayout.handleX(x, width: ov.width), y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: Self.Ink.selection)
+        }
+        canvas.restore()
+        for (j, (p, d)) in zip(previews, drawn).enumerated() {
             canvas.save()
-            let origin = panelOrigin(k)
-            canvas.translate(origin.x, origin.y)
-            drawPanel(k, p, FrameDrawing(p, f.0, f.1), on: canvas)
+            canvas.translate(0, layout.panelTop(j))
+            drawPanel(p, d, top: layout.mainTop(j) - layout.panelTop(j), buttons: j == 0, on: canvas)
             canvas.restore()
         }
     }
 
-    private func drawPanel(_ k: Int, _ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
-        let ov = layout.overview, main = layout.main
-        // Overview: the whole bounds (a layer that changes only with the
-        // overview's line and bounds), the selection shaded, two handles.
-        c.save()
-        c.translate(layout.left, layout.overviewTop)
-        drawOverviewLayer(k, p, d, on: c)
-        let (x0, x1) = (d.record.selector.min, d.record.selector.max)
-        c.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: Self.Ink.selectionFill, stroke: Self.Ink.selection)
-        for x in [x0, x1] {
-            c.rect(x: ChartLayout.handleX(x, width: ov.width), y: ov.height / 2 - 10, width: 6, height: 20, radius: 2, fill: Self.Ink.selection)
-        }
-        c.restore()
+    /// A series' caption and main chart (`top` px under its caption line), and the preset buttons.
+    private func drawPanel(_ p: SVGPreview, _ d: FrameDrawing, top: Double, buttons: Bool, on c: RasterCanvas) {
+        let main = layout.main
         c.text(p.caption(d), x: layout.left, y: 14, color: Self.Ink.caption)
         // Main chart: the window, fitted to its y-range, with both axes.
         c.save()
-        c.translate(layout.left, layout.mainTop)
+        c.translate(layout.left, top)
         for (y, label) in d.yTicks {
             c.line(0, y, main.width, y, color: Self.Ink.grid)
             c.text(label, x: -6, y: y + 4, anchor: .end, color: Self.Ink.label)
@@ -108,6 +86,7 @@ package struct FrameRaster: Sendable {
         if !d.marks.isEmpty { drawMarks(d.marks, on: c) }
         drawXAxis(d.xTicks, width: main.width, height: main.height, on: c)
         c.restore()
+        guard buttons else { return }
         for b in p.presetButtonMarks(d.record, layout) {
             let colors = SVGPreview.presetColors(b.state)
             c.rect(x: b.x, y: 1, width: b.width, height: SVGPreview.presetButtonHeight, radius: 3,
@@ -116,27 +95,27 @@ package struct FrameRaster: Sendable {
         }
     }
 
-    /// The overview's background, line and axis: drawn, or pasted from the
-    /// canvas's copy when its line and bounds are those it was drawn with.
+    /// The overview's background, lines and axis: drawn, or pasted from the
+    /// canvas's copy when its lines and bounds are those it was drawn with.
     /// The copy covers the whole pixels around the overview and its axis
-    /// (with room for the line's miters), taken right after drawing them on
-    /// white, before anything else of the panel touches those pixels, so a
-    /// pasted layer is the drawn one to the bit (the output stays the same
-    /// for any `--jobs`; the tests compare every frame of three runs).
-    private func drawOverviewLayer(_ k: Int, _ p: SVGPreview, _ d: FrameDrawing, on c: RasterCanvas) {
-        let ov = layout.overview
-        let key = [d.bounds.lower, d.bounds.upper] + d.overviewPixels.flatMap { [$0.x, $0.y] }
-        // The panel's whole width, and 8 px above: a spike's miter reaches
-        // up to 5 px past the line (miter limit 10, width 1).
+    /// (with room for the lines' miters), taken right after drawing them on
+    /// white, before anything else touches those pixels, so a pasted layer
+    /// is the drawn one to the bit (the output stays the same for any
+    /// `--jobs`; the tests compare every frame of three runs).
+    private func drawOverviewLayer(_ drawn: [FrameDrawing], on c: RasterCanvas) {
+        let ov = layout.overview, bounds = drawn[0].bounds
+        let key = [bounds.lower, bounds.upper] + drawn.flatMap { d in [.infinity] + d.overviewPixels.flatMap { [$0.x, $0.y] } }
+        // The whole width, and 8 px above: a spike's miter reaches up to 5 px
+        // past the line (miter limit 10, width 1).
         let rect = c.pixelRect(x: -layout.left, y: -8, width: layout.left + ov.width + layout.right, height: 8 + ov.height + layout.axisHeight)
-        if let layer = c.layers[k], layer.rect == rect, layer.key == key {
+        if let layer = c.layers[0], layer.rect == rect, layer.key == key {
             c.paste(layer.pixels, rect)
             return
         }
         c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: Self.Ink.overviewFill, stroke: Self.Ink.frame)
-        c.polyline(d.overviewPixels, color: Self.Ink.overviewLine, width: 1)
-        drawXAxis(p.overviewTicks(d.bounds), width: ov.width, height: ov.height, on: c)
-        c.layers[k] = (key, rect, c.copy(rect))
+        for d in drawn { c.polyline(d.overviewPixels, color: Self.Ink.overviewLine, width: 1) }
+        drawXAxis(previews[0].overviewTicks(bounds), width: ov.width, height: ov.height, on: c)
+        c.layers[0] = (key, rect, c.copy(rect))
     }
 
     /// The colours `preview`'s SVG writes, parsed once (not per stroke on every frame).

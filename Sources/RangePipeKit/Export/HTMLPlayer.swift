@@ -162,7 +162,7 @@ package struct HTMLPlayer {
         yTicks.forEach { pass.yLabels.insert($0.1) }
         let legible = legibleJSON(r, shown, panel: j, heights: heights, yRange: yr, yLabels: yTicks.map(\.1))
         let lit = preview.litPreset(r).flatMap { p in plan.presetButtons.firstIndex { $0.preset == p } } ?? -1
-        var marks = PointerMarks(r, scale: plan.scale, yRange: yr, log: log, size: main, label: plan.script.annotation.format)
+        var marks = PointerMarks(r, scale: plan.scale, yRange: yr, log: log, size: main, label: plan.script.annotation, yLabels: yTicks.map(\.1))
         marks.idSuffix = Self.suffix(j)
         pass.draws += Self.embed("[\(pass.pointsAt[j]),\(pass.overviewAt[j]),\(Self.ticksJSON(preview.xTicks(r.window))),\(Self.ticksJSON(yTicks)),"
             + "\(yr.map { "[\(JSONText.number($0.min)),\(JSONText.number($0.max))]" } ?? "null"),\(legible),\(lit)\(marks.drawsJSON)]") + "\n"
@@ -191,7 +191,7 @@ package struct HTMLPlayer {
     /// - Complexity: O(page bytes).
     package func page(_ pass: Pass, _ d: Decimation, exact: Bool) -> String {
         let plan = plans[0]
-        let layout = ChartLayout(overview: script.overview, main: script.main, yLabels: pass.yLabels.sorted())
+        let layout = ChartLayout(overview: script.overview, main: script.main, yLabels: pass.yLabels.sorted(), panels: plans.count)
         let colors = [SVGPreview.PresetButtonMark.State.on, .off, .disabled].map { state in
             let c = SVGPreview.presetColors(state)
             return "\"\(state.rawValue)\":[\"\(c.fill)\",\"\(c.stroke)\",\"\(c.ink)\"]"
@@ -210,12 +210,8 @@ package struct HTMLPlayer {
         html += HTMLPlayerPage.data("points", pass.points)
         html += HTMLPlayerPage.data("draws", pass.draws)
         html += HTMLPlayerPage.data("overviews", pass.overviews)
-        var js = HTMLPlayerPage.script
-        if !plan.scale.isLinear {
-            html += HTMLPlayerPage.data("scale", HTMLPlayerPage.scaleJSON(plan.scale) + "\n")
-            js = HTMLPlayerPage.scaledScript
-        }
-        if !markTracks.isEmpty { js = HTMLPlayerPage.markedScript(js) }
-        return html + js + "</body>\n</html>\n"
+        // A log or ordinal x axis: the scale the page's script maps x through (u(x)).
+        if !plan.scale.isLinear { html += HTMLPlayerPage.data("scale", HTMLPlayerPage.scaleJSON(plan.scale) + "\n") }
+        return html + HTMLPlayerPage.script + "</body>\n</html>\n"
     }
 }

@@ -23,26 +23,29 @@ enum HTMLPlayerPage {
         """
     }
 
-    /// The chart as `preview` lays it out, one panel per plan stacked as
-    /// `preview --sync` stacks them, with ids (suffixed per panel,
+    /// The chart as `preview` lays it out: one panel, or the linked
+    /// series' main charts stacked over their one shared overview as
+    /// `preview --sync` draws them, with ids (suffixed per panel,
     /// `HTMLPlayer.suffix`) on what changes per frame, the preset buttons
     /// unlit; `marks`: the tracks whose zoom box or crosshair it draws.
     static func svg(_ previews: [SVGPreview], _ l: ChartLayout, marks: Set<Track>) -> String {
         let f = SVGNumber.fmt
-        var s = SVGPreview.header(width: l.width, height: l.height * Double(previews.count), id: "chart")
+        var s = SVGPreview.header(width: l.width, height: l.height, id: "chart")
         s += "<defs><clipPath id=\"mainclip\"><rect x=\"0\" y=\"0\" width=\"\(f(l.main.width))\" height=\"\(f(l.main.height))\"/></clipPath></defs>\n"
         s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        for (j, p) in previews.enumerated() {
-            let ids = HTMLPlayer.suffix(j)
+        let contents = previews.indices.map { j in
             var content = SVGPreview.PanelContent()
             if !marks.isEmpty {
                 var m = PointerMarks(size: l.main, slots: marks)
-                m.idSuffix = ids
+                m.idSuffix = HTMLPlayer.suffix(j)
                 content.marks = m
             }
-            s += "<g id=\"panel\(ids)\" transform=\"translate(0 \(f(Double(j) * l.height)))\">\n"
-            s += p.panel(content, l, ids: ids) + p.presetButtonsSVG(p.presetButtonMarks(lit: nil, l), ids: ids) + "</g>\n"
+            return content
         }
+        let p = previews[0], buttons = p.presetButtonsSVG(p.presetButtonMarks(lit: nil, l), ids: "")
+        if l.isLinked { return s + SVGPreview.linkedSVG(previews, contents, buttons: buttons, l, ids: true) + "</svg>\n" }
+        s += "<g id=\"panel\" transform=\"translate(0 0)\">\n"
+        s += p.panel(contents[0], l, ids: "") + buttons + "</g>\n"
         return s + "</svg>\n"
     }
 
@@ -100,22 +103,48 @@ enum HTMLPlayerPage {
       const set = (id, attrs) => { const e = $(id); for (const k in attrs) e.setAttribute(k, attrs[k]); };
       // A handle 6 px wide centred on x, kept inside the overview (ChartLayout.handleX).
       const OW = meta.overview.width, handleX = (x) => Math.min(Math.max(x - 3, 0), Math.max(OW - 6, 0));
+      // u(x): x on a linear axis; with a scale block (HTMLPlayerPage.scaleJSON) ln x on a log axis,
+      // the fractional point index on an ordinal one.
+      const scale = $('scale') === null ? { kind: 'linear' } : JSON.parse(lines('scale')[0]);
+      const xu = scale.kind === 'linear' ? (t) => t : scale.kind === 'log' ? Math.log : (t) => {
+        const xs = scale.x, n = xs.length;
+        if (t <= xs[0]) return (t - xs[0]) / (xs[1] - xs[0]);
+        if (t >= xs[n - 1]) return n - 1 + (t - xs[n - 1]) / (xs[n - 1] - xs[n - 2]);
+        let lo = 0, hi = n - 1;
+        while (hi - lo > 1) { const m = (lo + hi) >> 1; if (xs[m] <= t) lo = m; else hi = m; }
+        return lo + (t - xs[lo]) / (xs[lo + 1] - xs[lo]);
+      };
+      // Panel s's zoom box ([x, width]) and crosshair ([x, y, label, labelX, labelY, anchor]) from
+      // d[7] and d[8]: absent while neither shows (and on pages of scripts without them, whose skeleton
+      // has no such elements), null while one does not, y null off the chart.
+      const mark = (id, on, attrs) => { if (!$(id)) return; set(id, { visibility: on ? 'visible' : 'hidden' }); if (on) set(id, attrs); };
+      function marks(d, s) {
+        const box = d[7] || null, c = d[8] || null, dot = c !== null && c[1] !== null;
+        mark('zoombox' + s, box !== null, box && { x: box[0], width: box[1] });
+        mark('crossline' + s, c !== null, c && { x1: c[0], x2: c[0] });
+        mark('crossdot' + s, dot, dot && { cx: c[0], cy: c[1] });
+        mark('crosslabel' + s, dot, dot && { x: c[3], y: c[4], 'text-anchor': c[5] });
+        if (dot) $('crosslabel' + s).textContent = c[2];
+      }
       let current = 0, playing = false, speed = 1, clock = 0, stamp = null;
 
       // Panel j (ids suffixed s) on frame k. d: [points, overview, x ticks, y ticks, y-range,
       // [field title, annotation [line y, box x, y, width, height, label x, y, label] or null], lit button, marks…].
       function panel(k, j, s) {
         const f = JSON.parse(text(k, j)), d = draws[k * P + j], ov = overviews[d[1]];
-        const x0 = f.selector.min_px, x1 = f.selector.max_px;
-        set('selection' + s, { x: x0, width: Math.max(x1 - x0, 0) });
-        set('handle0' + s, { x: handleX(x0) });
-        set('handle1' + s, { x: handleX(x1) });
+        // Linked series share one overview: its selection, handles and axis are the first panel's.
+        if ($('selection' + s) !== null) {
+          const x0 = f.selector.min_px, x1 = f.selector.max_px;
+          set('selection' + s, { x: x0, width: Math.max(x1 - x0, 0) });
+          set('handle0' + s, { x: handleX(x0) });
+          set('handle1' + s, { x: handleX(x1) });
+          $('ovaxis' + s).innerHTML = xAxis(ov[1], meta.overview.width, meta.overview.height);
+        }
         set('ovline' + s, { points: ov[0] });
-        $('ovaxis' + s).innerHTML = xAxis(ov[1], meta.overview.width, meta.overview.height);
-        const a = seconds(f.window.min), b = seconds(f.window.max), yr = d[4];
+        const a = xu(seconds(f.window.min)), b = xu(seconds(f.window.max)), yr = d[4];
         const yPix = (v) => (yr[1] > yr[0] ? (yr[1] - v) / (yr[1] - yr[0]) * H : H / 2);
         const line = yr === null ? [] : f.points.map((p) => [p[0], p[1] === null ? NaN : height(p[1])]).filter((p) => Number.isFinite(p[1]))
-          .map((p) => fmt((seconds(p[0]) - a) / (b - a) * W) + ',' + fmt(yPix(p[1])));
+          .map((p) => fmt((xu(seconds(p[0])) - a) / (b - a) * W) + ',' + fmt(yPix(p[1])));
         set('mainline' + s, { points: line.join(' ') });
         $('yaxis' + s).innerHTML = yAxis(d[3]);
         $('xaxis' + s).innerHTML = xAxis(d[2], W, H);
@@ -128,13 +157,14 @@ enum HTMLPlayerPage {
           $('annlabel' + s).textContent = A[7];
         }
         $('ytitle' + s).textContent = title;
-        for (let i = 0; i < meta.presets; i++) {
+        for (let i = 0; i < meta.presets && $('preset' + s + '-' + i) !== null; i++) {
           const e = $('preset' + s + '-' + i), state = i === d[6] ? 'on' : e.dataset.state, c = meta.presetColors[state];
           e.setAttribute('class', 'preset ' + state);
           e.firstChild.setAttribute('fill', c[0]);
           e.firstChild.setAttribute('stroke', c[1]);
           e.lastChild.setAttribute('fill', c[2]);
         }
+        marks(d, s);
         const caption = `${f.series} · ${title} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
         $('caption' + s).textContent = caption;
         return f;

@@ -38,8 +38,11 @@ struct PointerMarks {
 
     /// The marks of frame `r` drawn on a main chart of `size` showing its
     /// window through `scale`, with y fitted to `yRange` (log10 units when
-    /// `log`), the crosshair's value labelled with `label`.
-    init(_ r: Frame, scale: XScale, yRange: (min: Double, max: Double)?, log: Bool, size: ChartSize, label: LabelFormat) {
+    /// `log`), the crosshair's value labelled as the annotation's is
+    /// (`AnnotationMark.label`: the script's `format` when it gives one,
+    /// else the y axis' grouped number text at the drawn ticks' `yLabels`' decimals).
+    init(_ r: Frame, scale: XScale, yRange: (min: Double, max: Double)?, log: Bool, size: ChartSize,
+         label: AnnotationSettings, yLabels: [String]) {
         self.init(size: size, slots: [])
         let view = scale.isLinear ? r.window : scale.u(r.window)
         func x(_ v: Double) -> Double { min(max(ChartLayout.xPixel(scale.u(v), view, width: size.width), 0), size.width) }
@@ -52,7 +55,7 @@ struct PointerMarks {
             var y = yRange.map { ChartLayout.yPixel(height, $0, height: size.height) }
             // A point above or below the chart (a manual y-window) gets the line only.
             if let v = y, !v.isFinite || v < 0 || v > size.height { y = nil }
-            crosshair = CrosshairMark(x: x(c.x), y: y, label: label.format(c.y), size: size)
+            crosshair = CrosshairMark(x: x(c.x), y: y, label: AnnotationMark.label(c.y, label, yLabels: yLabels), size: size)
         }
     }
 

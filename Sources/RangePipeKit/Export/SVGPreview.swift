@@ -85,20 +85,40 @@ package struct SVGPreview: Sendable {
     /// on the first panel), the parts the player redraws carry ids
     /// (`selection`, `selection-1`, …) and hidden parts stay in place.
     func panel(_ c: PanelContent, _ layout: ChartLayout, ids: String?) -> String {
-        let ov = layout.overview, main = layout.main
+        captionSVG(c.caption, layout, ids: ids)
+            + overviewSVG([c.overviewLine], selection: c.selection, bounds: c.bounds, layout, ids: ids)
+            + mainSVG(c, layout, top: layout.mainTop, ids: ids)
+    }
+
+    /// The caption line at the top of a panel.
+    func captionSVG(_ caption: String, _ layout: ChartLayout, ids: String?) -> String {
+        "<text\(ids.map { " id=\"caption\($0)\"" } ?? "") x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(caption))</text>\n"
+    }
+
+    /// The overview: the whole bounds with `lines` (one, or each linked
+    /// series' fitted to its own range; line k ≥ 1 has id suffix "-k"), the
+    /// selection shaded, two handles and the x axis.
+    func overviewSVG(_ lines: [String], selection: (Double, Double), bounds: Window?, _ layout: ChartLayout, ids: String?) -> String {
+        let ov = layout.overview
         func id(_ name: String) -> String { ids.map { " id=\"\(name)\($0)\"" } ?? "" }
-        var s = "<text\(id("caption")) x=\"\(fmt(layout.left))\" y=\"14\" fill=\"#333\">\(SVGNumber.escape(c.caption))</text>\n"
-        // Overview: the whole bounds, the selection shaded, two handles.
-        s += "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
+        var s = "<g\(id("overview")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.overviewTop)))\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
-        s += "<polyline\(id("ovline")) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(c.overviewLine)\"/>\n"
-        s += selectionSVG(c.selection.0, c.selection.1, ov, ids: ids)
+        for (k, line) in lines.enumerated() {
+            let lineID = k == 0 ? id("ovline") : ids.map { _ in " id=\"ovline\(HTMLPlayer.suffix(k))\"" } ?? ""
+            s += "<polyline\(lineID) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(line)\"/>\n"
+        }
+        s += selectionSVG(selection.0, selection.1, ov, ids: ids)
         // The player redraws the overview's axis as appends grow the bounds.
-        let overviewAxis = ChartLayout.xAxisSVG(overviewTicks(c.bounds ?? bounds), width: ov.width, height: ov.height)
+        let overviewAxis = ChartLayout.xAxisSVG(overviewTicks(bounds ?? self.bounds), width: ov.width, height: ov.height)
         s += ids == nil ? overviewAxis : "<g\(id("ovaxis"))>\(overviewAxis)</g>\n"
-        s += "</g>\n"
-        // Main chart: the window, fitted to its y-range, with both axes.
-        s += "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(layout.mainTop)))\">\n"
+        return s + "</g>\n"
+    }
+
+    /// The main chart `top` px down: the window, fitted to its y-range, with both axes.
+    func mainSVG(_ c: PanelContent, _ layout: ChartLayout, top: Double, ids: String?) -> String {
+        let main = layout.main
+        func id(_ name: String) -> String { ids.map { " id=\"\(name)\($0)\"" } ?? "" }
+        var s = "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(top)))\">\n"
         s += "<g\(id("yaxis"))>\(c.yAxis)</g>\n"
         s += "<text\(id("ytitle")) class=\"ytitle\" x=\"0\" y=\"-5\" fill=\"#444\">\(SVGNumber.escape(c.yTitle))</text>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
@@ -126,11 +146,14 @@ package struct SVGPreview: Sendable {
         return "\(plan.seriesName) · \(fieldTitle(d.field)) · frame \(r.frame) · t \(NumberTicks.label(r.t, decimals: 3)) s · \(r.phase.name)"
     }
 
-    /// The overview's x ticks: the whole bounds across the overview's width.
+    /// The overview's x ticks: the whole bounds across the overview's
+    /// width; on a time axis the first one with its year
+    /// (`TimeTicks.withFirstYear`), then thinned so no labels collide.
     func overviewTicks(_ bounds: Window) -> [(Double, String)] {
-        let w = plan.script.overview.width
-        if !plan.scale.isLinear { return ChartLayout.legible(ChartLayout.xPixels(ticks.x(plan.scale.x(bounds), scale: plan.scale, width: w), bounds, width: w), width: w) }
-        return ChartLayout.legible(ChartLayout.xPixels(ticks.x(bounds.lower, bounds.upper, width: w), bounds, width: w), width: w)
+        let w = plan.script.overview.width, scale = plan.scale
+        var list = scale.isLinear ? ticks.x(bounds.lower, bounds.upper, width: w) : ticks.x(scale.x(bounds), scale: scale, width: w)
+        if plan.axis == .time { list = TimeTicks.withFirstYear(list, zone: ticks.zone, time: scale.isLinear ? { $0 } : { scale.x($0) }) }
+        return ChartLayout.legible(ChartLayout.xPixels(list, bounds, width: w), width: w)
     }
 
     /// The main chart's x ticks for a window (x), in pixels from its left:

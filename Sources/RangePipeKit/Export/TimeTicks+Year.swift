@@ -14,7 +14,16 @@ extension TimeTicks {
     /// linear axis, the scale's x(u) on an ordinal one).
     /// - Complexity: O(ticks).
     public static func withYear(_ ticks: [Tick], zone: DisplayZone, time: (Double) -> Double = { $0 }) -> [Tick] {
-        guard var first = ticks.first, !ticks.contains(where: { isYear($0.label) }) else { return ticks }
+        ticks.contains(where: { isYear($0.label) }) ? ticks : withFirstYear(ticks, zone: zone, time: time)
+    }
+
+    /// `ticks` with the year added to the first label unless it is a year
+    /// label: the overview's rule, so its first tick places the labels
+    /// after it even when a later one is a year ("Apr 2012", "Jul", "Oct",
+    /// "2013" on an ordinal overview whose data starts after 1 January).
+    /// - Complexity: O(ticks).
+    public static func withFirstYear(_ ticks: [Tick], zone: DisplayZone, time: (Double) -> Double = { $0 }) -> [Tick] {
+        guard var first = ticks.first, !isYear(first.label) else { return ticks }
         first.label = labelWithYear(time(first.value), zone: zone, label: first.label)
         return [first] + ticks.dropFirst()
     }

@@ -60,8 +60,12 @@ struct PlayerCLITests {
             let head = heads[k].dropLast(), cut = try #require(head.range(of: ",\"preset\":", options: .backwards)).lowerBound
             #expect(String(head[..<cut]) + ",\"points\":" + points[index] + String(head[cut...]) + "}" == expected[k], "line \(k)")
         }
-        for id in ["panel", "panel-1", "selection-1", "preset-1-0", "ovaxis-1"] { #expect(html.contains("id=\"\(id)\""), "\(id)") }
-        #expect(!html.contains("id=\"panel-2\""))
+        // Two main charts over one shared overview: one selection, one overview axis, a line per series; the
+        // buttons once, in the first panel.
+        for id in ["panel", "panel-1", "selection", "ovaxis", "ovline", "ovline-1", "preset-0", "mainline-1"] {
+            #expect(html.contains("id=\"\(id)\""), "\(id)")
+        }
+        for id in ["panel-2", "selection-1", "ovaxis-1", "overview-1", "handle0-1", "preset-1-0"] { #expect(!html.contains("id=\"\(id)\""), "\(id)") }
     }
 
     @Test("over the size budget the points track is decimated, and the page says so")

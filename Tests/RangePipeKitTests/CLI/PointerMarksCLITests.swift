@@ -109,8 +109,17 @@ struct PointerMarksCLITests {
             let (dot, _) = try element(r.out, "class=\"crossdot\"")
             let y = try number(all[k], "crosshair", "y"), lo = try number(all[k], "y", "min"), hi = try number(all[k], "y", "max")
             #expect(abs(try attribute(dot, "cy") - (hi - y) / (hi - lo) * 300) <= 0.01, "\(dot)")
+            // No `format`: the annotation's default, the value at two decimals with trailing zeros dropped
+            // down to the y axis' decimals (read from the drawn y tick labels).
             let (label, _) = try element(r.out, "class=\"crosslabel\"")
-            #expect(label.contains(">\(String(format: "%.2f", y))</text>"), "\(label)")
+            let axisDecimals = r.out.components(separatedBy: "class=\"ytick\"").dropFirst().map { tick in
+                let text = tick[tick.range(of: ">")!.upperBound...].prefix { $0 != "<" }
+                return text.split(separator: ".").dropFirst().first?.count ?? 0
+            }.max() ?? 0
+            var expected = String(format: "%.2f", y)
+            while expected.split(separator: ".").last!.count > axisDecimals, expected.hasSuffix("0") { expected.removeLast() }
+            if expected.hasSuffix(".") { expected.removeLast() }
+            #expect(label.contains(">\(expected)</text>"), "\(label) vs \(expected)")
             // Right of the marker, or left of it near the right edge.
             let lx = try attribute(label, "x")
             #expect(label.contains("text-anchor=\"end\"") ? lx < x - left && lx <= 600 : lx > x - left && lx < 600)
@@ -158,8 +167,27 @@ struct PointerMarksCLITests {
         #expect(r.out.components(separatedBy: "<svg").count == 2)
         let player = try runRangepipe(["player", setup.script, "--store", setup.store, "-o", "-"])
         #expect(player.status == 0, "\(player.stderr)")
-        for name in ["zoombox", "crosshair", "crossline", "crossdot", "crosslabel", "marks("] {
-            #expect(!r.out.contains(name) && !player.out.contains(name), "\(name)")
+        // The page's script (the same on every page) has the marks' drawing code; its skeleton has no marks.
+        let skeleton = try #require(player.out.range(of: "</svg>")).lowerBound
+        for name in ["zoombox", "crosshair", "crossline", "crossdot", "crosslabel"] {
+            #expect(!r.out.contains(name) && !player.out[..<skeleton].contains(name), "\(name)")
         }
+    }
+
+    @Test("the crosshair's label: an explicit annotation format wins over the grouped default")
+    func formatted() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.path("s.sqlite")
+        #expect(try runRangepipe(["ingest", try dir.write("wave.csv", Self.data), "--store", store, "--quiet"]).status == 0)
+        let text = ScriptBuilder(field: "y", fps: 20, overview: .init(width: 600, height: 80), main: .init(width: 600, height: 300),
+                                 initial: .range(50, 150), settings: [#""y": {"fit": "edges"}"#, #""annotation": {"format": "y=%.3f"}"#],
+                                 events: [Self.gestures]).text
+        let setup = (store: store, script: try dir.write("s.json", text))
+        let all = try frames(setup)
+        let k = try #require(all.indices.last { all[$0]["crosshair"] is [String: Any] })
+        let r = try runRangepipe(["preview", setup.script, "--store", store, "--frame", "\(k)", "-o", "-"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let (label, _) = try element(r.out, "class=\"crosslabel\"")
+        #expect(label.contains(">y=\(String(format: "%.3f", try number(all[k], "crosshair", "y")))</text>"), "\(label)")
     }
 }

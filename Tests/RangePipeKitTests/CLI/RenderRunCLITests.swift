@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// `render` as a user runs it: linked charts laid out in a grid (each
-/// panel's handles where `play` puts the shared selector), SIGINT and
+/// `render` as a user runs it: linked charts stacked over one shared
+/// overview (its handles where `play` puts the shared selector), SIGINT and
 /// SIGTERM mid-video (nothing left, the old file kept), and the progress
 /// bar on a terminal only.
 @Suite("render: linked panels, interrupts, progress")
@@ -21,7 +21,7 @@ struct RenderRunCLITests {
         return store
     }
 
-    @Test("three linked series: a 2 × 2 grid, every panel's handles at play's selector pixels")
+    @Test("three linked series: main charts stacked over one overview, its handles at play's selector pixels")
     func linked() throws {
         let dir = try TemporaryDirectory()
         let store = try linkedStore(dir)
@@ -34,27 +34,31 @@ struct RenderRunCLITests {
         let play = try runRangepipe(["play", script, "--store", store, "--tracks", "selector"])
         let lines = try play.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         try #require(lines.count == 33, "11 frames × 3 series")
-        // ChartLayout (656 × 464 per panel) in two columns and two rows, scaled to fit 1280 × 720 and centred.
-        let (lw, lh) = (656.0, 464.0), scale = min(1280 / (2 * lw), 720 / (2 * lh))
-        let origin = ((1280 - 2 * lw * scale) / 2, (720 - 2 * lh * scale) / 2)
+        // ChartLayout's linked layout: 656 px wide (40 + 600 + 16); three main charts of 20 + 14 + 300 + 22 px, then
+        // 14 px and one overview 80 px tall (its middle 3 · 356 + 14 + 40 = 1122 px down) with its axis, 1190 px in
+        // all; scaled to fit 1280 × 720 and centred.
+        let (lw, lh) = (656.0, 3 * 356.0 + 14 + 80 + 28), scale = min(1280 / lw, 720 / lh)
+        let origin = ((1280 - lw * scale) / 2, (720 - lh * scale) / 2)
         let decoded = try runShell("ffmpeg -v error -i '\(video)' -vf \"select='eq(n\\,3)+eq(n\\,8)'\" -fps_mode passthrough -f rawvideo -pix_fmt rgb24 -")
         try #require(decoded.stdout.count == 2 * 1280 * 720 * 3, "\(decoded.stderr)")
         let rgb = [UInt8](decoded.stdout)
         for (i, frame) in [3, 8].enumerated() {
-            for panel in 0 ..< 3 {
-                let selector = try #require(lines[frame * 3 + panel]["selector"] as? [String: Double])
-                let (px, py) = (Double(panel % 2) * lw, Double(panel / 2) * lh)
-                let row = Int((origin.1 + scale * (py + 20 + 40)).rounded())
+            // The one overview's handles: exactly two blue runs across its middle row.
+            func runs(_ row: Int) -> [(Int, Int)] {
                 var runs: [(Int, Int)] = []
-                let from = Int(origin.0 + scale * px), to = Int(origin.0 + scale * (px + lw))
-                for x in from ..< to {
+                for x in Int(origin.0) ..< Int(origin.0 + scale * lw) {
                     let p = i * 1280 * 720 * 3 + (row * 1280 + x) * 3
                     guard rgb[p + 2] > 200 && rgb[p] < 130 && rgb[p + 1] < 170 else { continue }
                     if let last = runs.last, last.1 == x - 1 { runs[runs.count - 1].1 = x } else { runs.append((x, x)) }
                 }
-                try #require(runs.count == 2, "frame \(frame) panel \(panel): \(runs)")
-                for (run, edge) in zip(runs, [selector["min_px"]!, selector["max_px"]!]) {
-                    let centre = Double(run.0 + run.1) / 2 + 0.5, expected = origin.0 + scale * (px + 40 + edge)
+                return runs
+            }
+            let middle = runs(Int((origin.1 + scale * 1122).rounded()))
+            try #require(middle.count == 2, "frame \(frame): \(middle)")
+            for panel in 0 ..< 3 {
+                let selector = try #require(lines[frame * 3 + panel]["selector"] as? [String: Double])
+                for (run, edge) in zip(middle, [selector["min_px"]!, selector["max_px"]!]) {
+                    let centre = Double(run.0 + run.1) / 2 + 0.5, expected = origin.0 + scale * (40 + edge)
                     #expect(abs(centre - expected) <= 1, "frame \(frame) panel \(panel): handle at \(centre), expected \(expected)")
                 }
             }

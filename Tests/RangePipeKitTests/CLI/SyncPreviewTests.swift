@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// `preview --sync A,B`: one panel per series per frame, one shared window.
+/// `preview --sync A,B`: one main chart per series per frame over one shared overview, one shared window.
 @Suite("preview --sync")
 struct SyncPreviewTests {
-    @Test("panels stack per frame in --sync order, each with the shared selection")
+    @Test("main charts stack per frame in --sync order over one overview with the shared selection")
     func panels() throws {
         let dir = try TemporaryDirectory()
         let data = try dir.write("grids.csv", SyncCLITests.twoGrids)
@@ -22,11 +22,22 @@ struct SyncPreviewTests {
         #expect(captions == ["b", "a", "b", "a"])
         #expect(svg.components(separatedBy: "· frame 0 ·").count - 1 == 2)
         #expect(svg.components(separatedBy: "· frame 20 ·").count - 1 == 2)
-        // Frame 0's window [11, 22] on the union's bounds [0, 44] is overview pixels 200–400 in both panels.
-        let selections = svg.split(separator: "\n").filter { $0.contains("fill-opacity=\"0.2\"") }
-        #expect(selections.count == 4)
-        for s in selections.prefix(2) { #expect(s.contains("x=\"200\"") && s.contains("width=\"200\""), "\(s)") }
-        #expect(selections[2].contains("x=\"\(selections[3].split(separator: "\"")[1])\""))
+        // docs/player.md's linked layout (main 800 × 400, overview 800 × 120): per frame one overview, under
+        // the second panel (2 · (20 + 14 + 400 + 22) + 14 = 926 px down), and frames 120 + 926 + 28 = 1074 px apart.
+        let lines = svg.split(separator: "\n").map(String.init)
+        let overviews = lines.filter { $0.contains("fill=\"#f6f6f6\"") }
+        #expect(overviews.count == 2, "one overview per frame")
+        #expect(lines.filter { $0.contains("stroke=\"#888\"") }.count == 4, "a line per series in each overview")
+        #expect(lines.filter { $0.hasPrefix("<g transform=\"translate(") && $0.hasSuffix(" 926)\">") }.count == 2)
+        #expect(lines.contains("<g transform=\"translate(0 1074)\">") && lines.contains("<g transform=\"translate(0 456)\">"))
+        // Frame 0's window [11, 22] on the union's bounds [0, 44] is overview pixels 200–400: one selection per
+        // frame, its 6 px handles centred on its edges (x 197 and 397).
+        let selections = lines.filter { $0.contains("fill-opacity=\"0.2\"") }
+        #expect(selections.count == 2)
+        #expect(selections[0].contains("x=\"200\"") && selections[0].contains("width=\"200\""), "\(selections[0])")
+        let handles = lines.filter { $0.contains("width=\"6\" height=\"20\"") }
+        #expect(handles.count == 4)
+        #expect(handles[0].contains("<rect x=\"197\" y=\"50\"") && handles[1].contains("<rect x=\"397\" y=\"50\""), "\(handles)")
         let both = try runRangepipe(["preview", script, "--store", store, "--sync", "a", "--series", "a", "--frame", "0", "-o", "-"])
         #expect(both.status == 64)
     }

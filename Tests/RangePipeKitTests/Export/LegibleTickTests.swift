@@ -45,6 +45,19 @@ struct LegibleTickTests {
         #expect(TimeTicks.withYear([], zone: .utc).isEmpty)
     }
 
+    @Test("the overview's rule: the first label gets its year unless it is one, even when a later label is a year")
+    func firstYear() {
+        // 2021-10-01 is 92 days before 2022-01-01; months Oct, Nov, Dec, then 2022.
+        let oct1: Double = 1_640_995_200 - 92 * 86_400
+        let months = TimeTicks.ticks(oct1, oct1 + 150 * 86_400, count: 5)
+        #expect(months.first?.label == "Oct" && months.contains { $0.label == "2022" }, "\(months)")
+        #expect(TimeTicks.withYear(months, zone: .utc) == months)
+        let first = TimeTicks.withFirstYear(months, zone: .utc)
+        #expect(first.first?.label == "Oct 2021" && Array(first.dropFirst()) == Array(months.dropFirst()))
+        let years = TimeTicks.ticks(1_640_995_200, 1_640_995_200 + 3 * 365 * 86_400, count: 3)
+        #expect(years.first?.label == "2022" && TimeTicks.withFirstYear(years, zone: .utc) == years)
+    }
+
     @Test("a label that would come within 6 px of the last kept one is dropped")
     func collisions() {
         // "Dec 21" is 6 characters: 6 × 6.6 + 8 = 47.6 px, text half-width 19.8.

@@ -1,8 +1,13 @@
 extension TableBuilder {
-    /// The series this file produced, sorted and de-duplicated.
+    /// The series this file produced, in order of first appearance, sorted
+    /// and de-duplicated. The rows are grouped by series here (see
+    /// `RowGroups`), and the builder's columns are let go.
+    /// - Complexity: O(rows) to group, then each series' normalization.
     func finish() throws -> [IngestedSeries] {
-        if order.isEmpty || order.allSatisfy({ $0.x.isEmpty }) {
-            if options.onError == .skip, unattributedRejects > 0 || order.contains(where: { $0.rowsRejected > 0 }) {
+        var all = rows.value
+        rows.value = FileRows(manySeries: false, keepLines: false)
+        if all.x.isEmpty {
+            if options.onError == .skip, unattributedRejects > 0 || !rejectedRows.isEmpty {
                 return []
             }
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "no data rows")
@@ -12,30 +17,45 @@ extension TableBuilder {
         guard !kept.isEmpty else {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), noValueColumnMessage())
         }
+        // One series: its columns are the file's, moved rather than gathered.
+        let groups = all.series.map { RowGroups(series: $0, counts: all.kept) }
+        all.series = nil
         var out: [IngestedSeries] = []
-        for acc in order where !acc.x.isEmpty {
+        for s in seriesNames.indices where all.kept[s] > 0 {
+            let name = seriesNames[s]
             var fields: [Series.Field] = []
             for k in kept {
-                let values = k < acc.columns.count ? acc.columns[k] : [Double](repeating: .nan, count: acc.x.count)
+                let values: [Double]
+                if k >= all.columns.count {
+                    values = [Double](repeating: .nan, count: all.kept[s])
+                } else if let groups {
+                    values = groups.gather(all.columns[k], series: s)
+                } else {
+                    values = all.columns[k]
+                    all.columns[k] = []
+                }
                 fields.append(Series.Field(name: valueColumns[k].name, values: values))
             }
-            var series = Series(name: acc.name, axis: plan.axis ?? .number, x: acc.x, fields: fields, categories: acc.labels)
-            acc.columns = []
-            acc.x = []
+            let x: [Double]
+            if let groups { x = groups.gather(all.x, series: s) } else { x = all.x; all.x = [] }
+            var series = Series(name: name, axis: plan.axis ?? .number, x: x, fields: fields,
+                                categories: categoryLabels[s]?.labels ?? [])
             let dropped: Int
             do {
                 dropped = try series.normalize(duplicates: options.duplicates)
             } catch let duplicate as DuplicateX {
-                let line = acc.lines.map { Int($0[duplicate.laterIndex]) } ?? 0
+                let row = groups?.row(duplicate.laterIndex, of: s) ?? duplicate.laterIndex
+                let line = all.lines.map { Int($0[row]) } ?? 0
                 throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
-                                             "series '\(acc.name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
+                                             "series '\(name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
             }
-            let stats = IngestedSeries.Stats(rowsRead: acc.rowsRead, rowsRejected: acc.rowsRejected, duplicatesDropped: dropped)
+            let rejected = rejectedRows[s, default: 0]
+            let stats = IngestedSeries.Stats(rowsRead: all.kept[s] + rejected, rowsRejected: rejected, duplicatesDropped: dropped)
             totals = totals + stats
             if options.splitFields {
                 for field in series.fields {
-                    let name = options.seriesColumn == nil ? field.name : "\(acc.name)/\(field.name)"
-                    out.append(IngestedSeries(series: Series(name: name, axis: series.axis, x: series.x, fields: [field],
+                    let fieldName = options.seriesColumn == nil ? field.name : "\(name)/\(field.name)"
+                    out.append(IngestedSeries(series: Series(name: fieldName, axis: series.axis, x: series.x, fields: [field],
                                                              categories: series.categories), stats: stats))
                 }
             } else {

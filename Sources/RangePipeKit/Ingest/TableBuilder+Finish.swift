@@ -20,24 +20,24 @@ extension TableBuilder {
         // One series: its columns are the file's, moved rather than gathered.
         let groups = all.series.map { RowGroups(series: $0, counts: all.kept) }
         all.series = nil
+        let present = seriesNames.indices.filter { all.kept[$0] > 0 }
+        // Column by column, each file-wide column let go once gathered:
+        // the rows are held twice only one column at a time.
+        var xs = Self.gathered(&all.x, groups, present)
+        var values: [[[Double]]] = kept.map { k in
+            guard k < all.columns.count else { return present.map { [Double](repeating: .nan, count: all.kept[$0]) } }
+            return Self.gathered(&all.columns[k], groups, present)
+        }
         var out: [IngestedSeries] = []
-        for s in seriesNames.indices where all.kept[s] > 0 {
+        for (i, s) in present.enumerated() {
             let name = seriesNames[s]
             var fields: [Series.Field] = []
-            for k in kept {
-                let values: [Double]
-                if k >= all.columns.count {
-                    values = [Double](repeating: .nan, count: all.kept[s])
-                } else if let groups {
-                    values = groups.gather(all.columns[k], series: s)
-                } else {
-                    values = all.columns[k]
-                    all.columns[k] = []
-                }
-                fields.append(Series.Field(name: valueColumns[k].name, values: values))
+            for (j, k) in kept.enumerated() {
+                fields.append(Series.Field(name: valueColumns[k].name, values: values[j][i]))
+                values[j][i] = []
             }
-            let x: [Double]
-            if let groups { x = groups.gather(all.x, series: s) } else { x = all.x; all.x = [] }
+            let x = xs[i]
+            xs[i] = []
             var series = Series(name: name, axis: plan.axis ?? .number, x: x, fields: fields,
                                 categories: categoryLabels[s]?.labels ?? [])
             let dropped: Int
@@ -63,6 +63,14 @@ extension TableBuilder {
             }
         }
         return out
+    }
+
+    /// `column`'s values for each series in `present` (the column itself
+    /// when there are no groups: one series), leaving `column` empty.
+    private static func gathered(_ column: inout [Double], _ groups: RowGroups?, _ present: [Int]) -> [[Double]] {
+        defer { column = [] }
+        guard let groups else { return [column] }
+        return present.map { groups.gather(column, series: $0) }
     }
 
     /// Says which column became x and why: a wrong x choice, not the value

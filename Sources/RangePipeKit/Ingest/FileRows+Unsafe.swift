@@ -19,7 +19,6 @@ extension FileRows {
             }
         }
         series?.append(Int32(truncatingIfNeeded: index))
-        kept[index] += 1
         x.append(value)
         for k in 0 ..< values.count { columns[k].append(values[k]) }
         for k in values.count ..< columns.count { columns[k].append(.nan) }

@@ -1,8 +1,8 @@
 /// Every row of one input file, column by column, before grouping by
 /// series: the series index of each row, x, one column per value field
-/// and (for `--duplicates error`) the source line. Per series it keeps
-/// only a row count; names, rejects and category labels stay with the
-/// builder. `RowGroups` groups the rows by series at the end.
+/// and (for `--duplicates error`) the source line. Nothing is kept per
+/// series (names, rejects and category labels stay with the builder);
+/// `RowGroups` counts and groups the rows by series at the end.
 ///
 /// Fleets of small series cost a few bytes per row and per series this
 /// way, with no object or array per series while parsing.
@@ -15,8 +15,6 @@ struct FileRows {
     var columns: [[Double]] = []
     /// Source line of each row, kept only for `--duplicates error`.
     var lines: [Int32]?
-    /// Rows kept so far, per series index.
-    var kept: [Int] = []
     /// Columns added later get the same room.
     private(set) var reservedRows = 0
 
@@ -24,14 +22,6 @@ struct FileRows {
         if manySeries { series = [] }
         if keepLines { lines = [] }
     }
-
-    /// Adds a series with no rows; returns its index.
-    mutating func addSeries() -> Int {
-        kept.append(0)
-        return kept.count - 1
-    }
-
-    var seriesCount: Int { kept.count }
 
     /// Room for `rows` rows in every column. Capacity is only address
     /// space until rows are written, so a generous estimate costs no memory.
@@ -50,7 +40,6 @@ struct FileRows {
     /// - Complexity: O(rows of `later`).
     mutating func absorb(_ later: FileRows, seriesMap: [Int32], lineOffset: Int) {
         let mine = x.count, theirs = later.x.count, total = mine + theirs
-        for (s, count) in later.kept.enumerated() { kept[Int(seriesMap[s])] += count }
         if series != nil, let more = later.series {
             series!.reserveCapacity(total)
             series!.append(contentsOf: more.lazy.map { seriesMap[Int($0)] })

@@ -38,6 +38,9 @@ extension TableBuilder {
         var rowPlan = fastPlan
         var keys: ByteKeyTable? = rowPlan == nil ? nil : keyTable
         let target = rows
+        // Without a series column, the file's one series is added by its
+        // first row, on the general path.
+        var oneSeriesAdded = !seriesNames.isEmpty
         // The series of the row before: the key table's first guess.
         var lastSeries = 0
         // The last date read: most rows repeat it.
@@ -45,7 +48,7 @@ extension TableBuilder {
         var next = records.startIndex
         while next < records.endIndex {
             if let rowPlan, let keys {
-                next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, target, &lastSeries, &dayCache)
+                next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, target, oneSeriesAdded, &lastSeries, &dayCache)
                 if next == records.endIndex { break }
             }
             let record = records[next]
@@ -59,6 +62,7 @@ extension TableBuilder {
             if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
             rowPlan = fastPlan
             if rowPlan != nil { keys = keyTable }
+            oneSeriesAdded = !seriesNames.isEmpty
         }
     }
 
@@ -69,11 +73,11 @@ extension TableBuilder {
     /// - Complexity: O(cells of the rows converted).
     private func convertRows(_ records: ArraySlice<RecordInfo>, from index: Int, _ plan: FastRowPlan, _ keys: ByteKeyTable,
                              _ cells: [Cell], _ bytes: ByteView, _ row: inout [Double],
-                             _ target: FixedAddress<FileRows>, _ lastSeries: inout Int,
+                             _ target: FixedAddress<FileRows>, _ oneSeriesAdded: Bool, _ lastSeries: inout Int,
                              _ dayCache: inout TimeParser.DayCache) -> Int {
         var i = index
         while i < records.endIndex,
-              convert(records[i], plan, keys, cells, bytes, &row, target, &lastSeries, &dayCache) {
+              convert(records[i], plan, keys, cells, bytes, &row, target, oneSeriesAdded, &lastSeries, &dayCache) {
             i += 1
         }
         return i
@@ -84,7 +88,7 @@ extension TableBuilder {
     @inline(__always)
     private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: [Cell],
                          _ bytes: ByteView, _ row: inout [Double],
-                         _ target: FixedAddress<FileRows>, _ lastSeries: inout Int,
+                         _ target: FixedAddress<FileRows>, _ oneSeriesAdded: Bool, _ lastSeries: inout Int,
                          _ dayCache: inout TimeParser.DayCache) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
@@ -100,8 +104,7 @@ extension TableBuilder {
             lastSeries = index
             series = index
         } else {
-            // The file's one series is added by its first row, on the general path.
-            guard target.value.seriesCount == 1 else { return false }
+            guard oneSeriesAdded else { return false }
             series = 0
         }
         let xText = field(plan.xSlot)

@@ -18,14 +18,15 @@ extension TableBuilder {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), noValueColumnMessage())
         }
         // One series: its columns are the file's, moved rather than gathered.
-        let groups = all.series.map { RowGroups(series: $0, counts: all.kept) }
+        let groups = all.series.map { RowGroups(series: $0, seriesCount: seriesNames.count) }
         all.series = nil
-        let present = seriesNames.indices.filter { all.kept[$0] > 0 }
+        let counts = seriesNames.indices.map { groups?.count(of: $0) ?? all.x.count }
+        let present = seriesNames.indices.filter { counts[$0] > 0 }
         // Column by column, each file-wide column let go once gathered:
         // the rows are held twice only one column at a time.
         var xs = Self.gathered(&all.x, groups, present)
         var values: [[[Double]]] = kept.map { k in
-            guard k < all.columns.count else { return present.map { [Double](repeating: .nan, count: all.kept[$0]) } }
+            guard k < all.columns.count else { return present.map { [Double](repeating: .nan, count: counts[$0]) } }
             return Self.gathered(&all.columns[k], groups, present)
         }
         var out: [IngestedSeries] = []
@@ -50,7 +51,7 @@ extension TableBuilder {
                                              "series '\(name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
             }
             let rejected = rejectedRows[s, default: 0]
-            let stats = IngestedSeries.Stats(rowsRead: all.kept[s] + rejected, rowsRejected: rejected, duplicatesDropped: dropped)
+            let stats = IngestedSeries.Stats(rowsRead: counts[s] + rejected, rowsRejected: rejected, duplicatesDropped: dropped)
             totals = totals + stats
             if options.splitFields {
                 for field in series.fields {

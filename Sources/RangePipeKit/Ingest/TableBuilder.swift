@@ -20,6 +20,9 @@ final class TableBuilder: RecordSink {
     var keyTable = ByteKeyTable()
     /// Rejected rows by series index; only series that had one.
     var rejectedRows: [Int: Int] = [:]
+    /// Rows read by series index, counted only when x is the row number
+    /// (such a file has no x cell, so every row takes the general path).
+    var rowNumbers: [Int] = []
     /// Labels by series index, for a category axis only.
     var categoryLabels: [Int: CategoryLabels] = [:]
     /// The compiled shape of a well-formed CSV row, once the axis and every
@@ -116,7 +119,10 @@ final class TableBuilder: RecordSink {
             }
         }
         let series = try seriesFor(seriesCell, bytes)
-        let rowsRead = rows.value.kept[series] + rejectedRows[series, default: 0] + 1
+        if plan.rowNumberX {
+            if rowNumbers.count <= series { rowNumbers += repeatElement(0, count: series + 1 - rowNumbers.count) }
+            rowNumbers[series] += 1
+        }
         do {
             if record.rawCount < 0, cells.count != names.count {
                 // CSV: every row has the header's shape.
@@ -130,7 +136,7 @@ final class TableBuilder: RecordSink {
                 }
             }
             if plan.rowNumberX || plan.xPartCount > 0 {
-                let x = plan.rowNumberX ? Double(rowsRead) : try compositeX(partCells, bytes, record)
+                let x = plan.rowNumberX ? Double(rowNumbers[series]) : try compositeX(partCells, bytes, record)
                 rows.value.append(series: series, x: x, values: rowValues, line: record.line)
                 return
             }
@@ -203,7 +209,6 @@ final class TableBuilder: RecordSink {
     /// A new series with no rows, after the others.
     func addSeries(named name: String) {
         seriesNames.append(name)
-        _ = rows.value.addSeries()
     }
 
     private func parseX(_ cell: Cell, _ b: ByteView, _ series: Int) throws -> Double {

@@ -7,7 +7,6 @@ struct FileRowsTests {
     /// i·(k+1), `columns` of them, line offset + i + 2.
     static func filled(_ n: Int, offset: Int, series seriesCount: Int, columns: Int, reserve: Int?) -> FileRows {
         var rows = FileRows(manySeries: true, keepLines: true)
-        for _ in 0 ..< seriesCount { _ = rows.addSeries() }
         if let reserve { rows.reserve(reserve) }
         for i in 0 ..< n {
             let row = (0 ..< columns).map { Double(i * ($0 + 1)) }
@@ -22,7 +21,6 @@ struct FileRowsTests {
         var head = Self.filled(1000, offset: 0, series: 3, columns: earlierColumns, reserve: reserve)
         // The later part's series 0, 1, 2, 3 are this part's 2, 0, 3 (new) and 1.
         var tail = Self.filled(700, offset: 0, series: 4, columns: laterColumns, reserve: nil)
-        _ = head.addSeries()
         let before = head.x.withUnsafeBufferPointer { $0.baseAddress }
         head.absorb(tail, seriesMap: [2, 0, 3, 1], lineOffset: 1000)
         tail = FileRows(manySeries: false, keepLines: false)
@@ -31,7 +29,8 @@ struct FileRowsTests {
         #expect(head.lines == (0 ..< 1700).map { Int32($0 + 2) })
         #expect(head.series == (0 ..< 1000).map { Int32($0 % 3) } + (0 ..< 700).map { Int32(map[$0 % 4]) })
         // Series 0: 334 earlier rows and the later series 1's 175; 1: 333 + 175; 2: 333 + 175; 3: 175.
-        #expect(head.kept == [334 + 175, 333 + 175, 333 + 175, 175])
+        let groups = RowGroups(series: head.series!, seriesCount: 4)
+        #expect((0 ..< 4).map(groups.count(of:)) == [334 + 175, 333 + 175, 333 + 175, 175])
         #expect(head.columns.count == max(earlierColumns, laterColumns))
         for k in head.columns.indices {
             let want = (0 ..< 1700).map { i -> Double in
@@ -49,7 +48,6 @@ struct FileRowsTests {
     @Test("a column added after rows arrived is missing in those rows; a row with fewer values pads the rest")
     func columnsGrow() {
         var rows = FileRows(manySeries: false, keepLines: false)
-        _ = rows.addSeries()
         rows.reserve(10)
         rows.append(series: 0, x: 0, values: [1.0], line: 1)
         rows.append(series: 0, x: 1, values: [2.0, 3.0], line: 2)
@@ -57,7 +55,7 @@ struct FileRowsTests {
         #expect(sameValues(rows.columns[0], [1, 2, 4]))
         #expect(sameValues(rows.columns[1], [.nan, 3, .nan]))
         #expect(rows.columns[1].capacity >= 10)
-        #expect(rows.series == nil && rows.lines == nil && rows.kept == [3])
+        #expect(rows.series == nil && rows.lines == nil)
     }
 
     @Test("row groups list each series' rows in arrival order, series by series", arguments: [1, 7, 500])
@@ -67,9 +65,8 @@ struct FileRowsTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int32((state >> 33) % UInt64(seriesCount))
         }
-        var counts = [Int](repeating: 0, count: seriesCount + 1) // the last series has no rows
-        for s in series { counts[Int(s)] += 1 }
-        let groups = RowGroups(series: series, counts: counts)
+        // One series more than the rows name: it has none.
+        let groups = RowGroups(series: series, seriesCount: seriesCount + 1)
         let column = (0 ..< 3000).map { Double($0) * 0.5 }
         for s in 0 ... seriesCount {
             // Brute force: the rows whose series is s, in order.

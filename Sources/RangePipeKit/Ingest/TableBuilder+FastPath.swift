@@ -32,28 +32,23 @@ extension TableBuilder {
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
         var row = [Double](repeating: .nan, count: plan.valueColumns.count)
         // Locals, so rows cost no retains: the plan, the key table and
-        // unretained accumulator handles (`order` keeps them alive). They
-        // are refreshed after a row takes the general path, which may add a
-        // series; the key table is let go first so adding one copies nothing.
+        // the rows' fixed address. They are refreshed after a row takes the
+        // general path, which may add a series; the key table is let go
+        // first so adding one copies nothing.
         var rowPlan = fastPlan
         var keys: ByteKeyTable? = rowPlan == nil ? nil : keyTable
-        // Taken out of the builder for the run (so appends stay in place)
-        // and extended only by series added since: a run costs nothing per
-        // series already known, however many there are.
-        var handles = orderHandles
-        orderHandles = []
-        defer { orderHandles = handles }
-        if handles.count < order.count { handles += order[handles.count...].map(SeriesAccumulator.Handle.init) }
+        let target = rows
+        // Without a series column, the file's one series is added by its
+        // first row, on the general path.
+        var oneSeriesAdded = !seriesNames.isEmpty
         // The series of the row before: the key table's first guess.
         var lastSeries = 0
         // The last date read: most rows repeat it.
         var dayCache = TimeParser.DayCache()
-        // Rows a series may end with: the file's rows over the series so far.
-        var expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
         var next = records.startIndex
         while next < records.endIndex {
             if let rowPlan, let keys {
-                next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, handles, expectedRows, &lastSeries, &dayCache)
+                next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, target, oneSeriesAdded, &lastSeries, &dayCache)
                 if next == records.endIndex { break }
             }
             let record = records[next]
@@ -66,11 +61,8 @@ extension TableBuilder {
             }
             if fastPlan == nil { fastPlan = makeFastPlan(keyOrder) }
             rowPlan = fastPlan
-            if rowPlan != nil {
-                keys = keyTable
-                if handles.count < order.count { handles += order[handles.count...].map(SeriesAccumulator.Handle.init) }
-                expectedRows = (rowEstimate?.rows ?? 0) / max(order.count, 1)
-            }
+            if rowPlan != nil { keys = keyTable }
+            oneSeriesAdded = !seriesNames.isEmpty
         }
     }
 
@@ -81,11 +73,11 @@ extension TableBuilder {
     /// - Complexity: O(cells of the rows converted).
     private func convertRows(_ records: ArraySlice<RecordInfo>, from index: Int, _ plan: FastRowPlan, _ keys: ByteKeyTable,
                              _ cells: [Cell], _ bytes: ByteView, _ row: inout [Double],
-                             _ handles: [SeriesAccumulator.Handle], _ expectedRows: Int, _ lastSeries: inout Int,
+                             _ target: FixedAddress<FileRows>, _ oneSeriesAdded: Bool, _ lastSeries: inout Int,
                              _ dayCache: inout TimeParser.DayCache) -> Int {
         var i = index
         while i < records.endIndex,
-              convert(records[i], plan, keys, cells, bytes, &row, handles, expectedRows, &lastSeries, &dayCache) {
+              convert(records[i], plan, keys, cells, bytes, &row, target, oneSeriesAdded, &lastSeries, &dayCache) {
             i += 1
         }
         return i
@@ -96,7 +88,7 @@ extension TableBuilder {
     @inline(__always)
     private func convert(_ record: RecordInfo, _ plan: FastRowPlan, _ keys: ByteKeyTable, _ cells: [Cell],
                          _ bytes: ByteView, _ row: inout [Double],
-                         _ handles: [SeriesAccumulator.Handle], _ expectedRows: Int, _ lastSeries: inout Int,
+                         _ target: FixedAddress<FileRows>, _ oneSeriesAdded: Bool, _ lastSeries: inout Int,
                          _ dayCache: inout TimeParser.DayCache) -> Bool {
         guard record.cellCount == plan.fieldCount else { return false }
         let first = record.firstCell
@@ -104,16 +96,16 @@ extension TableBuilder {
             let cell = cells[first + slot]
             return bytes[cell.start ..< cell.start + cell.count]
         }
-        let accumulator: SeriesAccumulator.Handle
+        let series: Int
         if plan.seriesSlot >= 0 {
             let key = field(plan.seriesSlot)
             // A JSON null or number is not a name: the general path says why.
             guard key.count > 0, cells[first + plan.seriesSlot].kind == .text, let index = keys.find(key, near: lastSeries) else { return false }
             lastSeries = index
-            accumulator = handles[index]
+            series = index
         } else {
-            guard let only = handles.first else { return false }
-            accumulator = only
+            guard oneSeriesAdded else { return false }
+            series = 0
         }
         let xText = field(plan.xSlot)
         let x: Double
@@ -136,7 +128,7 @@ extension TableBuilder {
                 row[plan.valueIndices[j]] = .nan
             }
         }
-        SeriesAccumulator.append(to: accumulator, x: x, values: row, line: record.line, expected: expectedRows)
+        target.value.append(series: series, x: x, values: row, line: record.line)
         return true
     }
 

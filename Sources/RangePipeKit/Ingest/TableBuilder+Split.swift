@@ -15,7 +15,6 @@ extension TableBuilder {
         copy.plan = plan
         copy.rowValues = rowValues
         copy.fastPlan = fastPlan
-        copy.rowEstimate = rowEstimate.map { (0, $0.shares) }
         copy.forkedPlan = plan
         return copy
     }
@@ -37,72 +36,22 @@ extension TableBuilder {
     /// Series keep the order of their first row in the file.
     /// - Complexity: O(rows of the fork).
     func absorb(_ later: TableBuilder, lineOffset: Int) {
-        for accumulator in later.order {
-            if let lines = accumulator.lines {
-                accumulator.lines = lines.map { $0 + Int32(truncatingIfNeeded: lineOffset) }
-            }
-            // Looked up in this half's key table (no String hashing:
-            // a fleet of 10^6 series is absorbed in one cheap pass).
-            let key = accumulator.name
-            let known = options.seriesColumn == nil ? (order.isEmpty ? nil : 0) : key.withByteView { keyTable.find($0) }
-            guard let known else {
-                key.withByteView { _ = keyTable.insert($0) }
-                order.append(accumulator)
-                if options.seriesColumn == nil { lastAccumulator = accumulator }
+        // The fork's series looked up in this half's key table (no String
+        // hashing: a fleet of 10^6 series is renumbered in one cheap pass).
+        var seriesMap: [Int32] = []
+        seriesMap.reserveCapacity(later.seriesNames.count)
+        for name in later.seriesNames {
+            let known = options.seriesColumn == nil ? (seriesNames.isEmpty ? nil : 0) : name.withByteView { keyTable.find($0) }
+            if let known {
+                seriesMap.append(Int32(known))
                 continue
             }
-            order[known].absorb(accumulator)
+            if options.seriesColumn != nil { name.withByteView { _ = keyTable.insert($0) } }
+            seriesMap.append(Int32(seriesNames.count))
+            addSeries(named: name)
         }
-        later.order = []
-        later.orderHandles = []
-    }
-}
-
-extension SeriesAccumulator {
-    /// Moves `later`'s rows after this one's, leaving `later` empty. Each
-    /// column is reallocated at its final size once, so the merge never
-    /// holds a doubled array.
-    func absorb(_ later: SeriesAccumulator) {
-        let mine = x.count, theirs = later.x.count
-        if x.capacity >= mine + theirs, columns.count >= later.columns.count,
-           columns.allSatisfy({ $0.capacity >= mine + theirs }), lines.map({ $0.capacity >= mine + theirs }) ?? true {
-            // Reserved for the whole file: append in place, no copy of the first half.
-            x.append(contentsOf: later.x)
-            later.x = []
-            for k in columns.indices {
-                if k < later.columns.count {
-                    columns[k].append(contentsOf: later.columns[k])
-                } else {
-                    columns[k].append(contentsOf: repeatElement(.nan, count: theirs))
-                }
-            }
-            later.columns = []
-            if lines != nil, let more = later.lines { lines!.append(contentsOf: more) }
-            rowsRead += later.rowsRead
-            rowsRejected += later.rowsRejected
-            return
-        }
-        x = Self.joined(x, later.x)
-        later.x = []
-        var merged: [[Double]] = []
-        for k in 0 ..< max(columns.count, later.columns.count) {
-            let head = k < columns.count ? columns[k] : [Double](repeating: .nan, count: mine)
-            let tail = k < later.columns.count ? later.columns[k] : [Double](repeating: .nan, count: theirs)
-            if k < columns.count { columns[k] = [] }
-            merged.append(Self.joined(head, tail))
-        }
-        columns = merged
-        later.columns = []
-        if let lines, let more = later.lines { self.lines = Self.joined(lines, more) }
-        rowsRead += later.rowsRead
-        rowsRejected += later.rowsRejected
-    }
-
-    private static func joined<T>(_ a: [T], _ b: [T]) -> [T] {
-        var out: [T] = []
-        out.reserveCapacity(a.count + b.count)
-        out.append(contentsOf: a)
-        out.append(contentsOf: b)
-        return out
+        rows.value.absorb(later.rows.value, seriesMap: seriesMap, lineOffset: lineOffset)
+        later.rows.value = FileRows(manySeries: false, keepLines: false)
+        later.seriesNames = []
     }
 }

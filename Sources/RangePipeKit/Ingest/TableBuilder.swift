@@ -1,6 +1,7 @@
 /// Turns the records of one input file into series: assigns each column a
 /// role (x, series name, value, ignored), detects the axis, parses values,
-/// and collects rows per series. One builder per input file.
+/// and collects the rows column by column (`FileRows`), grouped by series
+/// at the end. One builder per input file.
 final class TableBuilder: RecordSink {
     let options: IngestOptions
     let defaultSeriesName: String
@@ -10,18 +11,23 @@ final class TableBuilder: RecordSink {
     /// One row's values, one per value column (general path).
     var rowValues: [Double] = []
 
-    var order: [SeriesAccumulator] = []
-    /// `order` as unretained handles for the bulk path, kept between runs.
-    var orderHandles: [SeriesAccumulator.Handle] = []
-    /// Series key bytes → index in `order`.
+    /// Every row so far, in one value changed in place (see
+    /// `FixedAddress`): appending a row costs no dynamic exclusivity check.
+    let rows: FixedAddress<FileRows>
+    /// Series names by series index, in order of first appearance.
+    var seriesNames: [String] = []
+    /// Series key bytes → series index.
     var keyTable = ByteKeyTable()
-    var lastAccumulator: SeriesAccumulator?
+    /// Rejected rows by series index; only series that had one.
+    var rejectedRows: [Int: Int] = [:]
+    /// Rows read by series index, counted only when x is the row number
+    /// (such a file has no x cell, so every row takes the general path).
+    var rowNumbers: [Int] = []
+    /// Labels by series index, for a category axis only.
+    var categoryLabels: [Int: CategoryLabels] = [:]
     /// The compiled shape of a well-formed CSV row, once the axis and every
     /// value column are decided (see `TableBuilder+FastPath.swift`).
     var fastPlan: FastRowPlan?
-    /// The rows the input is expected to hold, and each series' share of
-    /// the rows seen when that was estimated (see `expectRows`).
-    var rowEstimate: (rows: Int, shares: [String: Double])?
     /// The plan a fork started from (nil unless this builder is a fork).
     var forkedPlan: ColumnPlan?
     /// Rejected rows whose series is unknown (bad series cell, JSON syntax).
@@ -37,7 +43,10 @@ final class TableBuilder: RecordSink {
         self.defaultSeriesName = defaultSeriesName
         self.rejects = rejects
         self.plan = try ColumnPlan(file: file, options: options)
+        rows = FixedAddress(FileRows(manySeries: options.seriesColumn != nil, keepLines: options.duplicates == .error))
     }
+
+    deinit { rows.free() }
 
     /// The input's name in messages.
     var file: String { plan.file }
@@ -109,8 +118,11 @@ final class TableBuilder: RecordSink {
             case .ignored, .value: break
             }
         }
-        let accumulator = try seriesFor(seriesCell, bytes)
-        accumulator.rowsRead += 1
+        let series = try seriesFor(seriesCell, bytes)
+        if plan.rowNumberX {
+            if rowNumbers.count <= series { rowNumbers += repeatElement(0, count: series + 1 - rowNumbers.count) }
+            rowNumbers[series] += 1
+        }
         do {
             if record.rawCount < 0, cells.count != names.count {
                 // CSV: every row has the header's shape.
@@ -124,17 +136,17 @@ final class TableBuilder: RecordSink {
                 }
             }
             if plan.rowNumberX || plan.xPartCount > 0 {
-                let x = plan.rowNumberX ? Double(accumulator.rowsRead) : try compositeX(partCells, bytes, record)
-                accumulator.append(x: x, values: rowValues, line: record.line)
+                let x = plan.rowNumberX ? Double(rowNumbers[series]) : try compositeX(partCells, bytes, record)
+                rows.value.append(series: series, x: x, values: rowValues, line: record.line)
                 return
             }
             guard let xCell, xCell.kind != .null else {
                 throw RowError(column: xCell?.column ?? 1, message: "missing x value ('\(xName ?? "x")')")
             }
-            let x = try parseX(xCell, text(xCell, bytes), accumulator)
-            accumulator.append(x: x, values: rowValues, line: record.line)
+            let x = try parseX(xCell, text(xCell, bytes), series)
+            rows.value.append(series: series, x: x, values: rowValues, line: record.line)
         } catch {
-            accumulator.rowsRejected += 1
+            rejectedRows[series, default: 0] += 1
             rejectIsAttributed = true
             throw error
         }
@@ -174,32 +186,32 @@ final class TableBuilder: RecordSink {
         }
     }
 
-    private func seriesFor(_ cell: Cell?, _ bytes: ByteView) throws -> SeriesAccumulator {
+    /// The index of the row's series, adding it when new.
+    private func seriesFor(_ cell: Cell?, _ bytes: ByteView) throws -> Int {
         guard options.seriesColumn != nil else {
-            if let last = lastAccumulator { return last }
-            let acc = SeriesAccumulator(name: defaultSeriesName, keepLines: options.duplicates == .error)
-            reserveEstimate(acc)
-            lastAccumulator = acc
-            order.append(acc)
-            return acc
+            if seriesNames.isEmpty { addSeries(named: defaultSeriesName) }
+            return 0
         }
         guard let cell, cell.kind != .null, cell.count > 0 else {
             throw RowError(column: cell?.column ?? 1, message: "missing series name ('\(options.seriesColumn!)')")
         }
         let key = text(cell, bytes)
-        if let k = keyTable.find(key) { return order[k] }
+        if let k = keyTable.find(key) { return k }
         guard let name = key.validatedString, !name.utf8.contains(0) else {
             throw RowError(column: cell.column, message: "series name is not valid UTF-8 text" + TextEncoding.latin1Hint)
         }
         let k = keyTable.insert(key)
-        precondition(k == order.count)
-        let acc = SeriesAccumulator(name: name, keepLines: options.duplicates == .error)
-        reserveEstimate(acc)
-        order.append(acc)
-        return acc
+        precondition(k == seriesNames.count)
+        addSeries(named: name)
+        return k
     }
 
-    private func parseX(_ cell: Cell, _ b: ByteView, _ acc: SeriesAccumulator) throws -> Double {
+    /// A new series with no rows, after the others.
+    func addSeries(named name: String) {
+        seriesNames.append(name)
+    }
+
+    private func parseX(_ cell: Cell, _ b: ByteView, _ series: Int) throws -> Double {
         if plan.axis == nil || (plan.axis == .time && plan.timeParser == nil) { try detectAxis(cell, b) }
         switch plan.axis! {
         case .time:
@@ -235,7 +247,7 @@ final class TableBuilder: RecordSink {
             if trimmed.isEmpty || trimmed.withByteView({ numbers.isNull($0, 0, $0.count) }) {
                 throw RowError(column: cell.column, message: "missing x value ('\(xName ?? "x")')")
             }
-            return Double(acc.ordinal(of: trimmed))
+            return Double(categoryLabels[series, default: CategoryLabels()].ordinal(of: trimmed))
         }
     }
 
@@ -257,31 +269,16 @@ final class TableBuilder: RecordSink {
 
     // MARK: Capacity
 
-    /// Sizes every series' columns once for `rows` rows in all, shared as
-    /// the rows so far are (or as the builder this one was forked from saw
-    /// them): columns then fill without the copies and page faults of
-    /// doubling, and a split's second half is appended in place. Capacity
-    /// is only address space until rows are written, so a generous
-    /// estimate costs no memory.
+    /// Sizes every column once for `rows` rows in all (with a margin):
+    /// columns then fill without the copies and page faults of doubling,
+    /// and a split's second half is appended in place. Capacity is only
+    /// address space until rows are written, so a generous estimate costs
+    /// no memory.
     func expectRows(_ rows: Int) {
-        let seen = order.reduce(0) { $0 + $1.x.count }
-        var shares = rowEstimate?.shares ?? [:]
-        if seen > 0 {
-            shares = [:]
-            for acc in order { shares[acc.name] = Double(acc.x.count) / Double(seen) }
-        }
-        rowEstimate = (rows, shares)
-        for acc in order { reserveEstimate(acc) }
+        let room = Int(Double(rows) * 1.1)
+        if room >= Self.smallestReservation { self.rows.value.reserve(room) }
     }
 
-    private func reserveEstimate(_ acc: SeriesAccumulator) {
-        guard let rowEstimate, let share = rowEstimate.shares[acc.name] else { return }
-        // Small series grow by doubling at no real cost; reserving a floor
-        // for each of 10^5 series would fault in gigabytes of heap.
-        let rows = Int(Double(rowEstimate.rows) * share * 1.1)
-        if rows >= Self.smallestReservation { acc.reserve(rows) }
-    }
-
-    /// Below this many expected rows a series' columns are not reserved.
+    /// Below this many expected rows the columns are not reserved.
     static let smallestReservation = 4096
 }

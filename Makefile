@@ -269,20 +269,22 @@ test-corpus: test-bin
 # the real Plotly.js 4.1.1 and BokehJS 3.9.2 from their PyPI wheels, driven
 # by Playwright in Debian's chromium on a virtual clock. conformance-record
 # rewrites Tests/Conformance/ground-truth.json.gz (about 50 minutes);
-# conformance-live re-records 40 stored sessions (10 per library and drag
-# mode) and fails on any difference from the file (about 2 minutes). The
+# conformance-live re-records CONFORMANCE_LIVE stored sessions (default 32:
+# 8 per library and drag mode; it was 40 until CI's 20-minute budget grew
+# tight) and fails on any difference from the file (about 100 s). The
 # Swift suite replays every stored session through the profile models.
 #
 # test-conformance (in `make test`): replay.py plays every stored session
 # through the debug binary (`rangepipe play`, a subprocess per session) and
 # fails on any sample whose window differs from the library's by more than
-# 1e-9 relative; alongside it, the live check re-records 40 sessions in
-# chromium. The two run at once: the replay is CPU-bound, the browser mostly
+# 1e-9 relative; alongside it, the live check re-records CONFORMANCE_LIVE
+# sessions in chromium. The two run at once: the replay is CPU-bound, the browser mostly
 # waits on its virtual clock, so the replay runs niced and the browser gets
 # the CPU when it asks. CONFORMANCE_JOBS: plays at a time (default: cores).
 CONFORMANCE = .venv/bin/python Tests/Conformance/record.py
 CONFORMANCE_REPLAY = python3 Tests/Conformance/replay.py
 CONFORMANCE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CONFORMANCE_LIVE ?= 32
 .PHONY: conformance-install conformance-record conformance-live test-conformance
 conformance-install:
 	bash .ci/install-conformance.sh
@@ -291,15 +293,15 @@ conformance-record: conformance-install
 	$(CONFORMANCE)
 
 conformance-live: conformance-install
-	$(CONFORMANCE) --live 40
+	$(CONFORMANCE) --live $(CONFORMANCE_LIVE)
 
 test-conformance: test-bin conformance-install
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
-	echo "$(CONFORMANCE) --live 40 (alongside; its output follows the replay's)"; \
-	$(CONFORMANCE) --live 40 >$$log 2>&1 & live=$$!; \
+	echo "$(CONFORMANCE) --live $(CONFORMANCE_LIVE) (alongside; its output follows the replay's)"; \
+	$(CONFORMANCE) --live $(CONFORMANCE_LIVE) >$$log 2>&1 & live=$$!; \
 	nice -n 10 $(CONFORMANCE_REPLAY) --bin $(TEST_BIN) --jobs $(CONFORMANCE_JOBS); replay=$$?; \
 	wait $$live; live_rc=$$?; \
-	echo "--- $(CONFORMANCE) --live 40"; cat $$log; \
+	echo "--- $(CONFORMANCE) --live $(CONFORMANCE_LIVE)"; cat $$log; \
 	[ $$replay -eq 0 ] && [ $$live_rc -eq 0 ]
 
 # Browser tests of `rangepipe player` and of record.js: Playwright (PyPI, in

@@ -10,6 +10,7 @@ docs/player-frame.png, the README's picture). Chromium is Debian's
 (`$CHROMIUM` or `chromium` on PATH), headless, as in conftest.py.
 """
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -86,6 +87,9 @@ def main():
                 k = min(count - 1, int(MOMENT.get(name, DEFAULT_MOMENT) * count))
                 svg = Path(tmp) / f"{name}.svg"
                 run("preview", script, "--store", store, "--frame", k, "-o", svg)
+                # The whole SVG: a linked stack is taller than the player's viewport.
+                size = re.search(r'<svg[^>]* width="(\d+)" height="(\d+)"', svg.read_text())
+                page.set_viewport_size({"width": max(900, int(size[1])), "height": max(640, int(size[2]))})
                 page.goto(svg.as_uri())
                 page.screenshot(path=str(OUT / f"{name}-preview.png"), timeout=120000)
                 print(f"{name}: preview frame {k} of {count}")

@@ -56,13 +56,14 @@ package struct FrameRaster: Sendable {
         for (j, (p, d)) in zip(previews, drawn).enumerated() {
             canvas.save()
             canvas.translate(0, layout.panelTop(j))
-            drawPanel(p, d, top: layout.mainTop(j) - layout.panelTop(j), buttons: j == 0, on: canvas)
+            drawPanel(p, d, top: layout.mainTop(j) - layout.panelTop(j), buttons: j == 0,
+                      line: Self.Ink.line(j, of: drawn.count), on: canvas)
             canvas.restore()
         }
     }
 
     /// A series' caption and main chart (`top` px under its caption line), and the preset buttons.
-    private func drawPanel(_ p: SVGPreview, _ d: FrameDrawing, top: Double, buttons: Bool, on c: RasterCanvas) {
+    private func drawPanel(_ p: SVGPreview, _ d: FrameDrawing, top: Double, buttons: Bool, line: RasterColor?, on c: RasterCanvas) {
         let main = layout.main
         c.text(p.caption(d), x: layout.left, y: 14, color: Self.Ink.caption)
         // Main chart: the window, fitted to its y-range, with both axes.
@@ -76,7 +77,7 @@ package struct FrameRaster: Sendable {
         c.rect(x: 0, y: 0, width: main.width, height: main.height, fill: nil, stroke: Self.Ink.frame)
         c.save()
         if p.clipsMain { c.clip(x: 0, y: 0, width: main.width, height: main.height) }
-        c.polyline(d.mainPixels, color: Self.Ink.mainLine, width: 1.2)
+        c.polyline(d.mainPixels, color: line ?? Self.Ink.mainLine, width: 1.2)
         c.restore()
         if let a = p.visible(d.annotation(p.plan.script.annotation)) {
             c.line(0, a.y, main.width, a.y, color: Self.Ink.annotation, dash: [4, 3])
@@ -113,7 +114,9 @@ package struct FrameRaster: Sendable {
             return
         }
         c.rect(x: 0, y: 0, width: ov.width, height: ov.height, fill: Self.Ink.overviewFill, stroke: Self.Ink.frame)
-        for d in drawn { c.polyline(d.overviewPixels, color: Self.Ink.overviewLine, width: 1) }
+        for (j, d) in drawn.enumerated() {
+            c.polyline(d.overviewPixels, color: Self.Ink.line(j, of: drawn.count) ?? Self.Ink.overviewLine, width: 1)
+        }
         drawXAxis(previews[0].overviewTicks(bounds), width: ov.width, height: ov.height, on: c)
         c.layers[0] = (key, rect, c.copy(rect))
     }
@@ -135,6 +138,12 @@ package struct FrameRaster: Sendable {
         static let selection = RasterColor("#3b82f6")
         static let selectionFill = RasterColor("#3b82f6", opacity: 0.2)
         static let tick = RasterColor("#666666")
+        static let series = ChartLayout.seriesColors.map { RasterColor($0) }
+
+        /// Linked series j's line colour (`ChartLayout.seriesColor`); nil for one series.
+        static func line(_ j: Int, of count: Int) -> RasterColor? {
+            count > 1 ? series[j % series.count] : nil
+        }
     }
 
     /// Tick marks and labels under a chart, each label centred on its tick

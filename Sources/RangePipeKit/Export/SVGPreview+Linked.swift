@@ -3,8 +3,9 @@
 /// its own y-range with its own caption, and under the last one a single
 /// overview they all share (`ChartLayout`'s linked layout): every series'
 /// line over the shared bounds, each fitted to its own range (as Plotly's
-/// range slider draws each y axis' traces at that axis' own range), with
-/// the one selection and its handles. The preset buttons sit in the first
+/// range slider draws each y axis' traces at that axis' own range), in its
+/// chart's colour (`ChartLayout.seriesColor`), with the one selection and
+/// its handles. The preset buttons sit in the first
 /// caption row.
 extension SVGPreview {
     /// One SVG document: the frames one under the other, each drawn by
@@ -41,7 +42,8 @@ extension SVGPreview {
             let suffix = ids ? HTMLPlayer.suffix(j) : nil
             s += "<g\(suffix.map { " id=\"panel\($0)\"" } ?? "") transform=\"translate(0 \(SVGNumber.fmt(layout.panelTop(j))))\">\n"
             s += p.captionSVG(c.caption, layout, ids: suffix)
-            s += p.mainSVG(c, layout, top: layout.captionHeight + layout.gap, ids: suffix)
+            s += p.mainSVG(c, layout, top: layout.captionHeight + layout.gap, ids: suffix,
+                           lineColor: ChartLayout.seriesColor(j, of: previews.count))
             s += (j == 0 ? buttons : "") + "</g>\n"
         }
         guard let lead = contents.first else { return s }

@@ -105,7 +105,8 @@ package struct SVGPreview: Sendable {
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(ov.width))\" height=\"\(fmt(ov.height))\" fill=\"#f6f6f6\" stroke=\"#ccc\"/>\n"
         for (k, line) in lines.enumerated() {
             let lineID = k == 0 ? id("ovline") : ids.map { _ in " id=\"ovline\(HTMLPlayer.suffix(k))\"" } ?? ""
-            s += "<polyline\(lineID) fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(line)\"/>\n"
+            let stroke = ChartLayout.seriesColor(k, of: lines.count) ?? "#888"
+            s += "<polyline\(lineID) fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"1\" points=\"\(line)\"/>\n"
         }
         s += selectionSVG(selection.0, selection.1, ov, ids: ids)
         // The player redraws the overview's axis as appends grow the bounds.
@@ -115,7 +116,7 @@ package struct SVGPreview: Sendable {
     }
 
     /// The main chart `top` px down: the window, fitted to its y-range, with both axes.
-    func mainSVG(_ c: PanelContent, _ layout: ChartLayout, top: Double, ids: String?) -> String {
+    func mainSVG(_ c: PanelContent, _ layout: ChartLayout, top: Double, ids: String?, lineColor: String? = nil) -> String {
         let main = layout.main
         func id(_ name: String) -> String { ids.map { " id=\"\(name)\($0)\"" } ?? "" }
         var s = "<g\(id("main")) transform=\"translate(\(fmt(layout.left)) \(fmt(top)))\">\n"
@@ -123,7 +124,7 @@ package struct SVGPreview: Sendable {
         s += "<text\(id("ytitle")) class=\"ytitle\" x=\"0\" y=\"-5\" fill=\"#444\">\(SVGNumber.escape(c.yTitle))</text>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(fmt(main.width))\" height=\"\(fmt(main.height))\" fill=\"none\" stroke=\"#ccc\"/>\n"
         let clip = ids != nil || clipsMain ? " clip-path=\"url(#mainclip)\"" : ""
-        s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
+        s += "<polyline\(id("mainline"))\(clip) fill=\"none\" stroke=\"\(lineColor ?? "#1d4ed8")\" stroke-width=\"1.2\" points=\"\(c.mainLine)\"/>\n"
         if ids != nil || c.annotation != nil { s += annotationSVG(c.annotation, main, id: id) }
         s += c.marks?.svg() ?? ""
         s += "<g\(id("xaxis"))>\(c.xAxis)</g>\n"

@@ -27,7 +27,14 @@ struct SyncPreviewTests {
         let lines = svg.split(separator: "\n").map(String.init)
         let overviews = lines.filter { $0.contains("fill=\"#f6f6f6\"") }
         #expect(overviews.count == 2, "one overview per frame")
-        #expect(lines.filter { $0.contains("stroke=\"#888\"") }.count == 4, "a line per series in each overview")
+        // Series j's lines take d3's category10 colour j (#1f77b4, then #ff7f0e), in its main chart and in
+        // the overview alike, so the overview's lines can be told apart.
+        func colours(_ width: String) -> [String] {
+            lines.filter { $0.hasPrefix("<polyline") && $0.contains("stroke-width=\"\(width)\" points=") }
+                .map { $0.contains("stroke=\"#1f77b4\"") ? "b" : $0.contains("stroke=\"#ff7f0e\"") ? "a" : "?" }
+        }
+        #expect(colours("1") == ["b", "a", "b", "a"], "a line per series in each overview, in its chart's colour")
+        #expect(colours("1.2") == ["b", "a", "b", "a"], "each main chart's line in its series' colour")
         #expect(lines.filter { $0.hasPrefix("<g transform=\"translate(") && $0.hasSuffix(" 926)\">") }.count == 2)
         #expect(lines.contains("<g transform=\"translate(0 1074)\">") && lines.contains("<g transform=\"translate(0 456)\">"))
         // Frame 0's window [11, 22] on the union's bounds [0, 44] is overview pixels 200–400: one selection per

@@ -81,19 +81,12 @@ public struct FrameEncoder: Sendable {
     /// A series name as `format` writes it: a JSON string, or a CSV field.
     /// - Complexity: O(name).
     private static func nameBytes(_ name: String, _ format: FrameFormat) -> [UInt8] {
-        // Most names need no escape or quote: their bytes between quotes (JSON) or as they are (CSV).
-        let plain = name.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: ",") }
-        guard plain else {
-            var out = TextBuffer(capacity: name.utf8.count + 2)
-            if format == .ndjson { out.append(jsonString: name) } else { out.append(csvField: name) }
-            return out.takeBytes()
+        var out = TextBuffer(capacity: name.utf8.count + 2)
+        switch format {
+        case .ndjson: out.append(jsonString: name)
+        case .csv: out.append(csvField: name)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count + 2)
-        if format == .ndjson { bytes.append(UInt8(ascii: "\"")) }
-        bytes.append(contentsOf: name.utf8)
-        if format == .ndjson { bytes.append(UInt8(ascii: "\"")) }
-        return bytes
+        return out.takeBytes()
     }
 
     /// The CSV header row, with the columns of the chosen tracks.

@@ -39,6 +39,16 @@ extension ByteWriter {
         text.withUTF8 { append(buffer: $0) }
     }
 
+    /// Bytes this writer wrote before, at `range` of its output, again
+    /// (a value the line repeats).
+    /// - Complexity: O(range.count).
+    @inline(__always)
+    mutating func append(copyOf range: Range<Int>) {
+        guard range.upperBound <= count, range.count <= room.limit &- count else { overflowed = true; return }
+        (room.base + count).update(from: room.base + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
     /// Up to `width` bytes written at once by `body` into the room, which
     /// returns how many it wrote (the digits of a number).
     @inline(__always)

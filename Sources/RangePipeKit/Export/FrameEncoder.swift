@@ -41,14 +41,15 @@ public struct FrameEncoder: Sendable {
     /// The annotation label's format (the script's `annotation.format`).
     public var label: LabelFormat { fixed.label }
     // The series name as this format writes it: a JSON string, or a CSV field.
-    private var seriesBytes: [UInt8]
+    var seriesBytes: [UInt8]
     private var labelPrefixJSON: [UInt8] { fixed.labelPrefixJSON }
     private var labelSuffixJSON: [UInt8] { fixed.labelSuffixJSON }
-    private var labelCSV: (prefix: [UInt8], suffix: [UInt8])? { fixed.labelCSV }
-    private var on: TrackSwitches { fixed.on }
+    var labelCSV: (prefix: [UInt8], suffix: [UInt8])? { fixed.labelCSV }
+    var on: TrackSwitches { fixed.on }
     // Room reserved per line: the fixed fields (keys, a dozen numbers and
     // times, the name and label), and per value or point.
-    private var fixedRoom: Int, pairRoom: Int
+    private(set) var fixedRoom: Int
+    private(set) var pairRoom: Int
 
     /// An encoder for one series' frames; `label` formats the annotation label.
     public init(series: String, axis: Axis, categories: [String], tracks: Set<Track>, time: TimeOutputFormat,
@@ -157,12 +158,12 @@ public struct FrameEncoder: Sendable {
     }
 
     /// An x value as plain CSV text (empty when missing).
-    private func append(textX u: Double, _ out: inout ByteWriter) {
+    func append(textX u: Double, _ out: inout ByteWriter) {
         guard u.isFinite else { return }
         if axis == .time, time == .iso8601 { out.append(iso8601: u) } else { out.append(description: u) }
     }
 
-    private func append(values: [(x: Double, y: Double)], _ out: inout ByteWriter) {
+    func append(values: [(x: Double, y: Double)], _ out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (k, v) in values.enumerated() {
             out.append(k == 0 ? "{\"x\":" : ",{\"x\":")
@@ -174,7 +175,7 @@ public struct FrameEncoder: Sendable {
         out.append(byte: UInt8(ascii: "]"))
     }
 
-    private func append(points: [(x: Double, y: Double)], _ out: inout ByteWriter) {
+    func append(points: [(x: Double, y: Double)], _ out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (k, p) in points.enumerated() {
             out.append(k == 0 ? "[" : ",[")
@@ -189,6 +190,12 @@ public struct FrameEncoder: Sendable {
     // MARK: Lines
 
     private func ndjson(_ r: Frame, _ out: inout ByteWriter) {
+        ndjsonHead(r, &out)
+        ndjsonTail(r, &out)
+    }
+
+    /// A line up to its phase name: the parts that change every frame.
+    func ndjsonHead(_ r: Frame, _ out: inout ByteWriter) {
         out.append("{\"series\":")
         out.append(bytes: seriesBytes)
         out.append(",\"frame\":")
@@ -197,12 +204,21 @@ public struct FrameEncoder: Sendable {
         out.append(number: r.t)
         out.append(",\"phase\":\"")
         out.append(r.phase.constantName)
+    }
+
+    /// The rest of a line after the phase name: a function of the frame's
+    /// tracks alone (`sameTail`), so a line can repeat the last one's.
+    func ndjsonTail(_ r: Frame, _ out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "\""))
+        // Where the window's max was written: the annotation's x is often the same value.
+        var windowMax = 0 ..< 0
         if on.range {
             out.append(",\"window\":{\"min\":")
             append(windowX: r.window.lower, &out)
             out.append(",\"max\":")
+            let start = out.count
             append(windowX: r.window.upper, &out)
+            windowMax = start ..< out.count
             out.append(byte: UInt8(ascii: "}"))
         }
         if on.selector {
@@ -212,12 +228,16 @@ public struct FrameEncoder: Sendable {
             out.append(number: r.selector.max)
             out.append(byte: UInt8(ascii: "}"))
         }
+        // Where y's max was written: the annotation's y is often the same value.
+        var yMax = 0 ..< 0
         if on.range {
             if let y = r.y {
                 out.append(",\"y\":{\"min\":")
                 out.append(number: y.min)
                 out.append(",\"max\":")
+                let start = out.count
                 out.append(number: y.max)
+                yMax = start ..< out.count
                 out.append(byte: UInt8(ascii: "}"))
             } else {
                 out.append(",\"y\":null")
@@ -226,9 +246,17 @@ public struct FrameEncoder: Sendable {
         if on.annotation {
             if let a = r.annotation {
                 out.append(",\"annotation\":{\"x\":")
-                append(pointX: a.x, &out)
+                if !windowMax.isEmpty, a.x.bitPattern == r.window.upper.bitPattern, axis != .category {
+                    out.append(copyOf: windowMax)
+                } else {
+                    append(pointX: a.x, &out)
+                }
                 out.append(",\"y\":")
-                out.append(number: a.y)
+                if !yMax.isEmpty, let y = r.y, a.y.bitPattern == y.max.bitPattern {
+                    out.append(copyOf: yMax)
+                } else {
+                    out.append(number: a.y)
+                }
                 out.append(",\"label\":\"")
                 out.append(bytes: labelPrefixJSON)
                 out.append(label: label, a.y)
@@ -275,90 +303,6 @@ public struct FrameEncoder: Sendable {
             }
         }
         out.append("}\n")
-    }
-
-    private func csv(_ r: Frame, _ out: inout ByteWriter) {
-        out.append(bytes: seriesBytes)
-        out.append(byte: UInt8(ascii: ","))
-        out.append(integer: r.frame)
-        out.append(byte: UInt8(ascii: ","))
-        out.append(number: r.t)
-        out.append(byte: UInt8(ascii: ","))
-        out.append(r.phase.constantName)
-        if on.range {
-            out.append(byte: UInt8(ascii: ","))
-            append(textX: r.window.lower, &out)
-            out.append(byte: UInt8(ascii: ","))
-            append(textX: r.window.upper, &out)
-        }
-        if on.selector {
-            out.append(byte: UInt8(ascii: ","))
-            out.append(number: r.selector.min)
-            out.append(byte: UInt8(ascii: ","))
-            out.append(number: r.selector.max)
-        }
-        if on.range {
-            out.append(byte: UInt8(ascii: ","))
-            if let y = r.y { out.append(number: y.min) }
-            out.append(byte: UInt8(ascii: ","))
-            if let y = r.y { out.append(number: y.max) }
-        }
-        if on.annotation {
-            if let a = r.annotation {
-                out.append(byte: UInt8(ascii: ","))
-                // Numbers and ISO times hold no comma or quote: no quoting.
-                if let label = axis.categoryLabel(a.x, in: categories) { out.append(csvField: label.utf8) } else { append(textX: a.x, &out) }
-                out.append(byte: UInt8(ascii: ","))
-                out.append(number: a.y)
-                out.append(byte: UInt8(ascii: ","))
-                if let plain = labelCSV {
-                    out.append(bytes: plain.prefix)
-                    out.append(label: label, a.y)
-                    out.append(bytes: plain.suffix)
-                } else {
-                    out.append(csvField: label.format(a.y).utf8)
-                }
-                out.append(a.visible ? ",true" : ",false")
-            } else {
-                out.append(",,,,")
-            }
-        }
-        if on.values { appendCSVCell(r.values, &out, json: append(values:_:)) }
-        if on.points { appendCSVCell(r.points, &out, json: append(points:_:)) }
-        if on.preset {
-            out.append(byte: UInt8(ascii: ","))
-            if let p = r.preset { out.append(string: p.rawValue) }
-        }
-        if on.omitted {
-            out.append(byte: UInt8(ascii: ","))
-            if let n = r.yOmitted { out.append(integer: n) }
-        }
-        if on.box {
-            out.append(byte: UInt8(ascii: ","))
-            if let b = r.box { append(textX: b.lower, &out) }
-            out.append(byte: UInt8(ascii: ","))
-            if let b = r.box { append(textX: b.upper, &out) }
-        }
-        if on.crosshair {
-            out.append(byte: UInt8(ascii: ","))
-            if let c = r.crosshair {
-                if let label = axis.categoryLabel(c.x, in: categories) { out.append(csvField: label.utf8) } else { append(textX: c.x, &out) }
-            }
-            out.append(byte: UInt8(ascii: ","))
-            if let c = r.crosshair { out.append(number: c.y) }
-        }
-        out.append(byte: UInt8(ascii: "\n"))
-    }
-
-    /// A comma and a cell holding a track as compact JSON, quoted; empty
-    /// when the frame has no such track.
-    private func appendCSVCell(_ pairs: [(x: Double, y: Double)]?, _ out: inout ByteWriter,
-                               json: ([(x: Double, y: Double)], inout ByteWriter) -> Void) {
-        out.append(byte: UInt8(ascii: ","))
-        guard let pairs else { return }
-        var text = TextBuffer()
-        text.write(reserving: pairs.count * pairRoom + 2) { json(pairs, &$0) }
-        out.append(csvField: text.storage[..<text.count])
     }
 
     /// `,"preset":"3M"` or `,"preset":null` (the names hold nothing to escape).

@@ -107,8 +107,9 @@ extension PlayJob {
             let work = {
                 // One buffer a worker: a short run leaves its room for the next.
                 var out = TextBuffer()
+                var memo = FrameEncoder.LineMemo()
                 for r in stride(from: worker, to: runs.count, by: workers) where !channel.isCancelled {
-                    session.produce(runs[r], of: loaded, r, channel, shared, into: &out)
+                    session.produce(runs[r], of: loaded, r, channel, shared, into: &out, memo: &memo)
                 }
             }
             if let thread = Platform.startThread(work) {
@@ -175,7 +176,8 @@ extension PlayJob {
     /// once frames exist (the frame cap) ends it after the frames made so
     /// far, as it does with one job.
     private func produce(_ run: Range<Int>, of loaded: [Result<Series, any Error>], _ r: Int,
-                         _ channel: OrderedBlocks<RunEnd>, _ shared: Shared, into out: inout TextBuffer) {
+                         _ channel: OrderedBlocks<RunEnd>, _ shared: Shared, into out: inout TextBuffer,
+                         memo: inout FrameEncoder.LineMemo) {
         out.removeAll()
         var end = RunEnd()
         for k in run {
@@ -192,7 +194,7 @@ extension PlayJob {
             }
             end.played = true
             do {
-                try play(plan, header: false, into: &out, shared: shared, block: Self.blockBytes) { bytes in
+                try play(plan, header: false, into: &out, shared: shared, memo: &memo, block: Self.blockBytes) { bytes in
                     guard channel.put(bytes, for: r) else { throw Cancelled() }
                     return channel.nextRoom()
                 }

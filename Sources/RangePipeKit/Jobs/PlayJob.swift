@@ -67,19 +67,24 @@ package struct PlayJob: Sendable {
 
     /// Appends one series' frames to `out`.
     func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer) throws {
-        try play(plan, header: header, into: &out, shared: shared())
+        var memo = FrameEncoder.LineMemo()
+        try play(plan, header: header, into: &out, shared: shared(), memo: &memo)
     }
 
     /// `play(_:header:into:)` with what the run shares (`shared()`, worked
     /// out once when many series are played), and its output in blocks:
     /// once `out` holds `block` bytes they go to `flush`, which returns the
     /// memory to make the next block in.
+    /// `memo` is the thread's `FrameEncoder.LineMemo` (kept from series
+    /// to series for its memory).
     func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared,
+              memo: inout FrameEncoder.LineMemo,
               block: Int = .max, flush: ([UInt8]) throws -> [UInt8] = { $0 }) throws {
         let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories)
         if header, format == .csv { out.append(string: encoder.csvHeader) }
+        memo.reset()
         try FrameStream(plan: plan, switches: shared.switches).run { frame in
-            encoder.encode(frame, into: &out)
+            encoder.encode(frame, into: &out, memo: &memo)
             if out.count >= block {
                 // The block goes out; memory comes back (often the same) for the next one.
                 out.reuse(try flush(out.takeBytes()))
@@ -119,6 +124,7 @@ package struct PlayJob: Sendable {
         // made; what is buffered goes out before an error does.
         var out = TextBuffer(capacity: Self.blockBytes + (1 << 16))
         let shared = shared()
+        var memo = FrameEncoder.LineMemo()
         do {
             for k in 0 ..< count {
                 let plan: ScriptPlan
@@ -128,7 +134,7 @@ package struct PlayJob: Sendable {
                     skipped.append(SkippedSeries(name: name(k), reason: String(describing: error)))
                     continue
                 }
-                try play(plan, header: !headerWritten, into: &out, shared: shared, block: Self.blockBytes) { bytes in
+                try play(plan, header: !headerWritten, into: &out, shared: shared, memo: &memo, block: Self.blockBytes) { bytes in
                     try write(bytes)
                     return bytes
                 }

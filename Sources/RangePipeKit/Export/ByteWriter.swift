@@ -31,7 +31,7 @@ struct ByteWriter: ByteSink {
 extension ByteWriter {
     /// Epoch seconds as ISO-8601 UTC (`CivilTime.iso8601`'s bytes).
     mutating func append(iso8601 seconds: Double) {
-        CivilTime.appendISO8601(seconds, to: &self)
+        append(atMost: CivilTime.iso8601MaxCount) { CivilTime.writeISO8601(seconds, to: $0) }
     }
 
     /// An annotation label's number as `format` writes it.

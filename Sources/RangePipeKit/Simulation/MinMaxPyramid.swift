@@ -24,6 +24,8 @@ public struct MinMaxPyramid: Sendable {
     }
 
     static let absent = UInt32.max
+    /// `levelStart` with no levels, shared.
+    private static let noLevels = [0]
     private static let empty = Node(min: .infinity, max: -.infinity, argMin: absent, argMax: absent)
 
     /// All levels, level 0 first.
@@ -38,6 +40,12 @@ public struct MinMaxPyramid: Sendable {
     public init(_ values: [Double]) {
         precondition(values.count < Int(Self.absent), "a series of 2^32 points or more is not supported")
         count = values.count
+        // Under one block every query scans the values: no nodes to build
+        // (a fleet of small series allocates nothing here).
+        guard values.count >= Self.blockSize else {
+            levelStart = Self.noLevels
+            return
+        }
         let blocks = (values.count + Self.blockSize - 1) >> Self.blockShift
         nodes.reserveCapacity(2 * blocks + 64)
         Self.withStorage(values) { v in
@@ -174,7 +182,7 @@ public struct MinMaxPyramid: Sendable {
         return node.argMin == Self.absent ? nil : (Int(node.argMin), Int(node.argMax))
     }
 
-    /// The number of 32-value blocks.
+    /// The number of 32-value blocks with a node (none under one block).
     var blockCount: Int { levelStart.count > 1 ? levelStart[1] : 0 }
 
     /// Whether block `b` (32 values) has no non-missing value.

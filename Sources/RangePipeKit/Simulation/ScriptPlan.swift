@@ -213,7 +213,7 @@ public struct ScriptPlan: Sendable {
         }
         fixed = Fixed(source: source, seriesName: fieldSeries.name, axis: series.axis, categories: live.series.categories,
                       fieldNames: fieldNames, initialField: fieldIndex, scale: scale, initialWindow: initial, events: planned)
-        var indices: [Int: SeriesIndex] = [:]
+        var indices = [Int: SeriesIndex](minimumCapacity: used.count)
         for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }
         self.indices = indices
         positiveIndices = script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : [:]

@@ -11,6 +11,10 @@ extension PlayJob {
     /// batch is a few hundred KiB), or its series up to this many points.
     static let batchSeries = 4096, batchPoints = 1 << 20
 
+    /// The first batch's most series: a run for each job, so every worker
+    /// has one while the next batch loads (the first batch loads alone).
+    static func firstBatchSeries(jobs: Int) -> Int { min(max(jobs * runSeries, 256), batchSeries) }
+
     /// A run one worker plays in one go ends after this many series or
     /// once it holds this many points: small series share a run (and its
     /// blocks), a large one is a run alone.
@@ -48,20 +52,34 @@ extension PlayJob {
             var next: BackgroundJob<LoadedBatch>?
             // The loader uses `load`, which must not outlive this call.
             defer { _ = next?.join() }
-            var batch = count > 0 ? loadBatch(from: 0, count: count, loader) : nil
-            while let current = batch {
+            // A short first batch, then each at most twice the last: workers
+            // start early, and each load overlaps a batch playing that is
+            // not much shorter than it.
+            let first = Self.firstBatchSeries(jobs: jobs)
+            var batch = count > 0 ? loadBatch(from: 0, count: count, limit: first, loader) : nil
+            // The series of the batch played last: the next loader drops them.
+            var retired: [Result<Series, any Error>] = []
+            while var current = batch {
+                batch = nil
                 let end = current.first + current.series.count
+                let limit = min(max(2 * current.series.count, first), Self.batchSeries)
                 if end < count, !current.stopped, current.points <= Self.batchPoints {
-                    let session = self
-                    next = BackgroundJob.start { session.loadBatch(from: end, count: count, loader) }
+                    let session = self, played = RetiredSeries(retired)
+                    retired = []
+                    next = BackgroundJob.start {
+                        played.drop()
+                        return session.loadBatch(from: end, count: count, limit: limit, loader)
+                    }
                 }
                 skipped += try streamBatch(current.series, first: current.first, name: name,
                                            headerWritten: &headerWritten, write: write)
+                // Held only here now: freed off this thread by the next loader.
+                swap(&retired, &current.series)
                 if let pending = next {
                     next = nil
                     batch = pending.join()
                 } else {
-                    batch = end < count && !current.stopped ? loadBatch(from: end, count: count, loader) : nil
+                    batch = end < count && !current.stopped ? loadBatch(from: end, count: count, limit: limit, loader) : nil
                 }
             }
             return skipped
@@ -72,9 +90,9 @@ extension PlayJob {
     /// at least `jobs` unless the points reach `batchPoints`; stops after a
     /// series whose error ends the run.
     /// - Complexity: O(the batch's points).
-    func loadBatch(from first: Int, count: Int, _ loader: LoaderHandle) -> LoadedBatch {
+    func loadBatch(from first: Int, count: Int, limit: Int = batchSeries, _ loader: LoaderHandle) -> LoadedBatch {
         var batch = LoadedBatch(first: first, series: [], points: 0, stopped: false)
-        while first + batch.series.count < count, batch.series.count < Self.batchSeries,
+        while first + batch.series.count < count, batch.series.count < limit,
               batch.series.count < jobs || batch.points < Self.batchPoints {
             let outcome = Result { try loader.load(first + batch.series.count) }
             batch.series.append(outcome)
@@ -209,6 +227,22 @@ extension PlayJob {
         if out.count > 0, !channel.put(out.bytes, for: r) { return }
         channel.end(r, end)
     }
+}
+
+/// A played batch's series, handed to the thread that loads the next
+/// batch to be freed there: on the writer's thread, between batches,
+/// freeing thousands of series would be time no other thread overlaps.
+///
+/// `@unchecked Sendable`: made by the writer's thread, which keeps no other
+/// reference to it or its series, and then used by the one loader thread
+/// it is handed to.
+private final class RetiredSeries: @unchecked Sendable {
+    private var series: [Result<Series, any Error>]
+
+    init(_ series: [Result<Series, any Error>]) { self.series = series }
+
+    /// Frees the series (their last reference) on the calling thread.
+    func drop() { series = [] }
 }
 
 /// The run was cancelled while a worker was playing.

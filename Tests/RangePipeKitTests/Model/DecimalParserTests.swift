@@ -60,8 +60,8 @@ struct DecimalParserTests {
             for byte: UInt8 in [0x2f, 0x3a, 0x20, 0x00, 0xb0, 0xb9, 0x3f, 0xf9, 0xff, 0x40] {
                 var bytes = run
                 bytes[position] = byte
-                let value = bytes.withByteView { DecimalParser.parseCell($0) }
-                #expect(value == .invalid, "\(bytes)")
+                let value = bytes.withByteView { DecimalParser.parseNumber($0, 0, $0.count) }
+                #expect(value == nil, "\(bytes)")
             }
         }
     }

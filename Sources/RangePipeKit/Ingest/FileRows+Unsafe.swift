@@ -15,6 +15,7 @@ extension FileRows {
             for _ in columns.count ..< values.count {
                 var column = [Double](repeating: .nan, count: x.count)
                 column.reserveCapacity(reservedRows)
+                MemoryPolicy.adviseHugePages(&column)
                 columns.append(column)
             }
         }

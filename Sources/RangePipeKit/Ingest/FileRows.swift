@@ -28,7 +28,11 @@ struct FileRows {
     mutating func reserve(_ rows: Int) {
         series?.reserveCapacity(rows)
         x.reserveCapacity(rows)
-        for k in columns.indices { columns[k].reserveCapacity(rows) }
+        MemoryPolicy.adviseHugePages(&x)
+        for k in columns.indices {
+            columns[k].reserveCapacity(rows)
+            MemoryPolicy.adviseHugePages(&columns[k])
+        }
         lines?.reserveCapacity(rows)
         reservedRows = max(reservedRows, rows)
     }

@@ -34,4 +34,35 @@ struct DecimalParserTests {
             #expect(DecimalParser.parseCell(text) == .number(Double(text)!), "\(text)")
         }
     }
+    @Test("digit runs of every length agree with the standard library")
+    func digitRuns() {
+        var rng = SeededGenerator(seed: 11)
+        func digits(_ n: Int) -> String { String((0 ..< n).map { _ in Character(String(rng.int(in: 0 ... 9))) }) }
+        for integer in 0 ... 20 {
+            for fraction in [-1, 0, 1, 2, 5, 7, 8, 9, 12, 16, 17, 19] {
+                for sign in ["", "-"] {
+                    let text = sign + digits(integer) + (fraction < 0 ? "" : "." + digits(fraction))
+                    guard let expected = Double(text) else {
+                        #expect(DecimalParser.parseCell(text) != .number(0), "\(text)")
+                        continue
+                    }
+                    #expect(DecimalParser.parseCell(text) == .number(expected), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test("a byte next to the digits in ASCII, or a digit with its high bit set, is never read as a digit")
+    func notDigitsInAWord() {
+        // Every position of a 16-digit run (two eight-byte words), each non-digit neighbour.
+        let run = Array("1234567890123456".utf8)
+        for position in run.indices {
+            for byte: UInt8 in [0x2f, 0x3a, 0x20, 0x00, 0xb0, 0xb9, 0x3f, 0xf9, 0xff, 0x40] {
+                var bytes = run
+                bytes[position] = byte
+                let value = bytes.withByteView { DecimalParser.parseNumber($0, 0, $0.count) }
+                #expect(value == nil, "\(bytes)")
+            }
+        }
+    }
 }

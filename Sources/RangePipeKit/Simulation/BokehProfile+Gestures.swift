@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension BokehProfile {
     /// BokehJS's gesture recogniser, `UIGestures` (core/ui_gestures.ts),

@@ -133,4 +133,21 @@ import Testing
         #expect(scanned > 100, "the scan must see the sources")
         #expect(found.isEmpty, "pointer code outside a +Unsafe.swift file:\n\(found.joined(separator: "\n"))")
     }
+    @Test("the tool's sources do not import Foundation (the whole library and its ICU data would load with every run)")
+    func noFoundation() throws {
+        let fm = FileManager.default
+        var found: [String] = [], scanned = 0
+        for target in ["Sources/RangePipeKit", "Sources/rangepipe"] {
+            let dir = packageRoot.appendingPathComponent(target)
+            guard let walk = fm.enumerator(atPath: dir.path) else { continue }
+            for case let rel as String in walk where rel.hasSuffix(".swift") {
+                scanned += 1
+                let code = Self.code(try String(contentsOf: dir.appendingPathComponent(rel), encoding: .utf8))
+                let imports = code.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("import Foundation") }
+                found += imports.map { "\(target)/\(rel): \($0)" }
+            }
+        }
+        #expect(scanned > 100, "the scan must see the sources")
+        #expect(found.isEmpty, "Foundation imported:\n\(found.joined(separator: "\n"))")
+    }
 }

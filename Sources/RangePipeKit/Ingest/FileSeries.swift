@@ -70,8 +70,9 @@ struct FileSeries {
             }
         }
         let fields = zip(fieldNames, values).map { Series.Field(name: $0, values: $1) }
+        // The dictionaries are empty for most files: no hash per series then.
         var series = Series(name: seriesNames[s], axis: axis, x: x, fields: fields,
-                            categories: categoryLabels[s]?.labels ?? [])
+                            categories: categoryLabels.isEmpty ? [] : categoryLabels[s]?.labels ?? [])
         let dropped: Int
         do {
             dropped = try series.normalize(duplicates: duplicates)
@@ -81,7 +82,7 @@ struct FileSeries {
             throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
                                          "series '\(series.name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
         }
-        let rejected = rejectedRows[s, default: 0]
+        let rejected = rejectedRows.isEmpty ? 0 : rejectedRows[s, default: 0]
         return IngestedSeries(series: series, stats: .init(rowsRead: count + rejected, rowsRejected: rejected, duplicatesDropped: dropped))
     }
 

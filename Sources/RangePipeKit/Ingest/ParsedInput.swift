@@ -3,77 +3,61 @@
 /// of this exists, and one plain file's series are built only as they are
 /// taken (`FileSeries`), so a fleet is never held twice.
 public struct ParsedInput {
-    private enum Held {
-        /// Built already (several files merged, `--split-fields`, `--layout rows`).
-        case built([IngestedSeries?])
-        /// One file's grouped rows, and what completes its report once the
-        /// row counts over every series are known.
-        case grouped(FileSeries, finishReport: (IngestedSeries.Stats) -> FileReport)
-    }
-
-    private var held: Held
+    /// Built already (several files merged, `--split-fields`, `--layout
+    /// rows`), or else one file's grouped rows: two stored properties, not
+    /// an enum, so that taking a series changes them in place (an enum's
+    /// payload is copied out and back, a dozen retains a series).
+    private var built: [IngestedSeries?]
+    private var grouped: FileSeries?
+    /// What completes a grouped file's report once the row counts over
+    /// every series are known.
+    private let finishReport: ((IngestedSeries.Stats) -> FileReport)?
     /// Rejected rows that could not be tied to a series.
     public let unattributedRejects: Int
     private let reports: [FileReport]
 
     init(built: [IngestedSeries], unattributedRejects: Int, files: [FileReport]) {
-        held = .built(built)
+        self.built = built
+        grouped = nil
+        finishReport = nil
         self.unattributedRejects = unattributedRejects
         reports = files
     }
 
     init(grouped: FileSeries, unattributedRejects: Int, finishReport: @escaping (IngestedSeries.Stats) -> FileReport) {
-        held = .grouped(grouped, finishReport: finishReport)
+        built = []
+        self.grouped = grouped
+        self.finishReport = finishReport
         self.unattributedRejects = unattributedRejects
         reports = []
     }
 
     /// The number of series, distinct by name unless several files or
     /// `--split-fields` made two alike.
-    public var count: Int {
-        switch held {
-        case let .built(items): items.count
-        case let .grouped(file, _): file.count
-        }
-    }
+    public var count: Int { grouped?.count ?? built.count }
 
     /// The name of series `k` (in order of first appearance).
-    public func name(_ k: Int) -> String {
-        switch held {
-        case let .built(items): items[k]!.series.name
-        case let .grouped(file, _): file.name(k)
-        }
-    }
+    public func name(_ k: Int) -> String { grouped?.name(k) ?? built[k]!.series.name }
 
     /// Series `k`, each taken once. A `--duplicates error` failure names the
     /// first series in order of first appearance that has one, whatever
     /// order they are taken in.
     /// - Complexity: O(its rows) (see `FileSeries.take`).
     public mutating func take(_ k: Int) throws -> IngestedSeries {
-        switch held {
-        case var .built(items):
-            held = .built([])
-            defer { held = .built(items) }
-            let item = items[k]!
-            items[k] = nil
-            return item
-        case .grouped(var file, let finish):
-            held = .built([])
-            defer { held = .grouped(file, finishReport: finish) }
-            do {
-                return try file.take(k)
-            } catch {
-                throw file.firstError(upTo: k, error)
-            }
+        guard grouped != nil else {
+            defer { built[k] = nil }
+            return built[k]!
+        }
+        do {
+            return try grouped!.take(k)
+        } catch {
+            throw grouped!.firstError(upTo: k, error)
         }
     }
 
     /// The per-file reports, given the counts summed over every series
     /// taken (a one-file report's collapse hint needs the duplicates).
     public func files(totals: IngestedSeries.Stats) -> [FileReport] {
-        switch held {
-        case .built: reports
-        case let .grouped(_, finish): [finish(totals)]
-        }
+        finishReport.map { [$0(totals)] } ?? reports
     }
 }

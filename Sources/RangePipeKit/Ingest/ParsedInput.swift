@@ -39,6 +39,16 @@ public struct ParsedInput {
     /// The name of series `k` (in order of first appearance).
     public func name(_ k: Int) -> String { grouped?.name(k) ?? built[k]!.series.name }
 
+    /// The series in the order of their names' UTF-8 bytes (the store's
+    /// name index), and whether the names are all distinct.
+    /// - Complexity: O(n log n) comparisons of names, no name copied.
+    public func nameOrder() -> (order: [Int], distinct: Bool) {
+        let names = grouped?.seriesNames ?? built.map { $0!.series.name }
+        let at = grouped?.present ?? Array(built.indices)
+        let order = at.indices.sorted { names[at[$0]].utf8Precedes(names[at[$1]]) }
+        return (order, zip(order, order.dropFirst()).allSatisfy { names[at[$0]] != names[at[$1]] })
+    }
+
     /// Series `k`, each taken once. A `--duplicates error` failure names the
     /// first series in order of first appearance that has one, whatever
     /// order they are taken in.

@@ -30,6 +30,10 @@ extension TableBuilder {
     func grouped() throws -> FileSeries {
         let all = rows.value
         rows.value = FileRows(manySeries: false, keepLines: false)
+        // Reading is over: the key table (~50 bytes a series) is let go
+        // before the series are written (the builder lives on for the
+        // file's report).
+        keyTable = ByteKeyTable()
         if all.x.isEmpty {
             if options.onError == .skip, unattributedRejects > 0 || !rejectedRows.isEmpty {
                 return FileSeries(file: file, duplicates: options.duplicates, axis: .number, fieldNames: [], fieldColumns: [],

@@ -54,11 +54,10 @@ public struct IngestJob: Sendable {
         // Written in name order, so the store's name index grows at its end
         // (10^6 series in first-appearance order would land all over it);
         // the report keeps the input's order.
-        let names = (0 ..< parsed.count).map(parsed.name)
-        let byName = names.indices.sorted { names[$0].utf8Precedes(names[$1]) }
+        let (byName, distinct) = parsed.nameOrder()
         // A new store with names all distinct (several files or
         // `--split-fields` can make two alike) needs no lookup before each write.
-        let allNew = store.isBuilding && zip(byName, byName.dropFirst()).allSatisfy { names[$0] != names[$1] }
+        let allNew = store.isBuilding && distinct
         do {
             try store.sizeCache(forSeries: parsed.count)
             for k in byName {

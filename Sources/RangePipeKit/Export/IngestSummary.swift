@@ -14,7 +14,7 @@ package enum IngestSummary {
             }.joined(separator: ",") + "}}"
             return s
         }
-        let rejected = report.unattributedRejects + report.series.reduce(0) { $0 + $1.stats.rowsRejected }
+        let rejected = report.unattributedRejects + report.series.rowsRejectedTotal
         let seconds = (report.seconds * 1000).rounded() / 1000
         let files = report.files.map(FileReportText.json).joined(separator: ",")
         return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))"

@@ -1,6 +1,7 @@
 /// The result of one ingest, for the summary.
 public struct IngestReport: Sendable {
-    public var series: [Entry]
+    /// Every series written, in order of first appearance in the input.
+    public var series: Entries
     /// Rejected rows that could not be tied to a series (bad series cell, JSON syntax).
     public var unattributedRejects: Int
     public var seconds: Double

@@ -10,6 +10,31 @@ public struct Ingestor {
         self.options = options
     }
 
+    /// Parses every file for a store write: series of one plain file are
+    /// built as they are taken (`ParsedInput`); several files, `--split-fields`
+    /// and `--layout rows` are built and merged first (`parse(files:)`).
+    /// - Complexity: O(rows) to read and group; each series' own cost as taken.
+    public func parseForWriting(files: [String]) throws -> ParsedInput {
+        guard files.count == 1, options.layout != .rows, !options.splitFields else {
+            let (series, unattributed, reports) = try parse(files: files)
+            return ParsedInput(built: series, unattributedRejects: unattributed, files: reports)
+        }
+        let rejects = RejectWriter(path: options.rejectsPath)
+        var unattributed = 0
+        var reports: [FileReport] = []
+        let source = try InputSource(path: files[0])
+        switch try read(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
+        case let .series(series):
+            try rejects.close()
+            return ParsedInput(built: series, unattributedRejects: unattributed, files: reports)
+        case let .table(builder, finishReport):
+            let grouped = try builder.grouped()
+            try rejects.close()
+            Trace.say("phases", "\(source.displayName): grouped")
+            return ParsedInput(grouped: grouped, unattributedRejects: unattributed, finishReport: finishReport)
+        }
+    }
+
     /// Parses every file and merges series of the same name, in file order.
     public func parse(files: [String]) throws -> (series: [IngestedSeries], unattributedRejects: Int, files: [FileReport]) {
         let rejects = RejectWriter(path: options.rejectsPath)
@@ -51,9 +76,32 @@ public struct Ingestor {
     /// NDJSON line with the general scanner (tests and fuzzing compare the two).
     func parse(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int, report reports: inout [FileReport],
                jsonTemplates: Bool = true) throws -> [IngestedSeries] {
+        switch try read(source, rejects: rejects, unattributed: &unattributed, report: &reports, jsonTemplates: jsonTemplates) {
+        case let .series(series):
+            return series
+        case let .table(builder, finishReport):
+            defer { Trace.say("phases", "\(source.displayName): sorted and checked") }
+            let series = try builder.finish()
+            reports.append(finishReport(builder.totals))
+            return series
+        }
+    }
+
+    /// What reading one source gave: series (`--layout rows`), or a table
+    /// builder holding the rows, and what completes the file's report once
+    /// the counts over its series are known.
+    enum Read {
+        case series([IngestedSeries])
+        case table(TableBuilder, finishReport: (IngestedSeries.Stats) -> FileReport)
+    }
+
+    /// Reads one source: sniffs, parses every record, and stops before
+    /// the rows are grouped into series.
+    func read(_ source: InputSource, rejects: RejectWriter, unattributed: inout Int, report reports: inout [FileReport],
+              jsonTemplates: Bool = true) throws -> Read {
         let file = source.displayName
         let format = try resolvedFormat(file: file, source: source)
-        if options.layout == .rows { return try RowLayoutReader(options: options).read(source, format: format, reports: &reports) }
+        if options.layout == .rows { return .series(try RowLayoutReader(options: options).read(source, format: format, reports: &reports)) }
         var options = self.options
         var report = FileReport(file: file, format: format)
         if options.sniff {
@@ -67,12 +115,13 @@ public struct Ingestor {
         try Self.reader(format, options, jsonTemplates: jsonTemplates)(source, builder)
         unattributed += builder.unattributedRejects
         Trace.say("phases", "\(file): read")
-        defer { Trace.say("phases", "\(file): sorted and checked") }
-        let series = try builder.finish()
-        report.collapse = collapse(builder, report, options, format)
-        if format == .csv || format == .tsv { report.rowLayout = report.sample.flatMap { RowLayoutHint.of($0, rows: builder.totals.rowsRead) } }
-        reports.append(report)
-        return series
+        return .table(builder) { [report, options] totals in
+            var report = report
+            builder.totals = totals
+            report.collapse = collapse(builder, report, options, format)
+            if format == .csv || format == .tsv { report.rowLayout = report.sample.flatMap { RowLayoutHint.of($0, rows: totals.rowsRead) } }
+            return report
+        }
     }
 
     /// The reader for a resolved format, as a function of source and sink.

@@ -1,14 +1,43 @@
 extension TableBuilder {
     /// The series this file produced, in order of first appearance, sorted
-    /// and de-duplicated. The rows are grouped by series here (see
-    /// `RowGroups`), and the builder's columns are let go.
+    /// and de-duplicated (`grouped`, every series taken in order).
     /// - Complexity: O(rows) to group, then each series' normalization.
     func finish() throws -> [IngestedSeries] {
-        var all = rows.value
+        var file = try grouped()
+        var out: [IngestedSeries] = []
+        for i in 0 ..< file.count {
+            let item = try file.take(i)
+            totals = totals + item.stats
+            let (series, stats) = (item.series, item.stats)
+            if options.splitFields {
+                for field in series.fields {
+                    let fieldName = options.seriesColumn == nil ? field.name : "\(series.name)/\(field.name)"
+                    out.append(IngestedSeries(series: Series(name: fieldName, axis: series.axis, x: series.x, fields: [field],
+                                                             categories: series.categories), stats: stats))
+                }
+            } else {
+                out.append(item)
+            }
+        }
+        return out
+    }
+
+    /// The file's rows grouped by series (see `RowGroups`), to be built one
+    /// series at a time (`FileSeries`); the builder's columns are let go.
+    /// `totals` is left for the caller to set from the series it takes.
+    /// - Throws: `.badData` for a file with no data rows or no value column.
+    /// - Complexity: O(rows + series).
+    func grouped() throws -> FileSeries {
+        let all = rows.value
         rows.value = FileRows(manySeries: false, keepLines: false)
+        // Reading is over: the key table (~50 bytes a series) is let go
+        // before the series are written (the builder lives on for the
+        // file's report).
+        keyTable = ByteKeyTable()
         if all.x.isEmpty {
             if options.onError == .skip, unattributedRejects > 0 || !rejectedRows.isEmpty {
-                return []
+                return FileSeries(file: file, duplicates: options.duplicates, axis: .number, fieldNames: [], fieldColumns: [],
+                                  seriesNames: [], categoryLabels: [:], rejectedRows: [:], rows: all)
             }
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "no data rows")
         }
@@ -17,61 +46,9 @@ extension TableBuilder {
         guard !kept.isEmpty else {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), noValueColumnMessage())
         }
-        // One series: its columns are the file's, moved rather than gathered.
-        let groups = all.series.map { RowGroups(series: $0, seriesCount: seriesNames.count) }
-        all.series = nil
-        let counts = seriesNames.indices.map { groups?.count(of: $0) ?? all.x.count }
-        let present = seriesNames.indices.filter { counts[$0] > 0 }
-        // Column by column, each file-wide column let go once gathered:
-        // the rows are held twice only one column at a time.
-        var xs = Self.gathered(&all.x, groups, present)
-        var values: [[[Double]]] = kept.map { k in
-            guard k < all.columns.count else { return present.map { [Double](repeating: .nan, count: counts[$0]) } }
-            return Self.gathered(&all.columns[k], groups, present)
-        }
-        var out: [IngestedSeries] = []
-        for (i, s) in present.enumerated() {
-            let name = seriesNames[s]
-            var fields: [Series.Field] = []
-            for (j, k) in kept.enumerated() {
-                fields.append(Series.Field(name: valueColumns[k].name, values: values[j][i]))
-                values[j][i] = []
-            }
-            let x = xs[i]
-            xs[i] = []
-            var series = Series(name: name, axis: plan.axis ?? .number, x: x, fields: fields,
-                                categories: categoryLabels[s]?.labels ?? [])
-            let dropped: Int
-            do {
-                dropped = try series.normalize(duplicates: options.duplicates)
-            } catch let duplicate as DuplicateX {
-                let row = groups?.row(duplicate.laterIndex, of: s) ?? duplicate.laterIndex
-                let line = all.lines.map { Int($0[row]) } ?? 0
-                throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
-                                             "series '\(name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
-            }
-            let rejected = rejectedRows[s, default: 0]
-            let stats = IngestedSeries.Stats(rowsRead: counts[s] + rejected, rowsRejected: rejected, duplicatesDropped: dropped)
-            totals = totals + stats
-            if options.splitFields {
-                for field in series.fields {
-                    let fieldName = options.seriesColumn == nil ? field.name : "\(name)/\(field.name)"
-                    out.append(IngestedSeries(series: Series(name: fieldName, axis: series.axis, x: series.x, fields: [field],
-                                                             categories: series.categories), stats: stats))
-                }
-            } else {
-                out.append(IngestedSeries(series: series, stats: stats))
-            }
-        }
-        return out
-    }
-
-    /// `column`'s values for each series in `present` (the column itself
-    /// when there are no groups: one series), leaving `column` empty.
-    private static func gathered(_ column: inout [Double], _ groups: RowGroups?, _ present: [Int]) -> [[Double]] {
-        defer { column = [] }
-        guard let groups else { return [column] }
-        return present.map { groups.gather(column, series: $0) }
+        return FileSeries(file: file, duplicates: options.duplicates, axis: plan.axis ?? .number,
+                          fieldNames: kept.map { valueColumns[$0].name }, fieldColumns: kept, seriesNames: seriesNames,
+                          categoryLabels: categoryLabels, rejectedRows: rejectedRows, rows: all)
     }
 
     /// Says which column became x and why: a wrong x choice, not the value

@@ -23,41 +23,46 @@ public struct IngestJob: Sendable {
         for file in files { try InputSource.requireReadable(file) }
         let store = try SeriesStore.openExisting(forWritingAt: storePath, wait: wait)
         Trace.progress("started")
-        let parsed: (series: [IngestedSeries], unattributedRejects: Int, files: [FileReport])
+        var parsed: ParsedInput
         do {
-            parsed = try Ingestor(options: options).parse(files: files)
+            parsed = try Ingestor(options: options).parseForWriting(files: files)
             Trace.say("phases", "all files parsed")
             Trace.progress("parsed")
         } catch {
             store?.rollback()
             throw error
         }
-        let written: [IngestReport.Entry]
+        let written: (entries: IngestReport.Entries, totals: IngestedSeries.Stats)
         if let store {
-            written = try apply(parsed.series, to: store)
+            written = try apply(&parsed, to: store)
         } else {
-            written = try SeriesStore.create(at: storePath, wait: wait) { try apply(parsed.series, to: $0) }
+            written = try SeriesStore.create(at: storePath, wait: wait) { try apply(&parsed, to: $0) }
         }
         Trace.say("phases", "stored and committed")
-        return IngestReport(series: written, unattributedRejects: parsed.unattributedRejects,
-                            seconds: Platform.monotonicSeconds() - start, files: parsed.files)
+        return IngestReport(series: written.entries, unattributedRejects: parsed.unattributedRejects,
+                            seconds: Platform.monotonicSeconds() - start, files: parsed.files(totals: written.totals))
     }
 
-    /// Writes (or, in append mode, merges) every series and commits; rolls
-    /// back on any error. Closes the store.
-    private func apply(_ series: [IngestedSeries], to store: SeriesStore) throws -> [IngestReport.Entry] {
-        var entries = [IngestReport.Entry?](repeating: nil, count: series.count)
+    /// Writes (or, in append mode, merges) every series, each built as it
+    /// is taken, and commits; rolls back on any error. Closes the store.
+    /// Returns the report's entries and the counts the input's own series
+    /// had (before any merge with stored series).
+    private func apply(_ parsed: inout ParsedInput, to store: SeriesStore) throws
+        -> (entries: IngestReport.Entries, totals: IngestedSeries.Stats) {
+        var entries = IngestReport.Entries(count: parsed.count)
+        var totals = IngestedSeries.Stats.zero
         // Written in name order, so the store's name index grows at its end
         // (10^6 series in first-appearance order would land all over it);
         // the report keeps the input's order.
-        let byName = series.indices.sorted { series[$0].series.name.utf8.lexicographicallyPrecedes(series[$1].series.name.utf8) }
-        // A new store with names all distinct (`--split-fields` can make
-        // `KEY/COLUMN` equal another key) needs no lookup before each write.
-        let allNew = store.isBuilding && zip(byName, byName.dropFirst()).allSatisfy { series[$0].series.name != series[$1].series.name }
+        let (byName, distinct) = parsed.nameOrder()
+        // A new store with names all distinct (several files or
+        // `--split-fields` can make two alike) needs no lookup before each write.
+        let allNew = store.isBuilding && distinct
         do {
-            try store.sizeCache(forSeries: series.count)
+            try store.sizeCache(forSeries: parsed.count)
             for k in byName {
-                let item = series[k]
+                let item = try parsed.take(k)
+                totals = totals + item.stats
                 var final = item.series
                 var stats = item.stats
                 if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
@@ -65,7 +70,7 @@ public struct IngestJob: Sendable {
                     final = merged
                     stats.duplicatesDropped += dropped
                 }
-                entries[k] = .init(info: try store.write(final, isNew: allNew), stats: stats)
+                entries.set(k, .init(info: try store.write(final, isNew: allNew), stats: stats))
                 Trace.progress("stored series \(final.name)")
             }
             Trace.say("phases", "series written")
@@ -78,6 +83,6 @@ public struct IngestJob: Sendable {
             throw error
         }
         store.close()
-        return entries.map { $0! }
+        return (entries, totals)
     }
 }

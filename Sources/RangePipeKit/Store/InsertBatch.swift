@@ -5,7 +5,9 @@
 /// every row. Here each table's rows wait in a buffer and go in through one
 /// multi-row INSERT; the last few at `flush` go in one at a time. Values are
 /// copies (blob bytes in one buffer), so the caller's arrays need not outlive
-/// the call.
+/// the call. Text and blob values are ranges of one byte buffer per table,
+/// bound in place: a row's values hold no reference, and SQLite copies no
+/// text before the step.
 struct InsertBatch {
     enum Table: Int, CaseIterable {
         case series, field, category, chunk
@@ -30,11 +32,11 @@ struct InsertBatch {
     }
 
     /// A value bound to one statement parameter; nil and NaN reals bind
-    /// NULL; a blob is a range of `blobBytes`.
+    /// NULL; text (UTF-8) and a blob are ranges of the table's `bytes`.
     enum Value {
         case integer(Int64)
         case real(Double?)
-        case text(String)
+        case text(start: Int, count: Int)
         case blob(start: Int, count: Int)
     }
 
@@ -45,14 +47,19 @@ struct InsertBatch {
         mutating func integer(_ v: Int64) { values.append(.integer(v)) }
         mutating func integer(_ v: Int) { values.append(.integer(Int64(v))) }
         mutating func real(_ v: Double?) { values.append(.real(v)) }
-        mutating func text(_ v: String) { values.append(.text(v)) }
+        mutating func text(_ v: String) {
+            let start = blobBytes.count
+            blobBytes.append(contentsOf: v.utf8)
+            values.append(.text(start: start, count: blobBytes.count - start))
+        }
     }
 
     static let rowsPerStatement = 64
 
     private var pending: [[Value]] = Array(repeating: [], count: Table.allCases.count)
-    /// The bytes of the waiting rows' blobs (one buffer, no array per blob).
-    private var blobBytes: [UInt8] = []
+    /// Per table, the bytes of its waiting rows' texts and blobs (one
+    /// buffer, no array or string per value).
+    private var bytes: [[UInt8]] = Array(repeating: [], count: Table.allCases.count)
     private var many: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
     private var one: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
 
@@ -65,12 +72,12 @@ struct InsertBatch {
     mutating func add(_ table: Table, _ db: SQLiteConnection, _ fill: (inout RowWriter) -> Void) throws {
         var row = RowWriter(values: [], blobBytes: [])
         swap(&row.values, &pending[table.rawValue])
-        swap(&row.blobBytes, &blobBytes)
+        swap(&row.blobBytes, &bytes[table.rawValue])
         let before = row.values.count
         fill(&row)
         precondition(row.values.count - before == table.columns)
         swap(&row.values, &pending[table.rawValue])
-        swap(&row.blobBytes, &blobBytes)
+        swap(&row.blobBytes, &bytes[table.rawValue])
         if pending[table.rawValue].count == table.columns * Self.rowsPerStatement {
             try insert(table, rows: Self.rowsPerStatement, db)
         }
@@ -93,23 +100,27 @@ struct InsertBatch {
     private mutating func insert(_ table: Table, rows: Int, _ db: SQLiteConnection) throws {
         let statement = try statement(table, rows: rows, db)
         let values = pending[table.rawValue].prefix(rows * table.columns)
-        // Blobs are bound in place, so binding and stepping happen while
-        // `blobBytes` is held still.
-        try statement.withBlobsBound(in: blobBytes) { bindBlob in
+        // Texts and blobs are bound in place, so binding and stepping
+        // happen while the table's bytes are held still.
+        try statement.withBytesBound(in: bytes[table.rawValue]) { bindBytes in
             for (k, value) in values.enumerated() {
                 let index = Int32(k + 1)
                 switch value {
                 case let .integer(v): statement.bind(index, v)
                 case let .real(v): statement.bind(index, v)
-                case let .text(v): statement.bind(index, v)
-                case let .blob(start, count): bindBlob(index, start ..< start + count)
+                case let .text(start, count): bindBytes(index, start ..< start + count, .text)
+                case let .blob(start, count): bindBytes(index, start ..< start + count, .blob)
                 }
             }
             try statement.step()
         }
         statement.reset()
-        pending[table.rawValue].removeFirst(rows * table.columns)
-        if pending[Table.chunk.rawValue].isEmpty { blobBytes.removeAll(keepingCapacity: true) }
+        if pending[table.rawValue].count == rows * table.columns {
+            pending[table.rawValue].removeAll(keepingCapacity: true)
+            bytes[table.rawValue].removeAll(keepingCapacity: true)
+        } else {
+            pending[table.rawValue].removeFirst(rows * table.columns)
+        }
     }
 
     private mutating func statement(_ table: Table, rows: Int, _ db: SQLiteConnection) throws -> SQLiteStatement {

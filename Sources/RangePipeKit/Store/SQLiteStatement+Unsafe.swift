@@ -62,13 +62,27 @@ extension SQLiteStatement {
         }
     }
 
+    private static let emptyText: StaticString = ""
+
+    /// How a range of bytes is bound: as a blob, or as UTF-8 text.
+    enum BytesKind { case blob, text }
+
     /// Runs `body` with a function that binds a range of `bytes` as a blob
-    /// parameter; the bytes are held still until `body` returns (it steps).
-    func withBlobsBound<T>(in bytes: [UInt8], _ body: ((Int32, Range<Int>) -> Void) throws -> T) rethrows -> T {
+    /// or text parameter; the bytes are held still until `body` returns (it
+    /// steps), so SQLite reads them in place (no destructor: no copy).
+    func withBytesBound<T>(in bytes: [UInt8], _ body: ((Int32, Range<Int>, BytesKind) -> Void) throws -> T) rethrows -> T {
         try bytes.withUnsafeBytes { all in
-            try body { index, range in
+            try body { index, range, kind in
                 let part = UnsafeRawBufferPointer(rebasing: all[range])
-                sqlite3_bind_blob(self.statement.pointer, index, part.baseAddress, Int32(part.count), nil)
+                switch kind {
+                case .blob:
+                    sqlite3_bind_blob(self.statement.pointer, index, part.baseAddress, Int32(part.count), nil)
+                case .text:
+                    // An empty range may have no address: a static "" keeps
+                    // it text, not NULL, and lives as long as the binding.
+                    let text = part.baseAddress ?? UnsafeRawPointer(Self.emptyText.utf8Start)
+                    sqlite3_bind_text(self.statement.pointer, index, text.assumingMemoryBound(to: CChar.self), Int32(part.count), nil)
+                }
             }
         }
     }

@@ -50,6 +50,11 @@ let badInputCases: [BadInputCase] = [
     .init("missing series column", "a.csv", "x,v\n1,2\n", "1:1", "--series-column sym: no such column", args: ["--series-column", "sym"]),
     .init("empty series name", "a.csv", "s,x,v\nA,1,2\n,2,3\n", "3:1", "missing series name", args: ["--series-column", "s"]),
     .init("duplicate x with --duplicates error", "a.csv", "x,v\n1,2\n1,3\n", "3:1", "duplicate x", args: ["--duplicates", "error"]),
+    // Written in name order, the error still names the first series in the
+    // file's order that repeats an x ('zeta', line 5), not 'alpha' (line 6).
+    .init("--duplicates error names the first series in file order", "a.csv",
+          "x,s,v\n1,zeta,1\n2,alpha,2\n3,zeta,3\n3,zeta,4\n2,alpha,5\n", "5:1", "series 'zeta': duplicate x 3",
+          args: ["--series-column", "s", "--duplicates", "error"]),
     .init("CRLF file, bad row on line 4", "a.csv", "x,v\r\n1,2\r\n\r\n2,x\r\n", "4:2", "expected a number"),
     .init("quoted newline shifts the line", "a.csv", "x,v,n\n1,2,\"a\nb\"\n2,zz,c\n", "4:2", "expected a number"),
     .init("TSV bad number", "a.tsv", "x\tv\n1\t2\n2\tnope\n", "3:2", "expected a number"),

@@ -1,0 +1,101 @@
+/// One file's rows grouped by series (`TableBuilder.grouped`), each series
+/// built only when asked for: a store write takes them one at a time, so
+/// 10^6 one-point series never exist as 10^6 `Series` values at once.
+///
+/// The file-wide columns are held until the last series is taken; each
+/// `Series` is gathered from them by its row indices (`RowGroups`).
+struct FileSeries {
+    let file: String
+    let duplicates: DuplicatePolicy
+    let axis: Axis
+    /// The kept value columns: their names, and their index in `rows.columns`
+    /// (past its end: a column no row reached, all NaN).
+    let fieldNames: [String]
+    let fieldColumns: [Int]
+    let seriesNames: [String]
+    let categoryLabels: [Int: CategoryLabels]
+    let rejectedRows: [Int: Int]
+    private var rows: FileRows
+    /// Nil when the file is one series (its columns are the file's).
+    private let groups: RowGroups?
+    /// Series indices with at least one row, in order of first appearance.
+    let present: [Int]
+
+    init(file: String, duplicates: DuplicatePolicy, axis: Axis, fieldNames: [String], fieldColumns: [Int],
+         seriesNames: [String], categoryLabels: [Int: CategoryLabels], rejectedRows: [Int: Int], rows: FileRows) {
+        (self.file, self.duplicates, self.axis) = (file, duplicates, axis)
+        (self.fieldNames, self.fieldColumns) = (fieldNames, fieldColumns)
+        (self.seriesNames, self.categoryLabels, self.rejectedRows) = (seriesNames, categoryLabels, rejectedRows)
+        var rows = rows
+        groups = rows.series.map { RowGroups(series: $0, seriesCount: seriesNames.count) }
+        rows.series = nil
+        self.rows = rows
+        present = groups.map { g in seriesNames.indices.filter { g.count(of: $0) > 0 } } ?? (rows.x.isEmpty ? [] : [0])
+    }
+
+    /// The number of series (those with at least one row).
+    var count: Int { present.count }
+
+    /// The name of the `i`-th series in order of first appearance.
+    func name(_ i: Int) -> String { seriesNames[present[i]] }
+
+    /// Rows read over every series (kept and rejected), before duplicates.
+    var rowsRead: Int {
+        present.reduce(0) { $0 + rowCount(of: $1) + rejectedRows[$1, default: 0] }
+    }
+
+    private func rowCount(of s: Int) -> Int { groups?.count(of: s) ?? rows.x.count }
+
+    /// The `i`-th series, sorted and de-duplicated. For a one-series file
+    /// the columns are moved out (the file is held once, not twice), so
+    /// that series can be taken only once.
+    /// - Throws: `.badData` at the later row's line for a repeated x under
+    ///   `--duplicates error`.
+    /// - Complexity: O(its rows), or O(its rows log its rows) unsorted.
+    mutating func take(_ i: Int) throws -> IngestedSeries {
+        let s = present[i]
+        let count = rowCount(of: s)
+        var x: [Double], values: [[Double]]
+        if let groups {
+            x = groups.gather(rows.x, series: s)
+            values = fieldColumns.map { k in
+                k < rows.columns.count ? groups.gather(rows.columns[k], series: s) : [Double](repeating: .nan, count: count)
+            }
+        } else {
+            (x, rows.x) = (rows.x, [])
+            values = fieldColumns.map { k in
+                guard k < rows.columns.count else { return [Double](repeating: .nan, count: count) }
+                defer { rows.columns[k] = [] }
+                return rows.columns[k]
+            }
+        }
+        let fields = zip(fieldNames, values).map { Series.Field(name: $0, values: $1) }
+        // The dictionaries are empty for most files: no hash per series then.
+        var series = Series(name: seriesNames[s], axis: axis, x: x, fields: fields,
+                            categories: categoryLabels.isEmpty ? [] : categoryLabels[s]?.labels ?? [])
+        let dropped: Int
+        do {
+            dropped = try series.normalize(duplicates: duplicates)
+        } catch let duplicate as DuplicateX {
+            let row = groups?.row(duplicate.laterIndex, of: s) ?? duplicate.laterIndex
+            let line = rows.lines.map { Int($0[row]) } ?? 0
+            throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
+                                         "series '\(series.name)': duplicate x \(series.format(x: duplicate.x)) (--duplicates error)")
+        }
+        let rejected = rejectedRows.isEmpty ? 0 : rejectedRows[s, default: 0]
+        return IngestedSeries(series: series, stats: .init(rowsRead: count + rejected, rowsRejected: rejected, duplicatesDropped: dropped))
+    }
+
+    /// The error `--duplicates error` reports when series are taken out of
+    /// order: the first series in order of first appearance that has a
+    /// repeated x, up to `i` (whose error is `later`), as a reading in
+    /// order would have named.
+    /// - Complexity: O(rows of the series before `i`); only on failure.
+    mutating func firstError(upTo i: Int, _ later: any Error) -> any Error {
+        guard groups != nil else { return later }
+        for j in 0 ..< i {
+            do { _ = try take(j) } catch { return error }
+        }
+        return later
+    }
+}

@@ -1,0 +1,73 @@
+/// Every input file parsed, its series handed out one at a time for a
+/// store write (`Ingestor.parseForWriting`): nothing is written until all
+/// of this exists, and one plain file's series are built only as they are
+/// taken (`FileSeries`), so a fleet is never held twice.
+public struct ParsedInput {
+    /// Built already (several files merged, `--split-fields`, `--layout
+    /// rows`), or else one file's grouped rows: two stored properties, not
+    /// an enum, so that taking a series changes them in place (an enum's
+    /// payload is copied out and back, a dozen retains a series).
+    private var built: [IngestedSeries?]
+    private var grouped: FileSeries?
+    /// What completes a grouped file's report once the row counts over
+    /// every series are known.
+    private let finishReport: ((IngestedSeries.Stats) -> FileReport)?
+    /// Rejected rows that could not be tied to a series.
+    public let unattributedRejects: Int
+    private let reports: [FileReport]
+
+    init(built: [IngestedSeries], unattributedRejects: Int, files: [FileReport]) {
+        self.built = built
+        grouped = nil
+        finishReport = nil
+        self.unattributedRejects = unattributedRejects
+        reports = files
+    }
+
+    init(grouped: FileSeries, unattributedRejects: Int, finishReport: @escaping (IngestedSeries.Stats) -> FileReport) {
+        built = []
+        self.grouped = grouped
+        self.finishReport = finishReport
+        self.unattributedRejects = unattributedRejects
+        reports = []
+    }
+
+    /// The number of series, distinct by name unless several files or
+    /// `--split-fields` made two alike.
+    public var count: Int { grouped?.count ?? built.count }
+
+    /// The name of series `k` (in order of first appearance).
+    public func name(_ k: Int) -> String { grouped?.name(k) ?? built[k]!.series.name }
+
+    /// The series in the order of their names' UTF-8 bytes (the store's
+    /// name index), and whether the names are all distinct.
+    /// - Complexity: O(n log n) comparisons of names, no name copied.
+    public func nameOrder() -> (order: [Int], distinct: Bool) {
+        let names = grouped?.seriesNames ?? built.map { $0!.series.name }
+        let at = grouped?.present ?? Array(built.indices)
+        let order = at.indices.sorted { names[at[$0]].utf8Precedes(names[at[$1]]) }
+        return (order, zip(order, order.dropFirst()).allSatisfy { names[at[$0]] != names[at[$1]] })
+    }
+
+    /// Series `k`, each taken once. A `--duplicates error` failure names the
+    /// first series in order of first appearance that has one, whatever
+    /// order they are taken in.
+    /// - Complexity: O(its rows) (see `FileSeries.take`).
+    public mutating func take(_ k: Int) throws -> IngestedSeries {
+        guard grouped != nil else {
+            defer { built[k] = nil }
+            return built[k]!
+        }
+        do {
+            return try grouped!.take(k)
+        } catch {
+            throw grouped!.firstError(upTo: k, error)
+        }
+    }
+
+    /// The per-file reports, given the counts summed over every series
+    /// taken (a one-file report's collapse hint needs the duplicates).
+    public func files(totals: IngestedSeries.Stats) -> [FileReport] {
+        finishReport.map { [$0(totals)] } ?? reports
+    }
+}

@@ -93,6 +93,15 @@ def warm_up(spark, script):
     shutil.rmtree(out)
 
 
+class _Shown(dict):
+    """A run's split that prints each step as it ends (a long run stopped
+    midway still shows where its time went)."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        print("bench-spark: %s %.2f s (%s)" % (key, value, time.strftime("%H:%M:%S")), flush=True)
+
+
 def stages(spark, after=-1):
     """Spark's own record of each stage with an id above `after` (its status
     store, kept with the UI off): [id, call site, tasks, wall s, task run s,
@@ -127,7 +136,7 @@ def spark_seconds(spark, data, script, partitions, expected, split=None, label=N
         before = last_stage(spark) if profile is not None else None
         out = OUT / ("run-%d-%d" % (partitions, counter[0]))
         shutil.rmtree(out, ignore_errors=True)
-        err, steps = io.StringIO(), {}
+        err, steps = io.StringIO(), _Shown()
         code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
                                            "--series-column", "s", "--partitions", str(partitions)], out=err,
                                    timings=steps)

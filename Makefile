@@ -246,7 +246,8 @@ test-spark: test-bin
 
 # Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
 # (BENCH_SPARK_SERIES, default 10^4; BENCH_SPARK_CORES=2 for local[2] only,
-# BENCH_SPARK_MANY=0 to skip the 32-partition run); not part of CI.
+# BENCH_SPARK_MANY=0 to skip the 32-partition run; BENCH_SPARK_DRIVER_MEMORY,
+# default 1g, needs 8g at 10^6 series); not part of CI.
 bench-spark: release
 	.ci/install-spark.sh
 	RANGEPIPE_BIN=$(CURDIR)/$(BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \

@@ -93,22 +93,58 @@ def warm_up(spark, script):
     shutil.rmtree(out)
 
 
-def spark_seconds(spark, data, script, partitions, expected, split=None, label=None):
+class _Shown(dict):
+    """A run's split that prints each step as it ends (a long run stopped
+    midway still shows where its time went)."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        print("bench-spark: %s %.2f s (%s)" % (key, value, time.strftime("%H:%M:%S")), flush=True)
+
+
+def stages(spark, after=-1):
+    """Spark's own record of each stage with an id above `after` (its status
+    store, kept with the UI off): [id, call site, tasks, wall s, task run s,
+    task CPU s], oldest first; where inside a driver step the time goes."""
+    sc = spark.sparkContext
+    store = sc._jsc.sc().statusStore()
+    seq = store.stageList(None, False, False, sc._gateway.new_array(sc._jvm.double, 0), None)
+    found = sc._jvm.scala.collection.JavaConverters.seqAsJavaList(seq)
+    out = []
+    for i in range(found.size()):
+        s = found.get(i)
+        if s.stageId() <= after or s.submissionTime().isEmpty() or s.completionTime().isEmpty():
+            continue  # skipped stages (a shuffle's output reused) never ran
+        wall = (s.completionTime().get().getTime() - s.submissionTime().get().getTime()) / 1000
+        out.append([s.stageId(), s.name().split(" at ")[0] + " at " + s.name().rsplit("/", 1)[-1], s.numTasks(),
+                    round(wall, 2), round(s.executorRunTime() / 1000, 2), round(s.executorCpuTime() / 1e9, 2)])
+    return sorted(out)
+
+
+def last_stage(spark):
+    return max([s[0] for s in stages(spark)], default=-1)
+
+
+def spark_seconds(spark, data, script, partitions, expected, split=None, label=None, profile=None):
     """split: gets the last run's wall seconds per driver step (sniff,
-    headers, facts, decide, play: the last is the whole play stage)."""
+    headers, facts, decide, play: the last is the whole play stage);
+    profile: the last run's stages (see stages)."""
     counter = [0]
 
     def run():
         counter[0] += 1
+        before = last_stage(spark) if profile is not None else None
         out = OUT / ("run-%d-%d" % (partitions, counter[0]))
         shutil.rmtree(out, ignore_errors=True)
-        err, steps = io.StringIO(), {}
+        err, steps = io.StringIO(), _Shown()
         code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
                                            "--series-column", "s", "--partitions", str(partitions)], out=err,
                                    timings=steps)
         if split is not None:
             split.clear()
             split.update(steps)
+        if profile is not None:
+            profile[:] = stages(spark, before)
         if code != 0:
             raise SystemExit("bench-spark: the Spark job failed (%d): %s" % (code, err.getvalue()))
         got = b"".join(p.read_bytes() for p in sorted(out.glob("part-*")))
@@ -144,11 +180,12 @@ def main():
     for cores in CORES:
         spark = session("local[%d]" % cores)
         try:
-            split = {}
+            split, profile = {}, []
             warm_up(spark, script)
             results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected,
-                                                         split=split, label="local%d_s" % cores)
+                                                         split=split, label="local%d_s" % cores, profile=profile)
             results["local%d_split_s" % cores] = split
+            results["local%d_stages" % cores] = profile
             if cores == 2 and MANY:
                 few = results["local2_s"]
                 many = spark_seconds(spark, data, script, MANY, expected)
@@ -172,6 +209,9 @@ def main():
     for cores in CORES:
         print("local[%d] split (s): " % cores
               + ", ".join("%s %.2f" % kv for kv in results["local%d_split_s" % cores].items()))
+        print("local[%d] stages (id, call site, tasks, wall s, task s, task CPU s):" % cores)
+        for row in results["local%d_stages" % cores]:
+            print("  %3d %-44s %4d %8.2f %8.2f %8.2f" % tuple(row))
         print("local[%d] / one machine: %.1fx" % (cores, results["local%d_s" % cores] / results["single_jobs2_s"]))
     results["cpu_s"] = CPU_S
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")

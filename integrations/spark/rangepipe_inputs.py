@@ -39,7 +39,7 @@ def _ordered(df, a, values=None):
 def _keyed_schema():
     from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
     return StructType([StructField("k", StringType()), StructField("a", IntegerType()),
-                       StructField("p", StringType()), StructField("b", LongType()),
+                       StructField("f", StringType()), StructField("b", LongType()),
                        StructField("m", LongType()), StructField("line", StringType())])
 
 
@@ -87,14 +87,22 @@ class TabularInput:
         df = frames[0]
         for other in frames[1:]:
             df = df.unionByName(other, allowMissingColumns=True)
+        # One parse: the header, facts and keyed passes all read this scan
+        # (columnar, in memory where it fits, else on disk). Kept until release().
+        from pyspark import StorageLevel
+        df = self.scan = df.persist(StorageLevel.MEMORY_AND_DISK)
         self.value_columns = [c for c in df.columns if c not in ("a", "p", "b", "m")]
-        self.headers = self._headers(df) if args.input_format == "csv" else None
-        self.files = sorted(self.headers) if self.headers is not None else None
-        self.rows = self._rows(df)
-        known = set(self.value_columns) if self.headers is None else {n for h in self.headers.values() for n in h}
-        if series_column not in known and not self.add_stem:
-            raise InputError("--series-column %s: no such column (columns: %s)"
-                             % (series_column, ", ".join(sorted(known))))
+        try:
+            self.headers = self._headers(df) if args.input_format == "csv" else None
+            self.files = sorted(self.headers) if self.headers is not None else None
+            self.rows = self._rows(df)
+            known = set(self.value_columns) if self.headers is None else {n for h in self.headers.values() for n in h}
+            if series_column not in known and not self.add_stem:
+                raise InputError("--series-column %s: no such column (columns: %s)"
+                                 % (series_column, ", ".join(sorted(known))))
+        except BaseException:
+            self.release()  # bad input: the caller never gets the table to release
+            raise
 
     def _headers(self, df):
         """Each CSV file's first record (lowest b, m), which is its header:
@@ -115,23 +123,29 @@ class TabularInput:
 
     def _rows(self, df):
         """The records (header rows left out) with `h`, their file's header
-        number (files with the same header share one), and `stem`: a small
-        table per file, broadcast and joined on (a, p)."""
+        number (files with the same header share one), `stem`, and `f`, the
+        file's rank in (a, p) order (sorts as the path does, in 4 bytes a
+        row instead of the path: the play stage shuffles every row): a
+        small table per file, broadcast and joined on (a, p)."""
         from pyspark.sql import functions as F
         from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
         if self.headers is None:
             self.header_list = [tuple(self.value_columns)]
             if not self.add_stem:
-                return df.withColumn("h", F.lit(0)).withColumn("stem", F.lit(None).cast("string"))
+                return df.withColumn("h", F.lit(0)).withColumn("stem", F.lit(None).cast("string")) \
+                    .withColumn("f", F.col("p"))
             files = {(r["a"], r["p"]): None for r in df.select("a", "p").distinct().collect()}
             table = [(a, p, 0, None, None, stem(p)) for a, p in files]
         else:
             self.header_list = sorted(set(tuple(h) for h in self.headers.values()))
             number = {h: i for i, h in enumerate(self.header_list)}
             table = [(a, p, number[tuple(h)], *self.header_ids[(a, p)], stem(p)) for (a, p), h in self.headers.items()]
+        rank = {file: i for i, file in enumerate(sorted((a, p) for a, p, *_ in table))}
+        table = [(*row, rank[(row[0], row[1])]) for row in table]
         schema = StructType([StructField("a", IntegerType()), StructField("p", StringType()),
                              StructField("h", IntegerType()), StructField("hb", LongType()),
-                             StructField("hm", LongType()), StructField("stem", StringType())])
+                             StructField("hm", LongType()), StructField("stem", StringType()),
+                             StructField("f", IntegerType())])
         files = self.spark.createDataFrame(table, schema)
         rows = df.join(F.broadcast(files), ["a", "p"])
         if self.headers is not None:
@@ -202,12 +216,15 @@ class TabularInput:
         return shape.all_columns()
 
     def keyed(self, columns):
-        """DataFrame k (series), a, p, b, m (input order), line (CSV text),
-        all built in the JVM."""
+        """DataFrame k (series), a, f, b, m (input order; f the file's
+        rank), line (CSV text), all built in the JVM from the persisted scan."""
         from pyspark.sql import functions as F
         key = F.coalesce(self._cell(self.series_column), F.lit("")).alias("k")
         line = rangepipe_sql.csv_line([self._cell(c) for c in columns]).alias("line")
-        return self.rows.select(key, "a", "p", "b", "m", line)
+        return self.rows.select(key, "a", "f", "b", "m", line)
+
+    def release(self):
+        self.scan.unpersist()
 
 
 def _as_text(col, data_type):
@@ -302,4 +319,12 @@ class JSONInput:
             (a, p), (b, m), cells, _ = rec
             values = dict(cells)  # a repeated key: the last one, as a cell overwritten
             return (values.get(series) or "", a, p, b, m, csv_line([values.get(c) for c in columns]))
-        return self.spark.createDataFrame(self.records.map(row), _keyed_schema())
+        # Kept once built: the range partitioner's sampling pass reads every
+        # row, and would otherwise parse the JSON and build the lines again.
+        from pyspark import StorageLevel
+        self.kept = self.spark.createDataFrame(self.records.map(row), _keyed_schema())
+        return self.kept.persist(StorageLevel.MEMORY_AND_DISK)
+
+    def release(self):
+        if getattr(self, "kept", None) is not None:
+            self.kept.unpersist()

@@ -184,42 +184,41 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     number_flags = sniffed.number_flags or \
         (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
     table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects)
-    clock.lap("headers")
-    # One pass over the rows: each file's first record and each column's first values.
-    shape = table.shape()
-    clock.lap("facts")
-    table.check_files(shape)
-    stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
-    groups, key_group = decide(local_binary, shape, series_column, ingest_options(args) + number_flags, args.x,
-                               table.file_name, stem_of, sniffed.x_of)
-    clock.lap("decide")
-    columns = table.columns(shape)
-    header_line = csv_line(columns)
-    keyed = table.keyed(columns)  # DataFrame: k (series), a, p, b, m (input order), line (CSV text)
-    # Kept once built: the range partitioner's sampling pass reads every row,
-    # and would otherwise run the Python that builds the lines a second time.
-    from pyspark import StorageLevel
-    keyed = keyed.persist(StorageLevel.MEMORY_AND_DISK)
-    partitions = args.partitions or sc.defaultParallelism
-    ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "p", "b", "m")
-    binary_name = None
-    if args.rangepipe:
-        sc.addFile(local_binary)
-        binary_name = os.path.basename(local_binary)
-    # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
-    # One command per decision (several only when files, each one series, differ).
-    cmds = [play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
-                         x_name, fields, axis, number_flags) for x_name, fields, axis in groups]
-    report = sc.accumulator({}, DictParam())
-    player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
-                         args.on_series_error == "skip", binary_name, report)
-    # Rows reach the Python workers in Arrow batches and leave as chunks of
-    # whole output lines, not one pickled record per row or frame.
-    chunks = ordered.select("k", "line").mapInArrow(player, "chunk string")
     try:
-        chunks.rdd.map(lambda r: r[0]).saveAsTextFile(args.output)
+        clock.lap("headers")
+        # One pass over the rows: each file's first record and each column's first values.
+        shape = table.shape()
+        clock.lap("facts")
+        table.check_files(shape)
+        stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
+        groups, key_group = decide(local_binary, shape, series_column, ingest_options(args) + number_flags, args.x,
+                                   table.file_name, stem_of, sniffed.x_of)
+        clock.lap("decide")
+        columns = table.columns(shape)
+        header_line = csv_line(columns)
+        keyed = table.keyed(columns)  # DataFrame: k (series), a, f, b, m (input order), line (CSV text)
+        partitions = args.partitions or sc.defaultParallelism
+        ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "f", "b", "m")
+        binary_name = None
+        if args.rangepipe:
+            sc.addFile(local_binary)
+            binary_name = os.path.basename(local_binary)
+        # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
+        # One command per decision (several only when files, each one series, differ).
+        cmds = [play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
+                             x_name, fields, axis, number_flags) for x_name, fields, axis in groups]
+        report = sc.accumulator({}, DictParam())
+        player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
+                             args.on_series_error == "skip", binary_name, report)
+        # Rows reach the Python workers in Arrow batches and leave as chunks of
+        # whole output lines, not one pickled record per row or frame.
+        chunks = ordered.select("k", "line").mapInArrow(player, "chunk string")
+        # Written by the JVM (each chunk and a newline, part-NNNNN-... in
+        # partition order), not through a Python RDD: the output does not
+        # cross into Python a second time.
+        chunks.write.text(args.output)
     finally:
-        keyed.unpersist()
+        table.release()  # the persisted scan (or keyed rows)
     clock.lap("play")
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]
     if skipped:

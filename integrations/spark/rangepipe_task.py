@@ -17,7 +17,7 @@ def make_player(cmds, key_group, script_text, header_line, first_key, csv_out, s
     batches of (k, line) in, rangepipe play over them (one process per run
     of series that take the same command), batches of one `chunk` column
     out, each chunk whole lines of rangepipe's output (about CHUNK bytes,
-    without the last newline: saveAsTextFile writes one after it).
+    without the last newline: the text writer adds one after it).
     Everything it uses travels in the closure (CHUNK is read here, on the
     driver, so a test can make chunks small)."""
     chunk_bytes = chunk_bytes or CHUNK

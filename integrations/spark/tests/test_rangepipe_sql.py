@@ -59,7 +59,8 @@ def test_csv_line_is_pythons(spark, delimiter):
 
 def test_missing_is_rangepipes(spark):
     from pyspark.sql import functions as F
-    cells = CELLS + ["na", " N/A ", "nan", "NULL", "Nil", "#n/a", "-", "?", ".", " \t ", "-1", "..", "n a", "nA\t"]
+    cells = CELLS + ["na", " N/A ", "nan", "NULL", "Nil", "#n/a", "-", "?", ".", " \t ", "-1", "..", "n a", "nA\t",
+                     "NA\n", "\nna", " -\r", "null?", "nil.", "\u212aNA"]
     df = spark.createDataFrame([(i, c) for i, c in enumerate(cells)], "i int, c string")
     got = [r["m"] for r in df.select("i", rangepipe_sql.missing(F.col("c")).alias("m")).orderBy("i").collect()]
     assert got == [rangepipe_records.is_missing(c) for c in cells]

@@ -241,7 +241,7 @@ mutants: deps
 .PHONY: test-spark bench-spark
 test-spark: test-bin
 	.ci/install-spark.sh
-	RANGEPIPE_BIN=$(CURDIR)/$(TEST_BIN) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
+	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
 	  .venv/bin/python -m pytest -q integrations/spark/tests
 
 # Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
@@ -263,7 +263,7 @@ CORPUS_REQUIRE ?= 1
 .PHONY: test-corpus
 test-corpus: test-bin
 	.ci/install-corpus.sh
-	CORPUS_REQUIRE=$(CORPUS_REQUIRE) RANGEPIPE_BIN=$(CURDIR)/$(TEST_BIN) \
+	CORPUS_REQUIRE=$(CORPUS_REQUIRE) RANGEPIPE_BIN=$(abspath $(TEST_BIN)) \
 	  .venv/bin/python Tests/Corpus/run_corpus.py
 
 # Browser ground truth for the interaction profiles (Tests/Conformance):
@@ -323,7 +323,7 @@ test-browser: test-bin
 test-schema: test-bin
 	.ci/install-schema.sh
 	@if [ -z "$(SCRIPTS_DUMPED)" ]; then rm -rf $(SCRIPT_DUMP) && RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test $(TEST_FLAGS) >/dev/null; fi
-	RANGEPIPE_BIN=$(CURDIR)/$(TEST_BIN) SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) .venv/bin/python -m pytest -q Tests/Schema
+	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) .venv/bin/python -m pytest -q Tests/Schema
 
 # After editing docs/script.schema.json: regenerates the Swift string that
 # `rangepipe script schema` prints (the tests fail until the two agree).

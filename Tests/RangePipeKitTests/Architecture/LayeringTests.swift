@@ -117,37 +117,35 @@ import Testing
         #expect(Self.unsafeUses(in: Self.code("let view: ByteView // no pointer here: UnsafeBufferPointer")).isEmpty)
     }
 
-    @Test("pointers live only in +Unsafe.swift files")
-    func pointersOnlyInUnsafeFiles() throws {
-        let fm = FileManager.default
-        var found: [String] = [], scanned = 0
+    /// Every Swift source of the library and the executable, as its path
+    /// (from the package root) and its code without comments.
+    static func sources() throws -> [(path: String, code: String)] {
+        var files: [(path: String, code: String)] = []
         for target in ["Sources/RangePipeKit", "Sources/rangepipe"] {
             let dir = packageRoot.appendingPathComponent(target)
-            guard let walk = fm.enumerator(atPath: dir.path) else { continue }
-            for case let rel as String in walk where rel.hasSuffix(".swift") && !rel.hasSuffix("+Unsafe.swift") {
-                scanned += 1
-                let code = Self.code(try String(contentsOf: dir.appendingPathComponent(rel), encoding: .utf8))
-                found += Self.unsafeUses(in: code).map { "\(target)/\(rel):\($0)" }
+            guard let walk = FileManager.default.enumerator(atPath: dir.path) else { continue }
+            for case let rel as String in walk where rel.hasSuffix(".swift") {
+                files.append(("\(target)/\(rel)", code(try String(contentsOf: dir.appendingPathComponent(rel), encoding: .utf8))))
             }
         }
-        #expect(scanned > 100, "the scan must see the sources")
+        return files
+    }
+
+    @Test("pointers live only in +Unsafe.swift files")
+    func pointersOnlyInUnsafeFiles() throws {
+        let files = try Self.sources().filter { !$0.path.hasSuffix("+Unsafe.swift") }
+        let found = files.flatMap { file in Self.unsafeUses(in: file.code).map { "\(file.path):\($0)" } }
+        #expect(files.count > 100, "the scan must see the sources")
         #expect(found.isEmpty, "pointer code outside a +Unsafe.swift file:\n\(found.joined(separator: "\n"))")
     }
     @Test("the tool's sources do not import Foundation (the whole library and its ICU data would load with every run)")
     func noFoundation() throws {
-        let fm = FileManager.default
-        var found: [String] = [], scanned = 0
-        for target in ["Sources/RangePipeKit", "Sources/rangepipe"] {
-            let dir = packageRoot.appendingPathComponent(target)
-            guard let walk = fm.enumerator(atPath: dir.path) else { continue }
-            for case let rel as String in walk where rel.hasSuffix(".swift") {
-                scanned += 1
-                let code = Self.code(try String(contentsOf: dir.appendingPathComponent(rel), encoding: .utf8))
-                let imports = code.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("import Foundation") }
-                found += imports.map { "\(target)/\(rel): \($0)" }
-            }
+        let files = try Self.sources()
+        let found = files.flatMap { file in
+            file.code.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("import Foundation") }
+                .map { "\(file.path): \($0)" }
         }
-        #expect(scanned > 100, "the scan must see the sources")
+        #expect(files.count > 100, "the scan must see the sources")
         #expect(found.isEmpty, "Foundation imported:\n\(found.joined(separator: "\n"))")
     }
 }

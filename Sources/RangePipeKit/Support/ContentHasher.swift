@@ -57,16 +57,6 @@ struct ContentHasher {
             return z ^ (z >> 31)
         }
         let hi = mixed(a ^ words), lo = mixed(b ^ (words &* 0x9E37_79B9_7F4A_7C15))
-        // 32 digits written straight into the string's storage: this runs
-        // once per series written, and `String(_:radix:)` plus padding was
-        // ~4,000 instructions of a one-point series' write.
-        return String(unsafeUninitializedCapacity: 32) { out in
-            for k in 0 ..< 32 {
-                let word = k < 16 ? hi : lo
-                let digit = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (k & 15))) & 0xF
-                out[k] = digit < 10 ? 0x30 + digit : 0x57 + digit // 0-9, a-f
-            }
-            return 32
-        }
+        return Self.hex(hi, lo)
     }
 }

@@ -39,6 +39,10 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads([a, b], as: "track")
+                paths.writes(nil, as: "standard output")
+            }
             let options = try TrackDiffOptions(tolerance: tolerance, fields: fields?.values)
             let result = try TrackDiff.compare(a, b, options: options)
             guard !result.isEqual else { return }

@@ -131,6 +131,11 @@ struct IngestCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads(files, as: "input")
+                paths.store(store.store, writing: true)
+                paths.writes(ingest.rejects, as: "--rejects")
+            }
             ProgressReporter.shared.configure(quiet: quiet)
             var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
             options.mode = mode

@@ -18,6 +18,10 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads(files, as: "input")
+                paths.writes(nil, as: "standard output")
+            }
             let options = try ingest.options(seriesName: nil, format: input.format, timeFormat: input.timeFormat)
             var out = ""
             for file in files {

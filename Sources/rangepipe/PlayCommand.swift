@@ -41,6 +41,12 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads(self.script, as: "the script")
+                from.declare(&paths, store: store, ingest: ingest)
+                paths.writes(output, as: "-o")
+                if let changedSince { paths.writes(changedSince, as: "--changed-since") }
+            }
             let (loaded, scriptBytes) = try ScriptFile.read(path: self.script)
             var script = loaded
             try script.override(fps: fps)

@@ -36,6 +36,11 @@ struct PlayerCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads(self.script, as: "the script")
+                from.declare(&paths, store: store, ingest: ingest)
+                paths.writes(output, as: "-o")
+            }
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
             guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }

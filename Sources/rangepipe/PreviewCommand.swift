@@ -23,6 +23,11 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads(self.script, as: "the script")
+                paths.store(store.store, writing: false)
+                paths.writes(output, as: "-o")
+            }
             var script = try ScriptFile.load(path: self.script)
             let wanted = try frameList()
             let zone = try display.zone()

@@ -48,6 +48,11 @@ struct RenderCommand: ParsableCommand {
                 throw RangePipeError.usage("--jobs: expected a whole number from 1 to \(Self.maxJobs), got \(jobs)")
             }
             let target = try RenderJob.Target.decide(output: output, format: format)
+            try RunPaths.check { paths in
+                paths.reads(self.script, as: "the script")
+                from.declare(&paths, store: store, ingest: ingest)
+                if case let .frames(directory) = target { paths.writesFrames(in: directory, as: "-o") } else { paths.writes(output, as: "-o") }
+            }
             if case let .video(f, _) = target, f != .gif, !size.isEven {
                 throw RangePipeError.usage("--size: \(f.rawValue) needs an even width and height (yuv420p), got \(size)")
             }

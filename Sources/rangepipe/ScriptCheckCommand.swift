@@ -25,6 +25,11 @@ struct ScriptCheckCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.reads(self.script, as: "the script")
+                if !noSeries { from.declare(&paths, store: store, ingest: ingest) }
+                paths.writes(nil, as: "standard output")
+            }
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
             let check: ScriptCheck

@@ -36,6 +36,12 @@ struct ScriptFromEventsCommand: ParsableCommand {
             guard start.isFinite, start >= 0, start <= ScriptDecoder.maxDuration else {
                 throw RangePipeError.usage("--start: expected seconds from 0 to \(Int(ScriptDecoder.maxDuration))")
             }
+            try RunPaths.check { paths in
+                paths.reads(file, as: "the recording")
+                paths.reads(self.layout, as: "--layout")
+                paths.reads(base, as: "--base")
+                paths.writes(output, as: "-o")
+            }
             // Standard input can be read once.
             guard [file, self.layout, base].filter({ $0 == "-" }).count <= 1 else {
                 throw RangePipeError.usage("only one of FILE, --layout and --base can be - (standard input)")

@@ -16,6 +16,10 @@ struct SeriesCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try RunPaths.check { paths in
+                paths.store(store.store, writing: false)
+                paths.writes(nil, as: "standard output")
+            }
             let s = try SeriesStore.openForReading(path: store.store)
             let infos = try s.listSeries()
             if json || !stdoutIsTerminal() {

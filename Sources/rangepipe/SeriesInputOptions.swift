@@ -17,6 +17,14 @@ struct SeriesInputOptions: ParsableArguments {
     @Option(name: .customLong("input-series"), help: "With --input: the ingested series' name (default: the file stem).")
     var inputSeries: String?
 
+    /// The files the run reads series from (`--input`, else the store),
+    /// and `--rejects` with `--input`.
+    func declare(_ paths: inout RunPaths, store: StoreOptions, ingest: IngestArguments) {
+        guard !input.isEmpty else { return paths.store(store.store, writing: false) }
+        paths.reads(input, as: "--input")
+        paths.writes(ingest.rejects, as: "--rejects")
+    }
+
     func source(store: StoreOptions, ingest: IngestArguments) throws -> SeriesSource {
         try SeriesSource(input: input, store: store.store,
                          options: input.isEmpty ? nil : ingest.options(seriesName: inputSeries, format: inputFormat, timeFormat: inputTimeFormat))

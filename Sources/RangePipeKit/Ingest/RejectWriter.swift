@@ -1,9 +1,14 @@
 /// Where `--on-error skip` writes rejected rows: for each, a `# file:line:col:
 /// reason` line, then the original record (CSV records re-quoted), so
 /// `grep -v '^#'` gives back the rejected rows for fixing and re-ingest.
+///
+/// A file is written as `-o` is (`OutputTarget`): under a temporary name
+/// beside it, moved into place by `close`, removed if the run fails first.
 final class RejectWriter {
     private let path: String?
     private var output: FileOutput?
+    /// The file being written and its interrupt registration, until `close`.
+    private var pending: (file: AtomicFile, token: InterruptCleanup.Token?)?
     private(set) var count = 0
 
     private var discard = false
@@ -31,9 +36,7 @@ final class RejectWriter {
     func write(location: SourceLocation, reason: String, original: String) throws {
         collected?.append("# \(location): \(reason)\n\(original)")
         if discard { count += 1; return }
-        if output == nil {
-            output = try path.map { try FileOutput.create(path: $0) } ?? FileOutput.standardError()
-        }
+        if output == nil { output = try open() }
         count += 1
         var text = "# \(location): \(reason)\n"
         text += original
@@ -41,7 +44,39 @@ final class RejectWriter {
         try output!.write(text)
     }
 
+    /// Where the first reject goes: standard error, a device or FIFO as it
+    /// is, or a file's temporary name.
+    private func open() throws -> FileOutput {
+        guard let path else { return FileOutput.standardError() }
+        switch try OutputTarget(resolving: path) {
+        case let .stream(target):
+            return try FileOutput.openExisting(path: target, name: path)
+        case let .file(target, permissions):
+            AtomicFile.removeAbandoned(of: target)
+            let file = AtomicFile(path: target)
+            let token = InterruptCleanup.register(file.temporaryPath)
+            pending = (file, token)
+            return try FileOutput.create(path: file.temporaryPath, name: path, permissions: permissions)
+        }
+    }
+
+    /// Writes out the rejects and moves a file into place.
     func close() throws {
         try output?.close()
+        guard let (file, token) = pending else { return }
+        pending = nil
+        defer { InterruptCleanup.unregister(token) }
+        do {
+            try file.replace()
+        } catch let RangePipeError.cannotCreate(_, reason) {
+            throw RangePipeError.cannotCreate(path: path ?? file.path, reason: reason)
+        }
+    }
+
+    deinit {
+        guard let (file, token) = pending else { return }
+        output = nil
+        file.removeTemporary()
+        InterruptCleanup.unregister(token)
     }
 }

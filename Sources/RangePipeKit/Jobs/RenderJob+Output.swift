@@ -7,8 +7,9 @@
 /// - a video to `-`, a FIFO, a device or a socket: ffmpeg writes it there
 ///   directly, as a stream;
 /// - PNG frames: one file per frame in the directory, each written under a
-///   temporary name and renamed; the directory is made if missing (not
-///   its parents).
+///   temporary name and renamed over its entry (a link planted there is
+///   replaced, never followed); the directory is made if missing (not its
+///   parents).
 extension RenderJob {
     /// What ffmpeg's absence is answered with.
     static let ffmpegAdvice = "install it (Debian: apt-get install ffmpeg), or write PNG frames with -o DIR/"
@@ -21,7 +22,7 @@ extension RenderJob {
             try Self.makeDirectory(directory)
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
             return try body { k, bytes in
-                try FileOutput.withOutput(prefix + RenderFormat.frameFileName(k)) { try $0.write(bytes: bytes) }
+                try FileOutput.withEntry(prefix + RenderFormat.frameFileName(k)) { try $0.write(bytes: bytes) }
             }
         case let .video(format, path):
             if path == "-" {
@@ -69,7 +70,9 @@ extension RenderJob {
             try ffmpeg.finish()
             return frames
         } catch let RangePipeError.unavailable(message) {
-            throw RangePipeError.unavailable("\(name): \(message)")
+            // ffmpeg names the file it was given: the temporary one.
+            let written = destination.hasPrefix("file:") ? String(destination.dropFirst(5)) : destination
+            throw RangePipeError.unavailable("\(name): \(message.replacing(written, with: name))")
         }
     }
 

@@ -4,6 +4,8 @@ import CSQLite
 /// turns SQLite's result codes into rangepipe's errors. The calls that pass
 /// SQLite's C pointers are in `SQLiteConnection+Unsafe.swift`.
 final class SQLiteConnection {
+    /// The store's path as the user named it: what messages say, even
+    /// while a new store is built under a temporary name.
     let path: String
     /// The open connection; nil once closed.
     var handle: Handle?
@@ -14,8 +16,9 @@ final class SQLiteConnection {
         case immutable
     }
 
-    init(path: String, mode: OpenMode) throws {
-        self.path = path
+    /// Opens `path`; messages name `shownAs` (default: `path`).
+    init(path: String, mode: OpenMode, shownAs: String? = nil) throws {
+        self.path = shownAs ?? path
         var flags: Int32 = SQLITE_OPEN_NOMUTEX
         var name = path
         switch mode {

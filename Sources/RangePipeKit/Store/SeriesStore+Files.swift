@@ -12,7 +12,7 @@ extension SeriesStore {
     ///   that is not a store.
     public static func openExisting(forWritingAt path: String, wait: Double?) throws -> SeriesStore? {
         guard exists(at: path) else { return nil }
-        let store = try openForWriting(path: path, create: false, wait: wait)
+        let store = try removingJournalsLeftOnFailure(path) { try openForWriting(path: path, create: false, wait: wait) }
         // A first ingest killed between linking its build into place and
         // unlinking the build's name leaves that name beside a store.
         AtomicFile.removeAbandoned(of: path, companions: companions)
@@ -28,13 +28,16 @@ extension SeriesStore {
     ///   removed).
     /// - Complexity: one `fill`, twice only when another writer raced.
     public static func create<T>(at path: String, wait: Double?, filling fill: (SeriesStore) throws -> T) throws -> T {
-        try AtomicFile.requireWritableDirectory(for: path)
-        AtomicFile.removeAbandoned(of: path, companions: companions)
-        let build = AtomicFile(path: path, companions: companions)
+        // Through a dangling link the store is made where the link points,
+        // as `-o` makes its file there.
+        let final = try Platform.resolvingLinks(path).final
+        try AtomicFile.requireWritableDirectory(for: final)
+        AtomicFile.removeAbandoned(of: final, companions: companions)
+        let build = AtomicFile(path: final, companions: companions)
         build.removeTemporary()
         defer { build.removeTemporary() }
         let built: T? = try build.whileInterruptible {
-            let store = try openForWriting(path: build.temporaryPath, create: true, wait: wait, building: true)
+            let store = try openForWriting(path: build.temporaryPath, create: true, wait: wait, building: true, shownAs: path)
             let result = try fill(store)
             Trace.say("phases", "store closed")
             return try build.createOnly() ? result : nil

@@ -7,7 +7,7 @@ extension SeriesStore {
     /// - Throws: `.invalid` naming the series.
     /// - Complexity: two `stat`s on the first call, O(1) after.
     func checkedPointCount(_ stored: Int64, series name: String) throws -> Int {
-        let bytes = fileBytes ?? [path, path + "-wal"].reduce(0) { $0 + (Platform.status($1)?.size ?? 0) }
+        let bytes = fileBytes ?? [filePath, filePath + "-wal"].reduce(0) { $0 + (Platform.status($1)?.size ?? 0) }
         fileBytes = bytes
         guard stored >= 0, stored <= Int64(bytes / 8) else {
             throw damaged(name, "it claims \(stored) points, which the store cannot hold")

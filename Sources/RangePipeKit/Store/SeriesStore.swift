@@ -4,7 +4,10 @@
 /// second writer waits (`wait`) or fails fast with exit 75, and readers keep
 /// reading the last committed state.
 public final class SeriesStore {
+    /// The path messages name: the user's.
     public let path: String
+    /// The file SQLite has open (a temporary name while a store is built).
+    let filePath: String
     let db: SQLiteConnection
     private var inTransaction = false
     private(set) var building = false
@@ -28,8 +31,9 @@ public final class SeriesStore {
     /// Series up to this many points go through `batch` when building.
     static let batchedPoints = 1024
 
-    private init(path: String, db: SQLiteConnection) {
-        self.path = path
+    private init(path: String, db: SQLiteConnection, shownAs: String? = nil) {
+        self.path = shownAs ?? path
+        filePath = path
         self.db = db
     }
 
@@ -46,12 +50,19 @@ public final class SeriesStore {
     /// - Throws: `.noInput` when there is no store, `.invalid` for a file
     ///   that is not a store or was written by a newer rangepipe.
     public static func openForReading(path: String) throws -> SeriesStore {
+        try removingJournalsLeftOnFailure(path) { try openForReadingAsIs(path: path) }
+    }
+
+    private static func openForReadingAsIs(path: String) throws -> SeriesStore {
         guard exists(at: path) else {
             throw RangePipeError.noInput(path: path, reason: "no store here (create one with `rangepipe ingest`)")
         }
-        if AtomicFile.isDirectory(path) {
-            throw RangePipeError.noInput(path: path, reason: "is a directory, not a store (name the store's file)")
+        if let kind = try notAFile(path) {
+            throw RangePipeError.noInput(path: path, reason: "is \(kind), not a store (name the store's file)")
         }
+        let journals = companions.filter { AtomicFile.fileExists(path + $0) }
+        // No `-wal`, or an empty one: every commit is in the file itself.
+        let committedInFile = (Platform.status(path + "-wal")?.size ?? 0) == 0
         do {
             let db = try SQLiteConnection(path: path, mode: .readOnly)
             db.setBusyTimeout(milliseconds: 5_000)
@@ -63,11 +74,49 @@ public final class SeriesStore {
             // it (a shared store, a read-only mount or directory): SQLite
             // cannot make its `-shm` file, so read the file as it stands,
             // without locks.
-            let db = try SQLiteConnection(path: path, mode: .immutable)
-            let store = SeriesStore(path: path, db: db)
-            _ = try store.checkVersion(allowEmpty: true)
-            return store
+            return try openImmutable(path: path)
+        } catch RangePipeError.io(_, _) where committedInFile {
+            // A full disk: SQLite could not make the `-shm` it wants for
+            // reading. With every commit in the file, read it as it stands
+            // (and take away the journal files the attempt left).
+            removeJournals(of: path, except: journals)
+            return try openImmutable(path: path)
         }
+    }
+
+    /// Runs `open`, and when it fails removes the journal files (`-wal`,
+    /// `-shm`) that were not beside the store before it: what SQLite
+    /// leaves when it cannot fill them (a full disk), so a failed run
+    /// changes nothing on disk.
+    static func removingJournalsLeftOnFailure<T>(_ path: String, _ open: () throws -> T) rethrows -> T {
+        let before = companions.filter { AtomicFile.fileExists(path + $0) }
+        do {
+            return try open()
+        } catch {
+            removeJournals(of: path, except: before)
+            throw error
+        }
+    }
+
+    private static func removeJournals(of path: String, except kept: [String]) {
+        for suffix in companions where !kept.contains(suffix) { AtomicFile.removeFile(path + suffix) }
+    }
+
+    /// The store read as the file stands, without locks or a `-shm`.
+    private static func openImmutable(path: String) throws -> SeriesStore {
+        let db = try SQLiteConnection(path: path, mode: .immutable)
+        let store = SeriesStore(path: path, db: db)
+        _ = try store.checkVersion(allowEmpty: true)
+        return store
+    }
+
+    /// What is at `path` when it is not a regular file (links followed):
+    /// "a directory", "a FIFO", …; nil for a file or nothing. A store is a
+    /// regular file or absent: SQLite would block in `open` on a FIFO and
+    /// read a device of zeros as an empty store.
+    static func notAFile(_ path: String) throws -> String? {
+        guard let kind = try Platform.resolvingLinks(path).status?.kind, kind != .regular else { return nil }
+        return kind.described
     }
 
     /// Opens (creating if asked) a store and takes the write lock.
@@ -75,12 +124,15 @@ public final class SeriesStore {
     /// - Parameter building: a new file no reader can see yet (built beside
     ///   its final path): written without a journal, in 64 KiB pages, and
     ///   switched to WAL on commit — the column bytes are written once.
-    public static func openForWriting(path: String, create: Bool, wait: Double?, building: Bool = false) throws -> SeriesStore {
-        if AtomicFile.isDirectory(path) {
-            throw RangePipeError.cannotCreate(path: path, reason: "is a directory, not a store (name the store's file)")
+    /// - Parameter shownAs: the path messages name (the user's, while a
+    ///   new store is built under a temporary name).
+    public static func openForWriting(path: String, create: Bool, wait: Double?, building: Bool = false,
+                                      shownAs: String? = nil) throws -> SeriesStore {
+        if let kind = try notAFile(path) {
+            throw RangePipeError.cannotCreate(path: shownAs ?? path, reason: "is \(kind), not a store (name the store's file)")
         }
-        let db = try SQLiteConnection(path: path, mode: create ? .create : .readWrite)
-        let store = SeriesStore(path: path, db: db)
+        let db = try SQLiteConnection(path: path, mode: create ? .create : .readWrite, shownAs: shownAs)
+        let store = SeriesStore(path: path, db: db, shownAs: shownAs)
         store.building = building
         db.setBusyTimeout(milliseconds: Int32(min((wait ?? 0) * 1000, Double(Int32.max))))
         // A foreign file or a newer store is refused before anything

@@ -24,6 +24,15 @@ extension FileOutput {
         }
     }
 
+    /// Runs `body` with a file that replaces the directory entry `path`
+    /// itself: for the files a command makes inside its own output
+    /// directory (`render`'s frames), where whatever is planted at the
+    /// name, a link included, is replaced and never followed.
+    /// - Throws: as `withOutput`.
+    public static func withEntry(_ path: String, _ body: (FileOutput) throws -> Void) throws {
+        try writeReplacing(path, name: path, permissions: nil, body)
+    }
+
     private static func writeReplacing(_ target: String, name: String, permissions: UInt32?,
                                        _ body: (FileOutput) throws -> Void) throws {
         AtomicFile.removeAbandoned(of: target)

@@ -26,12 +26,16 @@ public final class FileOutput {
         buffer.reserveCapacity(capacity)
     }
 
-    /// Creates or truncates a file (mode 0666 less the umask, or exactly
-    /// `permissions`, those of a file it is to replace). `name` is what
-    /// messages call it (the user's path, not a temporary one).
+    /// Creates a new file at a temporary name (mode 0666 less the umask,
+    /// or exactly `permissions`, those of a file it is to replace). What
+    /// was at the name is removed first, and the file is created
+    /// exclusively: a link planted at a predictable temporary name is
+    /// replaced, never followed. `name` is what messages call it (the
+    /// user's path, not a temporary one).
     public static func create(path: String, name: String? = nil, permissions: UInt32? = nil) throws -> FileOutput {
         let shown = name ?? path
-        let fd = Platform.open(path, [.writeOnly, .create, .truncate], mode: 0o666)
+        Platform.unlink(path)
+        let fd = Platform.open(path, [.writeOnly, .create, .exclusive], mode: 0o666)
         guard fd >= 0 else {
             throw RangePipeError.cannotCreate(path: shown, reason: Platform.errorText)
         }

@@ -18,6 +18,10 @@ extension Platform {
         let permissions: UInt32
         /// The size in bytes (regular files).
         let size: Int
+        /// The device and inode: equal for two paths to the same file
+        /// (through links, hard links or any spelling).
+        var device: UInt64 = 0
+        var inode: UInt64 = 0
     }
 
     /// The status of `path`, following symbolic links unless
@@ -49,6 +53,22 @@ extension Platform {
     }
 }
 
+extension Platform.FileKind {
+    /// The kind with its article, for messages: "a FIFO", "a directory".
+    var described: String {
+        switch self {
+        case .regular: "a file"
+        case .directory: "a directory"
+        case .symbolicLink: "a symbolic link"
+        case .fifo: "a FIFO"
+        case .socket: "a socket"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .other: "not a regular file"
+        }
+    }
+}
+
 extension Platform.FileStatus {
     init(_ info: stat) {
         let mode = UInt32(info.st_mode)
@@ -63,6 +83,7 @@ extension Platform.FileStatus {
         case UInt32(S_IFBLK): kind = .blockDevice
         default: kind = .other
         }
-        self.init(kind: kind, permissions: mode & 0o7777, size: Int(info.st_size))
+        self.init(kind: kind, permissions: mode & 0o7777, size: Int(info.st_size),
+                  device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

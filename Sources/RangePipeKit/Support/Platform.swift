@@ -26,6 +26,9 @@ enum Platform {
         static let create = OpenFlags(rawValue: O_CREAT)
         static let truncate = OpenFlags(rawValue: O_TRUNC)
         static let append = OpenFlags(rawValue: O_APPEND)
+        /// With `create`: fail if anything is at the path, a link included
+        /// (a link is never followed).
+        static let exclusive = OpenFlags(rawValue: O_EXCL)
     }
 
     /// `errno`'s text (`strerror`), for messages.

@@ -41,7 +41,7 @@ struct DiffCommand: ParsableCommand {
         try runReportingErrors {
             try RunPaths.check { paths in
                 paths.reads([a, b], as: "track")
-                paths.writes(nil, as: "standard output")
+                paths.writesStandardOutput()
             }
             let options = try TrackDiffOptions(tolerance: tolerance, fields: fields?.values)
             let result = try TrackDiff.compare(a, b, options: options)

@@ -20,7 +20,7 @@ struct InspectCommand: ParsableCommand {
         try runReportingErrors {
             try RunPaths.check { paths in
                 paths.reads(files, as: "input")
-                paths.writes(nil, as: "standard output")
+                paths.writesStandardOutput()
             }
             let options = try ingest.options(seriesName: nil, format: input.format, timeFormat: input.timeFormat)
             var out = ""

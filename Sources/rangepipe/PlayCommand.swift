@@ -44,8 +44,8 @@ struct PlayCommand: ParsableCommand {
             try RunPaths.check { paths in
                 paths.reads(self.script, as: "the script")
                 from.declare(&paths, store: store, ingest: ingest)
-                paths.writes(output, as: "-o")
-                if let changedSince { paths.writes(changedSince, as: "--changed-since") }
+                paths.writes(output ?? "-", as: "-o")
+                paths.writes(changedSince, as: "--changed-since")
             }
             let (loaded, scriptBytes) = try ScriptFile.read(path: self.script)
             var script = loaded

@@ -28,7 +28,7 @@ struct ScriptCheckCommand: ParsableCommand {
             try RunPaths.check { paths in
                 paths.reads(self.script, as: "the script")
                 if !noSeries { from.declare(&paths, store: store, ingest: ingest) }
-                paths.writes(nil, as: "standard output")
+                paths.writesStandardOutput()
             }
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)

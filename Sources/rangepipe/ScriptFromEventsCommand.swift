@@ -40,7 +40,7 @@ struct ScriptFromEventsCommand: ParsableCommand {
                 paths.reads(file, as: "the recording")
                 paths.reads(self.layout, as: "--layout")
                 paths.reads(base, as: "--base")
-                paths.writes(output, as: "-o")
+                paths.writes(output ?? "-", as: "-o")
             }
             // Standard input can be read once.
             guard [file, self.layout, base].filter({ $0 == "-" }).count <= 1 else {

@@ -18,7 +18,7 @@ struct SeriesCommand: ParsableCommand {
         try runReportingErrors {
             try RunPaths.check { paths in
                 paths.store(store.store, writing: false)
-                paths.writes(nil, as: "standard output")
+                paths.writesStandardOutput()
             }
             let s = try SeriesStore.openForReading(path: store.store)
             let infos = try s.listSeries()

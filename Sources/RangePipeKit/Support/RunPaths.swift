@@ -44,9 +44,15 @@ public struct RunPaths: Sendable {
         if let path { reads([path], as: option) }
     }
 
-    /// A file the run writes; nil or `-` is standard output.
+    /// A file the run writes, if any; `-` is standard output.
     public mutating func writes(_ path: String?, as option: String) {
+        guard let path else { return }
         roles.append(Role(option: option, path: path == "-" ? nil : path, use: .writes))
+    }
+
+    /// Standard output, where the run writes its result.
+    public mutating func writesStandardOutput() {
+        writes("-", as: "standard output")
     }
 
     /// The store, read or written, with the journals SQLite keeps beside it.

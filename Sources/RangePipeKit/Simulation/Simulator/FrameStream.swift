@@ -9,7 +9,7 @@ public struct FrameStream {
     private let on: TrackSwitches
     /// Frames past this many are refused: a runaway default duration here,
     /// a `duration · fps` past it when the script is decoded.
-    public static let maxFrames = 50_000_000
+    public static let maxFrames = ScriptDecoder.maxFrames
 
     /// A stream of `plan`'s frames with `tracks` filled in.
     public init(plan: ScriptPlan, tracks: Set<Track>) {

@@ -3,48 +3,7 @@
 /// frame time at or after the event shows it.
 public struct ProfilePlayback: Sendable {
     /// The library whose rules read the input.
-    enum Model: Sendable {
-        case plotly(PlotlyProfile)
-        case bokeh(BokehProfile)
-
-        mutating func apply(_ event: RawPointerEvent) -> ProfileState {
-            switch self {
-            case var .plotly(m):
-                let s = m.apply(event)
-                self = .plotly(m)
-                return s
-            case var .bokeh(m):
-                let s = m.apply(event)
-                self = .bokeh(m)
-                return s
-            }
-        }
-
-        /// Runs the library's timers due by t (Plotly's wheel redraw and
-        /// animation frames) and answers what the chart shows at t: a
-        /// rangeslider move not yet drawn by its animation frame still shows
-        /// the old range, as the page does when read at t.
-        mutating func advance(to t: Double) -> ProfileState? {
-            switch self {
-            case var .plotly(m):
-                _ = m.advance(to: t)
-                self = .plotly(m)
-                return m.shown(afterFrames: false)
-            case .bokeh:
-                return nil
-            }
-        }
-
-        /// True while a timer is pending.
-        var hasTimers: Bool {
-            switch self {
-            case let .plotly(m): return m.nextTimerTime != nil
-            case .bokeh: return false
-            }
-        }
-    }
-
-    private var model: Model
+    private var model: any LibraryProfile
     private let events: [RawPointerEvent]
     private var next = 0
     /// What the chart shows after the last event applied.
@@ -58,19 +17,14 @@ public struct ProfilePlayback: Sendable {
     /// The playback of `plan`'s raw input, or nil under the rangepipe profile.
     init?(plan: ScriptPlan) {
         // Most plans have no profile: answered before the script is read.
-        guard plan.script.profile != .rangepipe else { return nil }
+        guard plan.script.profile != .rangepipe, let library = ProfileRegistry.libraries[plan.script.profile] else { return nil }
         let script = plan.script
-        let chart: ProfileChart
-        switch script.profile {
-        case .rangepipe: return nil
-        case .plotly, .bokeh: chart = Self.chart(plan)
-        }
+        let chart = Self.chart(plan)
         // The page SPEC 4.10 fixes (Tests/Conformance/pages.py): frames 80 px
         // into their canvases, as tall as the script's charts.
         // The pages are mouse or touch pages: a touch down makes the input a touchscreen's.
         let touch = script.rawInput.contains { $0.kind == .down && $0.pointer == .touch }
-        let layout = BokehProfile.Layout(mainHeight: script.main.height, overviewHeight: script.overview.height, touch: touch)
-        model = script.profile == .plotly ? .plotly(PlotlyProfile(chart: chart, touch: touch)) : .bokeh(BokehProfile(chart: chart, layout: layout))
+        model = library.init(chart: chart, page: ProfilePage(mainHeight: script.main.height, overviewHeight: script.overview.height, touch: touch))
         events = script.rawInput
         state = ProfileState(window: chart.initial, overview: chart.extent)
     }
@@ -111,7 +65,7 @@ public struct ProfilePlayback: Sendable {
     }
 
     /// True while raw events are still to come.
-    var isBusy: Bool { next < events.count || model.hasTimers }
+    var isBusy: Bool { next < events.count || model.nextTimerTime != nil }
 
     /// The time of the last raw event (when the playback comes to rest).
     var end: Double { events.last?.t ?? 0 }
@@ -128,7 +82,7 @@ public struct ProfilePlayback: Sendable {
             followPointer(e)
             next += 1
         }
-        if let timed = model.advance(to: t) {
+        if let timed = model.runTimers(until: t) {
             if timed.window != state.window { phase = min(phase, timed.phase) }
             state = timed
         }

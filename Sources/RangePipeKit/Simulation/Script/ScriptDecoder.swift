@@ -10,6 +10,9 @@ public enum ScriptDecoder {
     public static let minPixels = 1.0
     /// The longest `duration` and latest event time (s): one day.
     public static let maxDuration = 86_400.0
+    /// The most frames a script may ask for (`duration · fps`); the frame
+    /// stream refuses a runaway default duration past it too.
+    public static let maxFrames = 50_000_000
     /// The largest chart size or pointer coordinate (px).
     public static let maxPixels = 100_000.0
 
@@ -85,8 +88,8 @@ public enum ScriptDecoder {
             if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
             if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
         }
-        if let duration = s.duration, duration * s.fps > Double(FrameStream.maxFrames) {
-            throw Failure(path: "duration", message: "\(duration.plainText) s at \(s.fps.plainText) fps is more than \(FrameStream.maxFrames / 1_000_000) million frames")
+        if let duration = s.duration, duration * s.fps > Double(Self.maxFrames) {
+            throw Failure(path: "duration", message: "\(duration.plainText) s at \(s.fps.plainText) fps is more than \(Self.maxFrames / 1_000_000) million frames")
         }
         return s
     }

@@ -1,0 +1,10 @@
+/// The chart libraries rangepipe replays, one line each: a script's
+/// `"profile"` name and the model that plays its raw input. Adding a
+/// library is its folder under `Profiles/`, its name in
+/// `InteractionProfile` (Model) and its line here.
+enum ProfileRegistry {
+    static let libraries: [InteractionProfile: any LibraryProfile.Type] = [
+        .plotly: PlotlyProfile.self,
+        .bokeh: BokehProfile.self,
+    ]
+}

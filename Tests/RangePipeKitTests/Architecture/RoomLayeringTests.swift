@@ -10,6 +10,7 @@ import Testing
     /// folder stands below every room.
     static let rooms: [String: [String]] = [
         "Simulation": ["Queries", "Script", "Physics", "Plan", "Gestures", "Profiles", "Simulator"],
+        "Export": ["Text", "Ticks", "Frames", "Pictures", "Reports"],
     ]
 
     /// A source file: its stage, its room path inside the stage (empty

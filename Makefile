@@ -269,7 +269,7 @@ test-corpus: test-bin
 # Browser ground truth for the interaction profiles (Tests/Conformance):
 # the real Plotly.js 4.1.1 and BokehJS 3.9.2 from their PyPI wheels, driven
 # by Playwright in Debian's chromium on a virtual clock. conformance-record
-# rewrites Tests/Conformance/ground-truth.json.gz (about 50 minutes);
+# rewrites each Tests/Conformance/LIBRARY/ground-truth.json.gz (about 50 minutes);
 # conformance-live re-records CONFORMANCE_LIVE stored sessions (default 32:
 # 8 per library and drag mode; it was 40 until CI's 20-minute budget grew
 # tight) and fails on any difference from the file (about 100 s). The

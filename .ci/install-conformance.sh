@@ -6,7 +6,7 @@
 # libraries from their PyPI wheels at the exact versions the committed
 # ground truth was recorded with. plotly.min.js comes from plotly's
 # package_data and BokehJS from bokeh's INLINE resources: no CDN, no download
-# at record time. Changing a pin means re-recording Tests/Conformance/ground-truth.json.gz.
+# at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/lib.sh

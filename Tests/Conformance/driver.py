@@ -34,6 +34,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+import libraries
 import pages
 
 T0_S = 1_700_000_000            # virtual epoch (s; Playwright's clock takes seconds) when a tab is opened
@@ -69,42 +70,10 @@ for (const ty of ['mousedown', 'mousemove', 'mouseup', 'wheel'])
   }, {capture: true, passive: true});
 """
 
-PLOTLY_JS = SEEN_JS + r"""
-window.__cf = {
-  ready: () => window.conformanceReady === true,
-  read: () => {
-    const gd = document.getElementById('gd'), ax = gd._fullLayout.xaxis, rs = ax.rangeslider;
-    const num = a => a.map(v => ax.r2l(v));
-    return {x: ax.range.slice(), xn: num(ax.range), rs: rs.range.slice(), rsn: num(rs.range)};
-  },
-  boxes: () => {
-    const gd = document.getElementById('gd');
-    const b = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
-    return {main: b(gd.querySelector('.nsewdrag')), overview: b(gd.querySelector('.rangeslider-bg')),
-            size: gd._fullLayout._size, rangeslider: [gd._fullLayout.xaxis.rangeslider._width, gd._fullLayout.xaxis.rangeslider._height]};
-  },
-};
-"""
-
-BOKEH_JS = SEEN_JS + r"""
-window.__cf = {
-  view: name => Bokeh.index.query_one(v => v.model.name == name),
-  ready: () => {
-    if (!(window.Bokeh && Bokeh.documents && Bokeh.documents.length && Bokeh.documents[0].is_idle)) return false;
-    const m = __cf.view('main'), o = __cf.view('overview');
-    return m != null && o != null && m.frame.bbox.width > 0 && o.frame.bbox.width > 0;
-  },
-  read: () => {
-    const xr = Bokeh.documents[0].get_model_by_name('main').x_range;
-    return {x: [xr.start, xr.end], xn: [xr.start, xr.end]};
-  },
-  boxes: () => {
-    const b = name => { const v = __cf.view(name), c = v.canvas_view.events_el.getBoundingClientRect(), f = v.frame.bbox;
-                        return [c.left + f.left, c.top + f.top, f.width, f.height]; };
-    return {main: b('main'), overview: b('overview')};
-  },
-};
-"""
+def reader_js(library):
+    """The script that reads `library`'s page (`window.__cf`), with the
+    input counters every page gets."""
+    return SEEN_JS + libraries.get(library).READER_JS
 
 
 class GeometryError(AssertionError):
@@ -174,6 +143,7 @@ class SessionPage:
     def __init__(self, tabs, folder, setup, name):
         self.setup = setup
         self.lib = setup["library"]
+        self.library = libraries.get(self.lib)
         self.touch = setup.get("pointer") == "touch"
         tab = tabs.get(self.touch)
         self.page, self.cdp, self.errors = tab.page, tab.cdp, tab.errors
@@ -181,7 +151,7 @@ class SessionPage:
         path = pages.write_page(folder, setup, name)
         self.page.goto(path.as_uri())
         self.url = self.page.url
-        self.page.evaluate(PLOTLY_JS if self.lib == "plotly" else BOKEH_JS)
+        self.page.evaluate(reader_js(self.lib))
         for _ in range(2000):
             if self.page.evaluate("window.__cf.ready()"):
                 break
@@ -239,7 +209,7 @@ class SessionPage:
                 bad.append(f"{area} plot area is {w}x{h} px, want {want_w}x{want_h}")
             if abs(left - round(left)) > GEOMETRY_TOLERANCE or abs(top - round(top)) > GEOMETRY_TOLERANCE:
                 bad.append(f"{area} plot area starts at ({left}, {top}), not a whole page px")
-        if self.lib == "plotly" and self.boxes["main"][0] != self.boxes["overview"][0]:
+        if self.library.ALIGNED_OVERVIEW and self.boxes["main"][0] != self.boxes["overview"][0]:
             bad.append("rangeslider not aligned with the plot area")
         if bad:
             raise GeometryError(f"{self.lib} page geometry off: " + "; ".join(bad) + f" (boxes {self.boxes})")
@@ -262,10 +232,7 @@ class SessionPage:
         self.advance_to(t_ms, settle=False)
         r = self.read()
         a, b = r["xn"]
-        if self.lib == "plotly":
-            r0, r1 = r["rsn"]
-        else:
-            r0, r1 = self.extent
+        r0, r1 = self.library.overview_range(r, self.extent)
         OW = self.setup["overview"]["width"]
         try:
             sel = [(a - r0) / (r1 - r0) * OW, (b - r0) / (r1 - r0) * OW]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Browser ground truth for rangepipe's interaction profiles (SPEC 4.10).
 
-    .venv/bin/python Tests/Conformance/record.py                 # record everything -> ground-truth.json.gz
+    .venv/bin/python Tests/Conformance/record.py                 # record everything -> LIBRARY/ground-truth.json.gz
     .venv/bin/python Tests/Conformance/record.py --live 40       # re-record 40 stored sessions, compare exactly
     .venv/bin/python Tests/Conformance/record.py --live 40 --seed 7   # the same sample again
 
@@ -17,7 +17,6 @@ naming session, sample and both ranges on the first difference of each
 session; exit 2 if the installed library versions are not the file's.
 """
 import argparse
-import gzip
 import json
 import random
 import sys
@@ -30,17 +29,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import driver  # noqa: E402
+import libraries  # noqa: E402
 import pages  # noqa: E402
 import sessions  # noqa: E402
 
-DEFAULT_OUT = HERE / "ground-truth.json.gz"
 FORMAT = 1
 
 
 def library_version(lib, versions):
-    if lib == "plotly":
-        return f"plotly.js {versions['plotly.js']} (PyPI plotly {versions['plotly']})"
-    return f"BokehJS {versions['bokeh']} (PyPI bokeh {versions['bokeh']})"
+    return libraries.get(lib).version_label(versions)
 
 
 def play(browser, folder, setup, name, steps=None, samples=None):
@@ -70,7 +67,7 @@ def play(browser, folder, setup, name, steps=None, samples=None):
 def plan(seed, per_mode, touch_per_lib, edges=True):
     """Every session to record: (id, group, name, setup, steps)."""
     out = []
-    for lib in ("plotly", "bokeh"):
+    for lib in libraries.NAMES:
         for drag in ("zoom", "pan"):
             for i in range(per_mode):
                 rng = sessions.session_rng(seed, lib, drag, "mouse", i)
@@ -145,11 +142,9 @@ def record(args):
         "geometry_check": geo,
         "sessions": out,
     }
-    data = json.dumps(doc, separators=(",", ":")).encode()
-    with gzip.GzipFile(args.out, "wb", mtime=0) as f:
-        f.write(data)
-    print(f"wrote {args.out}: {len(out)} sessions, {sum(len(s['samples']) for s in out)} samples, "
-          f"{len(data) / 1e6:.1f} MB json, {Path(args.out).stat().st_size / 1e6:.2f} MB gz, {elapsed:.0f} s")
+    for path, count, size in libraries.write_ground_truth(doc, args.out):
+        print(f"wrote {path}: {count} sessions, {size / 1e6:.1f} MB json, {path.stat().st_size / 1e6:.2f} MB gz")
+    print(f"{len(out)} sessions, {sum(len(s['samples']) for s in out)} samples, {elapsed:.0f} s")
     print(f"geometry: {geo['checks']} checks, largest deviation {geo['max_deviation_px']} px, "
           f"an area moved in {len(geo['sessions_where_an_area_moved'])} sessions")
     for key in sorted(stats):
@@ -185,10 +180,9 @@ def fmt(reading):
 
 
 def live(args):
-    with gzip.open(args.file, "rb") as f:
-        doc = json.loads(f.read())
+    doc = libraries.load_ground_truth(args.file)
     versions = pages.versions()
-    for k in ("plotly", "plotly.js", "bokeh"):
+    for k in versions:
         if doc["versions"][k] != versions[k]:
             print(f"live check: installed {k} {versions[k]} is not the ground truth's {doc['versions'][k]} "
                   f"(run bash .ci/install-conformance.sh, or re-record)", file=sys.stderr)
@@ -231,7 +225,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--live", type=int, metavar="N", help="re-record N stored sessions and compare them with the file")
     ap.add_argument("--seed", type=int, default=None, help="record: the generator's seed (default 4100); live: the pick's seed")
-    ap.add_argument("--file", "--out", dest="file", default=str(DEFAULT_OUT), help="the ground-truth file")
+    ap.add_argument("--file", "--out", dest="file", default=None,
+                    help="one ground-truth file for every library (default: each library's LIBRARY/ground-truth.json.gz)")
     ap.add_argument("--per-mode", type=int, default=200, help="record: random mouse sessions per library and drag mode")
     ap.add_argument("--touch", type=int, default=40, help="record: random touch sessions per library")
     ap.add_argument("--no-edges", action="store_true", help="record: leave out the hand-picked edge cases")

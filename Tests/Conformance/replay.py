@@ -5,7 +5,7 @@
     python3 Tests/Conformance/replay.py --bin PATH --jobs 4
     python3 Tests/Conformance/replay.py --only bokeh-zoom-edge   # sessions whose id starts with this
 
-For every session of ground-truth.json.gz it plays the session's `script`
+For every session of each library's LIBRARY/ground-truth.json.gz it plays the session's `script`
 with `rangepipe play` (a subprocess, `--tracks range --format csv
 --output-time-format epoch-s`) and compares rangepipe's window with the x
 range the library showed after every sample (`after[i].xn`; ms / 1000 on a
@@ -45,7 +45,6 @@ ranges); 2: the binary or a play failed.
 """
 import argparse
 import copy
-import gzip
 import json
 import math
 import os
@@ -61,9 +60,10 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import libraries  # Tests/Conformance: each library's ground truth
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-DEFAULT_FILE = HERE / "ground-truth.json.gz"
 DEFAULT_BIN = REPO / ".build" / "debug" / "rangepipe"
 RTOL = 1e-9
 
@@ -345,7 +345,7 @@ def probe_touch_key(runner, doc):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=str(DEFAULT_BIN), help="the rangepipe binary (default .build/debug/rangepipe)")
-    ap.add_argument("--file", default=str(DEFAULT_FILE), help="the ground-truth file")
+    ap.add_argument("--file", default=None, help="one ground-truth file (default: every library's LIBRARY/ground-truth.json.gz)")
     ap.add_argument("--jobs", type=int, default=2, help="plays run at a time (default 2)")
     ap.add_argument("--only", help="only sessions whose id starts with this")
     args = ap.parse_args(argv)
@@ -356,8 +356,7 @@ def main(argv=None):
         print(f"replay: no rangepipe binary at {binary} (build it: swift build)", file=sys.stderr)
         return 2
     started = time.time()
-    with gzip.open(args.file, "rb") as f:
-        doc = json.loads(f.read())
+    doc = libraries.load_ground_truth(args.file)
     sessions = [s for s in doc["sessions"] if not args.only or s["id"].startswith(args.only)]
     if not sessions:
         print(f"replay: no session id starts with {args.only!r}", file=sys.stderr)

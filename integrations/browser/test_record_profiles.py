@@ -130,7 +130,7 @@ class Recording:
         self.page.clock.install(time=driver.T0_S)
         self.page.clock.pause_at(driver.T0_S + 1)
         self.page.goto(pages.write_page(folder, setup, setup["library"]).as_uri())
-        self.page.evaluate(driver.PLOTLY_JS if setup["library"] == "plotly" else driver.BOKEH_JS)
+        self.page.evaluate(driver.reader_js(setup["library"]))
         for _ in range(2000):
             if self.page.evaluate("window.__cf.ready()"):
                 break

@@ -334,8 +334,8 @@ struct BokehProfileTests {
 struct BokehProfileGroundTruthTests {
     static func groundTruth() throws -> [String: Any]? {
         let env = ProcessInfo.processInfo.environment
-        let root = packageRoot.appendingPathComponent("Tests/Conformance").path
-        let candidates = [env["BOKEH_GROUND_TRUTH"], root + "/ground-truth.json.gz", root + "/ground-truth.json"].compactMap { $0 }
+        let root = packageRoot.appendingPathComponent("Tests/Conformance/bokeh").path
+        let candidates = [env["BOKEH_GROUND_TRUTH"], root + "/ground-truth.json.gz"].compactMap { $0 }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return nil }
         let data = try GroundTruthFile.bytes(path)
         // The project's own reader: its numbers are correctly rounded (Foundation's are not always).
@@ -383,7 +383,7 @@ struct BokehProfileGroundTruthTests {
     @Test("every recorded BokehJS range, after every sample, within 1e-9 relative")
     func replay() throws {
         guard let doc = try Self.groundTruth(), let sessions = doc["sessions"] as? [[String: Any]] else {
-            Issue.record("no ground truth at Tests/Conformance/ground-truth.json.gz (committed) or BOKEH_GROUND_TRUTH")
+            Issue.record("no ground truth at Tests/Conformance/bokeh/ground-truth.json.gz (committed) or BOKEH_GROUND_TRUTH")
             return
         }
         var report = ""

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The browser recordings' bytes (Tests/Conformance/ground-truth.json.gz,
+/// The browser recordings' bytes (Tests/Conformance/LIBRARY/ground-truth.json.gz,
 /// or a plain .json), decompressed with the system's gzip.
 enum GroundTruthFile {
     static func bytes(_ path: String) throws -> Data {

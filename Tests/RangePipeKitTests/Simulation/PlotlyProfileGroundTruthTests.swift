@@ -13,7 +13,7 @@ import Testing
 struct PlotlyProfileGroundTruthTests {
     /// The committed recording, or `PLOTLY_GROUND_TRUTH`.
     static let groundTruthPath: String = ProcessInfo.processInfo.environment["PLOTLY_GROUND_TRUTH"]
-        ?? packageRoot.appendingPathComponent("Tests/Conformance/ground-truth.json.gz").path
+        ?? packageRoot.appendingPathComponent("Tests/Conformance/plotly/ground-truth.json.gz").path
 
     @Test("every recorded Plotly.js range, after every sample, within 1e-9 relative")
     func groundTruth() throws {

@@ -24,15 +24,37 @@ extension PlotlyProfile {
     /// most 4 decimals; `dateTime2ms` reads the minute exactly and adds
     /// `Number(seconds)·1000`, which carries that decimal's float error.
     static func storedDate(_ v: Double) -> Double {
-        guard v.isFinite, abs(v) < dateLimitMs else { return v }
-        let tenth = (jsMod(v + 0.05, 1) * 10).rounded(.down)
-        let whole = jsRound(v - tenth / 10)
-        let tenths = Int64(whole) * 10 + Int64(tenth)
+        guard let tenths = tenthsOfMs(v) else { return v }
         let minute = floorDiv(tenths, minuteTenths)
         let secondTenths = tenths - minute * minuteTenths
         // Number("SS.ffff") is the double nearest secondTenths / 10⁴, as is this quotient of exact integers.
         let seconds = Double(secondTenths) / 10_000
         return Double(minute * minuteMs) + seconds * 1000
+    }
+
+    /// `ms2DateTime`'s instant in tenths of a ms since 1970: the tenth is
+    /// `floor(frac(v + 0.05)·10)`, the whole ms `round(v − tenth/10)`; nil
+    /// where Plotly writes no date string.
+    static func tenthsOfMs(_ v: Double) -> Int64? {
+        guard v.isFinite, abs(v) < dateLimitMs else { return nil }
+        let tenth = (jsMod(v + 0.05, 1) * 10).rounded(.down)
+        return Int64(jsRound(v - tenth / 10)) * 10 + Int64(tenth)
+    }
+
+    /// True when the range string Plotly writes for `v` is the string the
+    /// page gave for `given`. Plotly (`ms2DateTime(v, 0)`'s `includeTime`,
+    /// src/lib/dates.js) writes the time only when it is not midnight, the
+    /// seconds only when they or the tenths of ms are not zero, and the
+    /// fraction without its trailing zeros; the page (SPEC 4.10's, as
+    /// Tests/Conformance/plotly/library.py writes it) gives
+    /// `YYYY-MM-DD HH:MM:SS`, then `.ffff` when the tenths are not zero. So
+    /// the two agree on the same 0.1 ms exactly when the seconds or the
+    /// tenths are not zero and the fraction has no trailing zero.
+    static func spelledAsGiven(_ v: Double, given: Double) -> Bool {
+        guard let a = tenthsOfMs(v), a == tenthsOfMs(given) else { return false }
+        let inMinute = a - floorDiv(a, minuteTenths) * minuteTenths
+        let fraction = inMinute % 10_000
+        return inMinute != 0 && (fraction == 0 || fraction % 10 != 0)
     }
 
     /// JavaScript's `Math.round`: the nearest integer, halves towards +∞.

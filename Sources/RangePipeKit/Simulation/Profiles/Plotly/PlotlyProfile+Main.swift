@@ -148,12 +148,18 @@ extension PlotlyProfile {
         }
     }
 
-    /// `reset+autosize`: at the initial range (a time axis: the range still
-    /// as the figure gave it; a number axis: equal values) the axis
-    /// autoranges to the data extent, anywhere else it goes back to the
-    /// initial range.
+    /// `reset+autosize`: at the initial range the axis autoranges to the
+    /// data extent, anywhere else it goes back to the initial range. Plotly
+    /// compares the range as it holds it with `_rangeInitial` (`!==`,
+    /// src/plots/cartesian/dragbox.js): a number axis by value; a date axis
+    /// by string, so the range is at the initial one while it still holds
+    /// the figure's strings, or when a gesture wrote strings that spell
+    /// them (a wheel event with no `deltaY` rewrites the range unchanged).
     mutating func doubleClick() {
-        let atInitial = isDate ? axis.asGiven : axis.range == initial
+        let atInitial = isDate
+            ? axis.asGiven || (Self.spelledAsGiven(axis.range.lower, given: initial.lower)
+                && Self.spelledAsGiven(axis.range.upper, given: initial.upper))
+            : axis.range == initial
         if atInitial {
             relayout(extent)
         } else {

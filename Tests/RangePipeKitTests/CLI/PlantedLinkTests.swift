@@ -8,12 +8,8 @@ import Testing
 /// command that writes `-o`.
 @Suite("Planted links and read-only outputs")
 struct PlantedLinkTests {
-    func fixture(_ dir: TemporaryDirectory) throws -> (store: String, script: String) {
-        let store = dir.path("s.sqlite")
-        let csv = try dir.write("s.csv", "x,v\n" + (0 ..< 50).map { "\($0),\($0 % 7)" }.joined(separator: "\n") + "\n")
-        #expect(try runRangepipe(["ingest", csv, "--store", store, "--series", "s", "--quiet"]).status == 0)
-        return (store, try dir.write("play.json", #"{"series":"s","fps":4,"duration":0.5,"events":[]}"#))
-    }
+    /// A one-series store and a short script over it (the output-target tests' own).
+    func fixture(_ dir: TemporaryDirectory) throws -> (store: String, script: String) { try OutputTargetTests().playFixture(dir) }
 
     @Test("render -o DIR/ replaces links planted at its frame names; the files they point to are untouched")
     func plantedFrames() throws {

@@ -48,7 +48,13 @@ enum Sniffer {
         var records = parse(body, delimiter: delimiter, quote: quote, isWholeInput: isWholeInput, maxRows: maxRows)
         var skipped = options.header == nil ? preambleRecords(records) : options.skipRecords
         var trailingEmpty = options.trailingEmptyName
-        if options.header == nil, skipped == 0 { (skipped, trailingEmpty) = titleRecords(records) }
+        // A header of two names or more, one short over row names (R's write.table), is the header, not a
+        // title above one (a one-field title over two columns is a title).
+        if options.header == nil, skipped == 0, !(records.first.map {
+            $0.fields.count >= 2 && rowNamesHeader($0.fields, body: records.dropFirst().prefix(preambleCheckRows))
+        } ?? false) {
+            (skipped, trailingEmpty) = titleRecords(records)
+        }
         records.removeFirst(min(skipped, records.count))
         let hasHeader = options.header ?? !(records.first.map {
             looksLikeData($0.fields) && !unnamedIndexHeader($0.fields, body: records.dropFirst().prefix(preambleCheckRows))

@@ -133,4 +133,20 @@ struct RowNamesWriterTests {
         #expect(run.out.contains("x: (row names) (number) — row names"), "\(run.out)")
         #expect(!run.out.contains("x:  "), "\(run.out)")
     }
+
+    @Test("a time preset on integer years names --input-time-format %Y, and that flag makes the preset work; other numbers do not")
+    func yearPreset() throws {
+        let dir = try TemporaryDirectory()
+        let script = try dir.write("s.json", #"{"events": [{"at": 1, "action": "set-window", "window": {"preset": "5Y"}}]}"#)
+        let years = try dir.write("y.csv", "year,v\n" + (0 ..< 12).map { "\(1990 + $0),\($0 * 7 % 5)" }.joined(separator: "\n") + "\n")
+        let r = try runRangepipe(["play", script, "--input", years])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("x looks like years: ingest with --input-time-format %Y"), "\(r.stderr)")
+        let fixed = try runRangepipe(["play", script, "--input", years, "--input-time-format", "%Y"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        let counts = try dir.write("c.csv", "n,v\n" + (0 ..< 12).map { "\(10 + $0),\($0)" }.joined(separator: "\n") + "\n")
+        let other = try runRangepipe(["play", script, "--input", counts])
+        #expect(other.status == 65)
+        #expect(!other.stderr.contains("--input-time-format"), "\(other.stderr)")
+    }
 }

@@ -45,15 +45,21 @@ public struct XChoice: Sendable {
 /// The series column and `--y` columns are never x. `--axis category`
 /// keeps the first column; `--axis number` skips rule 1. Row names that
 /// count the rows (`rowCounter`, `RowNames.counter`, excluded from the
-/// others) take rule 5's place: x is the row names.
+/// others) take rule 5's place, and that of a column of numbers with a
+/// missing value: x is the row names.
 enum XColumnChooser {
     static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>, axis: AxisChoice = .auto,
                        rowCounter: ColumnProfile? = nil) -> XChoice? {
         let usable = profiles.filter { !excluded.contains($0.index) }
-        func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
-            XChoice(column: p.name, index: p.index, reason: reason, profile: p)
+        let byRowNames = rowCounter.map {
+            XChoice(column: $0.name, index: $0.index, reason: "row names: no other column holds times, sorted numbers or labels",
+                    profile: $0)
         }
-        let byRowNames = rowCounter.map { pick($0, "row names: no other column holds times, sorted numbers or labels") }
+        func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
+            // A column of numbers with gaps loses to row names that count every row (a pandas frame padded with NaN).
+            if p.kind == .number, p.missingCount > 0, let byRowNames { return byRowNames }
+            return XChoice(column: p.name, index: p.index, reason: reason, profile: p)
+        }
         guard let first = usable.first else { return byRowNames }
         if axis == .category { return pick(first, "the first column (--axis category)") }
         let times = axis == .number ? [] : usable.filter { $0.kind == .time }

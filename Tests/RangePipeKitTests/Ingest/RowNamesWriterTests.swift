@@ -123,6 +123,18 @@ struct RowNamesWriterTests {
         #expect(!keyed.run.stderr.contains("''"), "\(keyed.run.stderr)")
     }
 
+    @Test("series of different lengths padded with gaps (pandas): the row names that count every row are x, not a sorted column with gaps")
+    func paddedColumns() throws {
+        for (first, writer) in [(0, Writer.pandasIndex), (1, Writer.writeCSV)] {
+            let rows = (0 ..< 12).map { k in [k < 9 ? "\(3 + Double(k) / 4)" : "", "\(k * 5 % 7)"] }
+            let r = try StoredReading.of("z.csv", writer.write(header: ["deflator", "noise"], rows: rows, names: (first ..< first + 12).map(String.init)))
+            #expect(r.run.status == 0, "\(writer): \(r.run.stderr)")
+            #expect(r.x == "(row names)", "\(writer)")
+            #expect(Set(r.fields) == ["deflator", "noise"], "\(writer)")
+            #expect(r.points == 12, "\(writer)")
+        }
+    }
+
     @Test("inspect names the row names and never a blank column")
     func inspect() throws {
         let dir = try TemporaryDirectory()

@@ -265,6 +265,7 @@ test-corpus: test-bin
 	.ci/install-corpus.sh
 	CORPUS_REQUIRE=$(CORPUS_REQUIRE) RANGEPIPE_BIN=$(abspath $(TEST_BIN)) \
 	  .venv/bin/python Tests/Corpus/run_corpus.py
+	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) .venv/bin/python Tests/Corpus/writers.py
 
 # Browser ground truth for the interaction profiles (Tests/Conformance):
 # the real Plotly.js 4.1.1 and BokehJS 3.9.2 from their PyPI wheels, driven

@@ -270,7 +270,8 @@ def judge(entry, r):
     for cols, axis, lo, hi in readings_of(entry):
         problems = []
         # A time over several columns is right when ingest names x by its parts joined by commas (`--x year,quarter`).
-        if ",".join(cols) != r.get("x"):
+        # A label's "" is an unnamed first column of row names, which ingest names "(row names)".
+        if ",".join(c or "(row names)" for c in cols) != r.get("x"):
             problems.append("x %r (label: %s)" % (r.get("x"), " + ".join(repr(c) for c in cols)))
         if r.get("axis") != [axis]:
             problems.append("axis %s (label: %s)" % ("/".join(r.get("axis") or ["?"]), axis))

@@ -50,6 +50,8 @@ struct ColumnPlan {
     let rowNames: Bool
     /// The header ends in an empty name the rows have no field for: it is dropped.
     let trailingEmptyName: Bool
+    /// The first column holds row names: not a value field unless `--y` names it.
+    let rowNamesColumn: Bool
     /// x is each row's number within its series (`--x '(row number)'` naming no column).
     private(set) var rowNumberX = false
     /// The parts of a time written over several columns (`--x year,quarter`); 0 for one x column.
@@ -83,6 +85,7 @@ struct ColumnPlan {
         numbers = NumberReader(options: options)
         rowNames = options.rowNames
         trailingEmptyName = options.trailingEmptyName
+        rowNamesColumn = options.rowNamesColumn
         switch (options.axis, options.timeFormat) {
         case (.number, .auto): axis = .number
         case (.category, .auto): axis = .category
@@ -103,7 +106,7 @@ struct ColumnPlan {
     ///   when `--x`, `--y` and `--series-column` overlap.
     mutating func setHeader(_ written: [String], line: Int) throws {
         headerSet = true
-        let header = HeaderNames.names(written, rowNames: rowNames, trailingEmpty: trailingEmptyName)
+        let header = HeaderNames.names(written, rowNames: rowNames, trailingEmpty: trailingEmptyName, rowNamesColumn: rowNamesColumn)
         names = header
         let file = self.file, hasHeader = self.hasHeader
         func locate(_ wanted: String, _ flag: String) throws -> Int {
@@ -159,7 +162,7 @@ struct ColumnPlan {
                 valueColumns.append(ValueColumn(name: header[k], state: .numeric, explicit: true))
             }
         } else {
-            for k in header.indices where roles[k] == .ignored {
+            for k in header.indices where roles[k] == .ignored && !(k == 0 && rowNamesColumn) {
                 roles[k] = .value(valueColumns.count)
                 valueColumns.append(ValueColumn(name: header[k], state: .undecided, explicit: false))
             }

@@ -20,10 +20,16 @@ enum HeaderNames {
     /// R's `write.csv` writes a row name first on every row but no name for
     /// it in the header: with `rowNames`, the header gains an empty first
     /// name. A header ending in a comma the rows do not have
-    /// (`trailingEmpty`) loses its last, empty name.
-    static func names(_ header: [String], rowNames: Bool, trailingEmpty: Bool = false) -> [String] {
+    /// (`trailingEmpty`) loses its last, empty name. No name is blank, so
+    /// no message shows an empty name: an empty first name over row names
+    /// (`rowNamesColumn`) is `(row names)`, any other empty name its
+    /// 1-based column number, `(column 3)`.
+    static func names(_ header: [String], rowNames: Bool, trailingEmpty: Bool = false, rowNamesColumn: Bool = false) -> [String] {
         var names = rowNames ? [""] + header : header
         if trailingEmpty, names.count > 1, names.last?.isEmpty == true { names.removeLast() }
+        for k in names.indices where names[k].isEmpty {
+            names[k] = k == 0 && rowNamesColumn ? RowNames.displayName : "(column \(k + 1))"
+        }
         return unique(names)
     }
 }

@@ -53,6 +53,8 @@ public struct IngestOptions: Sendable {
     public var rowNames = false
     /// The header ends in an empty name the rows have no field for (sniffed).
     public var trailingEmptyName = false
+    /// The first column holds row names (`RowNames`, sniffed): never a value field.
+    public var rowNamesColumn = false
     /// `1,5` is one and a half (`--decimal-comma`, or sniffed for `;` files).
     public var decimalComma = false
     /// `1,234.5`: commas group thousands (sniffed when unambiguous).

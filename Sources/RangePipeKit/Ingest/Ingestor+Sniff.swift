@@ -74,6 +74,7 @@ struct SniffPlan {
             options.skipRecords = sample.skippedRecords
             options.rowNames = sample.rowNames
             options.trailingEmptyName = sample.trailingEmptyName
+            options.rowNamesColumn = sample.rowNamesColumn != nil
             (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
         }
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
@@ -89,6 +90,9 @@ struct SniffPlan {
         guard !sample.rows.isEmpty else { return }
         var excluded = Set((options.yColumns ?? []).compactMap(locate))
         if let seriesIndex { excluded.insert(seriesIndex) }
+        // Row names that only count the rows are x only when nothing else can be.
+        let rowCounter = sample.rowNamesColumn == .counter && !excluded.contains(0) ? profiles.first : nil
+        if rowCounter != nil { excluded.insert(0) }
         var choice: XChoice
         if let wanted = options.xColumn {
             // An unknown --x is the builder's error, with its location.
@@ -109,8 +113,9 @@ struct SniffPlan {
             guard let k = locate(wanted) else { return }
             choice = XChoice(column: sample.names[k], index: k, reason: "--x", profile: profiles[k])
         } else {
-            guard let chosen = XColumnChooser.choose(profiles, excluding: excluded, axis: options.axis) else { return }
+            guard let chosen = XColumnChooser.choose(profiles, excluding: excluded, axis: options.axis, rowCounter: rowCounter) else { return }
             choice = chosen
+            if chosen.index == 0, sample.rowNamesColumn == .labels { choice.reason = "row names: " + chosen.reason }
             options.xColumn = chosen.column
         }
         if base.xColumn == nil, base.axis == .auto || base.axis == .time, Self.mayBeLong(choice),

@@ -85,6 +85,7 @@ public enum Inspector {
         }
         let numeric = plan.report.profiles.contains { p in
             p.index != plan.report.x?.index && p.name != opts.seriesColumn && p.kind == .number
+                && !(p.index == 0 && plan.report.sample?.rowNamesColumn != nil)
         }
         if !numeric, opts.yColumns == nil {
             report.notes.append("no numeric value column besides x: ingest would fail; name one with --y or choose x with --x")

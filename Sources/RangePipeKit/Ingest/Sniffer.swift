@@ -16,6 +16,8 @@ public struct CSVSample: Sendable {
     public var skippedRecords = 0
     /// The header is one name short: the first column is R's unnamed row names.
     public var rowNames = false
+    /// The first column holds row names (`RowNames`): never a value field.
+    public var rowNamesColumn: RowNames?
     /// The header ends in a comma the rows do not have: its last, empty name is dropped.
     public var trailingEmptyName = false
     /// The physical line of the header row, when there is one.
@@ -46,18 +48,29 @@ enum Sniffer {
         var records = parse(body, delimiter: delimiter, quote: quote, isWholeInput: isWholeInput, maxRows: maxRows)
         var skipped = options.header == nil ? preambleRecords(records) : options.skipRecords
         var trailingEmpty = options.trailingEmptyName
-        if options.header == nil, skipped == 0 { (skipped, trailingEmpty) = titleRecords(records) }
+        // A header of two names or more, one short over row names (R's write.table), is the header, not a
+        // title above one (a one-field title over two columns is a title).
+        if options.header == nil, skipped == 0, !(records.first.map {
+            $0.fields.count >= 2 && rowNamesHeader($0.fields, body: records.dropFirst().prefix(preambleCheckRows))
+        } ?? false) {
+            (skipped, trailingEmpty) = titleRecords(records)
+        }
         records.removeFirst(min(skipped, records.count))
         let hasHeader = options.header ?? !(records.first.map {
             looksLikeData($0.fields) && !unnamedIndexHeader($0.fields, body: records.dropFirst().prefix(preambleCheckRows))
         } ?? false)
         var names: [String]
         var rowNames = false
+        var rowNamesColumn: RowNames?
         var headerLine: Int?
         if hasHeader, let first = records.first {
             let header = first.fields.map(\.trimmingSpaces)
             rowNames = options.rowNames || rowNamesHeader(header, body: records.dropFirst().prefix(preambleCheckRows))
-            names = HeaderNames.names(header, rowNames: rowNames, trailingEmpty: trailingEmpty)
+            let body = records.dropFirst()
+            rowNamesColumn = RowNames.of(header: rowNames ? nil : header.first, headerShort: rowNames,
+                                         values: body.map { $0.fields.first ?? "" },
+                                         columns: body.first?.fields.count ?? header.count)
+            names = HeaderNames.names(header, rowNames: rowNames, trailingEmpty: trailingEmpty, rowNamesColumn: rowNamesColumn != nil)
             headerLine = first.line
             records.removeFirst()
         } else {
@@ -68,6 +81,7 @@ enum Sniffer {
                                rows: records.map(\.fields), lines: records.map(\.line), isWholeInput: isWholeInput)
         sample.skippedRecords = skipped
         sample.rowNames = rowNames
+        sample.rowNamesColumn = rowNamesColumn
         sample.trailingEmptyName = trailingEmpty
         sample.headerLine = headerLine
         return sample

@@ -43,14 +43,24 @@ public struct XChoice: Sendable {
 /// 6. the first column.
 ///
 /// The series column and `--y` columns are never x. `--axis category`
-/// keeps the first column; `--axis number` skips rule 1.
+/// keeps the first column; `--axis number` skips rule 1. Row names that
+/// count the rows (`rowCounter`, `RowNames.counter`, excluded from the
+/// others) take rule 5's place, and that of a column of numbers with a
+/// missing value: x is the row names.
 enum XColumnChooser {
-    static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>, axis: AxisChoice = .auto) -> XChoice? {
+    static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>, axis: AxisChoice = .auto,
+                       rowCounter: ColumnProfile? = nil) -> XChoice? {
         let usable = profiles.filter { !excluded.contains($0.index) }
-        guard let first = usable.first else { return nil }
-        func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
-            XChoice(column: p.name, index: p.index, reason: reason, profile: p)
+        let byRowNames = rowCounter.map {
+            XChoice(column: $0.name, index: $0.index, reason: "row names: no other column holds times, sorted numbers or labels",
+                    profile: $0)
         }
+        func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
+            // A column of numbers with gaps loses to row names that count every row (a pandas frame padded with NaN).
+            if p.kind == .number, p.missingCount > 0, let byRowNames { return byRowNames }
+            return XChoice(column: p.name, index: p.index, reason: reason, profile: p)
+        }
+        guard let first = usable.first else { return byRowNames }
         if axis == .category { return pick(first, "the first column (--axis category)") }
         let times = axis == .number ? [] : usable.filter { $0.kind == .time }
         if times.count == 1 { return pick(times[0], "the only column of times") }
@@ -74,6 +84,7 @@ enum XColumnChooser {
         if let number = increasing.first { return pick(number, "the first column of increasing numbers") }
         if usable.allSatisfy({ $0.kind == .number || $0.kind == .empty }), first.kind == .number, first.missingCount == 0,
            first.values >= ColumnProfiler.risingRows, first.name.lowercased() != "x", !namesTime(first.name) {
+            if let byRowNames { return byRowNames }
             return XChoice(column: XChoice.rowNumber, index: -1,
                            reason: "no column holds times, sorted numbers or labels: x is the row number, from 1", profile: nil)
         }

@@ -35,7 +35,11 @@ public enum FileReportText {
         if sample.skippedRecords > 0, let line = sample.headerLine {
             parts.append("the header on line \(line) (\(line - 1) \(line == 2 ? "line" : "lines") above it skipped)")
         }
-        if sample.rowNames { parts.append("an unnamed first column of row names (the header is one name short)") }
+        if sample.rowNames {
+            parts.append("an unnamed first column of row names (the header is one name short), not a value field")
+        } else if sample.rowNamesColumn != nil, let name = sample.names.first {
+            parts.append("a first column of row names ('\(name)'), not a value field")
+        }
         if report.decimalComma { parts.append("decimal comma") }
         if report.thousands { parts.append("thousands separators") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
@@ -106,7 +110,7 @@ public enum FileReportText {
             s += ",\"quote\":\(JSONText.string(String(UnicodeScalar(sample.quote)))),\"header\":\(sample.hasHeader)"
             s += ",\"decimal_comma\":\(report.decimalComma),\"thousands\":\(report.thousands)"
             if sample.skippedRecords > 0, let line = sample.headerLine { s += ",\"header_line\":\(line)" }
-            if sample.rowNames { s += ",\"row_names\":true" }
+            if sample.rowNamesColumn != nil || sample.rowNames { s += ",\"row_names\":true" }
         }
         if let x = report.x {
             s += ",\"x\":{\"column\":\(JSONText.string(x.column)),\"reason\":\(JSONText.string(x.reason))"

@@ -19,7 +19,8 @@ package enum InspectText {
         out += "  rows     \(FileReportText.grouped(sample.rows.count))" + (r.wholeFile ? " (the whole file)" : " sampled") + "\n"
         var table: [[String]] = [["", "COLUMN", "TYPE", "MISSING", "VALUES"]]
         for p in f.profiles {
-            table.append(["   ", p.name, kind(p), missing(p), p.kind == .text ? "\(p.distinct) distinct" : ""])
+            let type = p.index == 0 && sample.rowNamesColumn != nil ? "row names (\(kind(p)))" : kind(p)
+            table.append(["   ", p.name, type, missing(p), p.kind == .text ? "\(p.distinct) distinct" : ""])
         }
         out += TextTable.render(table)
         if let x = f.x { out += "  \(FileReportText.xLine(x, reading: f.xReading))\n" }
@@ -59,6 +60,7 @@ package enum InspectText {
         if let sample = f.sample { s += ",\"rows\":\(sample.rows.count)" }
         s += ",\"columns\":[" + f.profiles.map { p in
             var c = "{\"name\":\(JSONText.string(p.name)),\"type\":\"\(p.kind.rawValue)\""
+            if p.index == 0, f.sample?.rowNamesColumn != nil { c += ",\"row_names\":true" }
             if let t = p.time {
                 c += ",\"time_format\":\(JSONText.string(FileReportText.shortFamily(t)))"
                 if let alt = t.dayFirstAlternative { c += ",\"or_time_format\":\(JSONText.string(alt))" }

@@ -5,7 +5,7 @@ import RangePipeKit
 /// `--format` and `--input-time-format`, which `play` spells with `input-`
 /// for both).
 struct IngestArguments: ParsableArguments {
-    @Option(help: "The x column (default: a column of times, else sorted numbers, else the first; see the README).")
+    @Option(help: "The x column (default: a column of times, else sorted numbers, else the first; see docs/ingest.md).")
     var x: String?
     @Option(help: "Value columns, comma-separated (default: every other numeric column).")
     var y: String?

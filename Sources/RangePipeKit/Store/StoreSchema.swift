@@ -1,6 +1,6 @@
 /// The store's schema, versioned with `PRAGMA user_version`.
 ///
-/// Version 3 (documented in the README) is version 2 plus packs: a small
+/// Version 3 (documented in docs/store.md) is version 2 plus packs: a small
 /// series (at most `packedBytes` of columns) has no chunk rows; its x and
 /// field columns lie one after another in a shared `pack` row's blob (up
 /// to `packBytes`), at `series.pack_offset` bytes in pack `series.pack_id`
@@ -11,7 +11,7 @@
 /// first write migrates them in its transaction (`migrateToVersion3`:
 /// new columns and table only, the old series stay in chunks).
 ///
-/// Version 2 (documented in the README) is version 1 plus what a scheduled
+/// Version 2 (documented in docs/store.md) is version 1 plus what a scheduled
 /// re-run needs to find the series that changed without reading them
 /// (`play --changed-since`):
 /// - `series.content_hash`: `Series.contentHash` of what the series holds,

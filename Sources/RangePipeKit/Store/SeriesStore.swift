@@ -31,7 +31,7 @@ public final class SeriesStore {
     /// Series up to this many points go through `batch` when building.
     static let batchedPoints = 1024
 
-    private init(path: String, db: SQLiteConnection, shownAs: String? = nil) {
+    init(path: String, db: SQLiteConnection, shownAs: String? = nil) {
         self.path = shownAs ?? path
         filePath = path
         self.db = db
@@ -82,41 +82,6 @@ public final class SeriesStore {
             removeJournals(of: path, except: journals)
             return try openImmutable(path: path)
         }
-    }
-
-    /// Runs `open`, and when it fails removes the journal files (`-wal`,
-    /// `-shm`) that were not beside the store before it: what SQLite
-    /// leaves when it cannot fill them (a full disk), so a failed run
-    /// changes nothing on disk.
-    static func removingJournalsLeftOnFailure<T>(_ path: String, _ open: () throws -> T) rethrows -> T {
-        let before = companions.filter { AtomicFile.fileExists(path + $0) }
-        do {
-            return try open()
-        } catch {
-            removeJournals(of: path, except: before)
-            throw error
-        }
-    }
-
-    private static func removeJournals(of path: String, except kept: [String]) {
-        for suffix in companions where !kept.contains(suffix) { AtomicFile.removeFile(path + suffix) }
-    }
-
-    /// The store read as the file stands, without locks or a `-shm`.
-    private static func openImmutable(path: String) throws -> SeriesStore {
-        let db = try SQLiteConnection(path: path, mode: .immutable)
-        let store = SeriesStore(path: path, db: db)
-        _ = try store.checkVersion(allowEmpty: true)
-        return store
-    }
-
-    /// What is at `path` when it is not a regular file (links followed):
-    /// "a directory", "a FIFO", …; nil for a file or nothing. A store is a
-    /// regular file or absent: SQLite would block in `open` on a FIFO and
-    /// read a device of zeros as an empty store.
-    static func notAFile(_ path: String) throws -> String? {
-        guard let kind = try Platform.resolvingLinks(path).status?.kind, kind != .regular else { return nil }
-        return kind.described
     }
 
     /// Opens (creating if asked) a store and takes the write lock.
@@ -184,7 +149,7 @@ public final class SeriesStore {
     }
 
     /// Returns the schema version, refusing stores from a newer rangepipe.
-    private func checkVersion(allowEmpty: Bool) throws -> Int64 {
+    func checkVersion(allowEmpty: Bool) throws -> Int64 {
         let version = try db.scalarInt("PRAGMA user_version")
         if version < 0 {
             throw RangePipeError.invalid("\(path): not a rangepipe store (unknown schema version \(version))")

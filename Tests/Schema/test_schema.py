@@ -479,7 +479,7 @@ def test_key_walk_covers_every_schema_object():
 def decoder_key_lists():
     """Every key list the decoder's sources pass to ObjectReader.finish."""
     lists = []
-    for path in sorted((ROOT / "Sources/RangePipeKit/Simulation").glob("ScriptDecoder*.swift")):
+    for path in sorted((ROOT / "Sources/RangePipeKit/Simulation").rglob("ScriptDecoder*.swift")):
         text = path.read_text()
         for arg in re.findall(r"(?<!func )finish\(allowed:\s*([^)]*)\)", text):
             arg = arg.strip()

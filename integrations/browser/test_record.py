@@ -31,10 +31,22 @@ def compact(event):
     return out
 
 
+# Counts the wheel events the document has dispatched. Playwright's
+# mouse.wheel does not wait for the event, so a test waits for this count
+# instead of for time: the recorder's listener runs in the same dispatch.
+COUNT_WHEELS_JS = """() => { window.__wheels = 0;
+  document.addEventListener('wheel', () => { window.__wheels++; }, { capture: true, passive: true }); }"""
+
+
+def wait_for_wheels(page, count):
+    page.wait_for_function(f"() => window.__wheels >= {count}")
+
+
 def test_record_js_round_trip(browser, tmp_path):
     page = browser.new_page()
     page.set_content(PAGE)
     page.add_script_tag(path=str(ROOT / "integrations/browser/record.js"))
+    page.evaluate(COUNT_WHEELS_JS)
     page.evaluate("() => { window.rec = RangePipeRecorder.start({overview: document.getElementById('overview'), main: document.getElementById('main')}); }")
     # A mouse drag on the overview (the hover before it is not recorded).
     page.mouse.move(100, 330)
@@ -45,7 +57,7 @@ def test_record_js_round_trip(browser, tmp_path):
     # A wheel turn on the main chart, then a two-finger pinch there.
     page.mouse.move(220, 120)
     page.mouse.wheel(0, 100)
-    page.wait_for_timeout(100)
+    wait_for_wheels(page, 1)
     page.evaluate(PINCH_JS)
     text = page.evaluate("() => window.rec.stop()")
     page.close()
@@ -83,6 +95,7 @@ def test_record_js_shift_deltax_and_areas(browser, tmp_path):
     page = browser.new_page()
     page.set_content(PAGE + '<div id="host" style="position:absolute;left:500px;top:20px;width:300px;height:300px"></div>')
     page.add_script_tag(path=str(ROOT / "integrations/browser/record.js"))
+    page.evaluate(COUNT_WHEELS_JS)
     page.evaluate("""() => {
       const root = document.getElementById('host').attachShadow({mode: 'open'});
       root.innerHTML = '<div id="canvas" style="width:300px;height:300px;background:#efe"></div>';
@@ -104,7 +117,7 @@ def test_record_js_shift_deltax_and_areas(browser, tmp_path):
     page.mouse.wheel(0, 100)
     page.keyboard.up("Shift")
     page.mouse.wheel(30, -50)
-    page.wait_for_timeout(100)
+    wait_for_wheels(page, 2)
     text = page.evaluate("() => window.rec.stop()")
     page.close()
 

@@ -1,5 +1,8 @@
 /// A one-line progress bar on stderr, shown only when stderr is a terminal,
 /// not `--quiet`, and the work has run for more than a second (SPEC 1).
+/// `RANGEPIPE_PROGRESS_DELAY` (seconds, default 1) sets that second: 0
+/// shows the bar from the first byte, which is how the tests see it
+/// without depending on how fast the machine is.
 ///
 /// `@unchecked Sendable`, and why that is sound: all its mutable state is
 /// in `state`, which is only read or written holding `lock`; so `shared`
@@ -11,6 +14,7 @@ public final class ProgressReporter: @unchecked Sendable {
     private struct State {
         var enabled = false
         var start = 0.0
+        var delay = 1.0
         var lastDraw = 0.0
         var drew = false
         var label = ""
@@ -29,17 +33,29 @@ public final class ProgressReporter: @unchecked Sendable {
         lock.withLock {
             state.enabled = !quiet && Platform.isTerminal(Platform.standardError)
             state.start = Platform.monotonicSeconds()
+            state.delay = Self.delay
         }
     }
 
+    /// The delay before the bar shows: `RANGEPIPE_PROGRESS_DELAY` when it is
+    /// a number of seconds ≥ 0, else one second.
+    static var delay: Double {
+        guard let text = Platform.environment("RANGEPIPE_PROGRESS_DELAY"), let seconds = Double(text),
+              seconds.isFinite, seconds >= 0 else { return 1 }
+        return seconds
+    }
+
     /// Starts a new input: `label` is shown, `total` bytes (0: unknown),
-    /// or `total` of `unit` (`frames`) counted as they are.
+    /// or `total` of `unit` (`frames`) counted as they are. The next
+    /// advance redraws at once, so every label that runs past the delay
+    /// is shown at least once.
     public func begin(_ label: String, total: Int64, unit: String? = nil) {
         lock.withLock {
             state.label = label
             state.total = total
             state.done = 0
             state.unit = unit
+            state.lastDraw = -.infinity
         }
     }
 
@@ -50,7 +66,7 @@ public final class ProgressReporter: @unchecked Sendable {
             guard state.enabled else { return }
             state.done += Int64(bytes)
             let now = Platform.monotonicSeconds()
-            guard now - state.start > 1, now - state.lastDraw > 0.1 else { return }
+            guard now - state.start >= state.delay, now - state.lastDraw > 0.1 else { return }
             state.lastDraw = now
             state.drew = true
             let count = state.unit.map { "\(state.done) \($0)" } ?? "\(Int(Double(state.done) / 1_048_576)) MiB"

@@ -85,8 +85,8 @@ struct RenderRunCLITests {
         kill(process.processIdentifier, number)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == number)
-        // ffmpeg, left with its input closed, ends on its own; nothing it writes has a name.
-        usleep(500_000)
+        // ffmpeg, left with its input closed, ends on its own: once it has, nothing it wrote has a name.
+        #expect(awaitNoProcessNaming(dir.url.path, seconds: 60), "ffmpeg did not end")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
         #expect(!names.contains { $0.contains(".tmp-") }, "left behind: \(names)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "previous\n")
@@ -95,11 +95,12 @@ struct RenderRunCLITests {
     @Test("the progress bar counts frames on a terminal, never with --quiet or off a terminal")
     func progress() throws {
         let dir = try TemporaryDirectory()
-        // The rows arrive in two parts 1.5 s apart: the bar is due (after a second) by the first frames.
-        let slow = "{ printf 'x,v\\n'; seq 0 199 | sed 's/$/,1/'; sleep 1.5; printf '200,2\\n'; }"
+        // RANGEPIPE_PROGRESS_DELAY=0: the bar is due from the first byte, and each new label (the
+        // input's, then render's) is drawn at its first count, however fast the machine is.
+        let input = "{ printf 'x,v\\n'; seq 0 200 | sed 's/$/,1/'; }"
         let script = try dir.write("s.json", #"{"fps": 10, "duration": 2, "events": [{"at": 0, "gesture": "pan", "path": [[0, 0], [1.5, 300]]}]}"#)
         func run(_ options: String, terminal: Bool) throws -> String {
-            let command = "\(slow) | \"$RANGEPIPE\" render '\(script)' --input - -o '\(dir.path("p.mp4"))' --size 160x90 \(options)"
+            let command = "\(input) | RANGEPIPE_PROGRESS_DELAY=0 \"$RANGEPIPE\" render '\(script)' --input - -o '\(dir.path("p.mp4"))' --size 160x90 \(options)"
             let r = try runShell(terminal ? "script -qec '\(command.replacingOccurrences(of: "'", with: "'\\''"))' /dev/null" : "\(command) 2>&1")
             #expect(r.status == 0, "\(r.out) \(r.stderr)")
             return r.out

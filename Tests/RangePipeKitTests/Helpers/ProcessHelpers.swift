@@ -202,3 +202,21 @@ func awaitGrowingFile(in directory: TemporaryDirectory, prefix: String, bytes: I
     }
     return found
 }
+
+/// Waits until no process's command line names `text` (polling
+/// /proc every 20 ms); false after `seconds`. A test waits with it for the
+/// helpers a killed run left running (ffmpeg finishing a video) instead of
+/// sleeping for a guess.
+func awaitNoProcessNaming(_ text: String, seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let running = pids.contains { pid in
+            guard pid.allSatisfy(\.isNumber), let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).contains(text)
+        }
+        if !running { return true }
+        usleep(20_000)
+    }
+    return false
+}

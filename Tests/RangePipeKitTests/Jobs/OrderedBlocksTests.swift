@@ -61,6 +61,8 @@ struct OrderedBlocksTests {
         }
         // 100 + 100 fit in 250; the third block waits (the writer is on series 0).
         #expect(progress.wait(until: 2))
+        // The pause gives the worker time to pass its third put if the budget
+        // failed to hold it; on a slow machine the check is weaker, never wrong.
         Thread.sleep(forTimeInterval: 0.2)
         #expect(progress.value == 2)
         channel.end(0, .success(()))
@@ -83,6 +85,8 @@ struct OrderedBlocksTests {
         DispatchQueue.global().async {
             if !channel.put(Self.block(1, 1, size: 20), for: 1) { refused.signal() }
         }
+        // The pause lets the worker reach its wait; had it not yet, its put
+        // after the cancel is refused all the same, so no speed makes this fail.
         Thread.sleep(forTimeInterval: 0.1)
         channel.cancel()
         #expect(refused.wait(timeout: .now() + 10) == .success)

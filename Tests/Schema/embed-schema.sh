@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 src=docs/script.schema.json
-dir=Sources/RangePipeKit/Export
+dir=Sources/RangePipeKit/Export/Reports
 if grep -q '"""##' "$src"; then echo "$src contains the Swift string's delimiter" >&2; exit 1; fi
 split=$(grep -n '^    "pathXOrXY": {' "$src" | cut -d: -f1)
 [ -n "$split" ] || { echo "$src has no \"pathXOrXY\" definition to split at" >&2; exit 1; }

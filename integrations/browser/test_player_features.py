@@ -6,7 +6,7 @@ and panel, and the drawn elements (selection, handles, main line, y and x
 ticks, annotation, lit preset button, panels, overview axis) must sit within
 0.5 px of where the frame's numbers put them. The expected pixels are worked
 out here from the frame and the documented layout (docs/player.md, "Layout";
-docs/scripts.md for the ordinal map): closed forms, never our drawing
+docs/script-views.md for the ordinal map): closed forms, never our drawing
 code's output.
 """
 import csv
@@ -92,7 +92,7 @@ def y_pixel(h, yr, tall):
 
 
 def ordinal_map(xs):
-    """docs/scripts.md's ordinal u(x): point i at u = i, linear in time between points, the end gaps beyond."""
+    """docs/script-views.md's ordinal u(x): point i at u = i, linear in time between points, the end gaps beyond."""
     def u(t):
         if t <= xs[0]:
             return (t - xs[0]) / (xs[1] - xs[0])
@@ -367,7 +367,7 @@ def test_overview_grows_with_appends(features, open_page):
 def test_ordinal_overview_first_tick_shows_its_year(features, open_page):
     """weekdays-ordinal: the data start on 2012-01-02, so the overview's first tick is 1 April 2012, and it
     carries its year ("Apr 2012"; docs/player.md, Axes); every overview tick sits at its instant's ordinal u
-    over the data's points 0 … n − 1 (docs/scripts.md's map)."""
+    over the data's points 0 … n − 1 (docs/script-views.md's map)."""
     feature = features("weekdays-ordinal")
     p = open_page(feature.page)
     page = p.page

@@ -1,6 +1,6 @@
 /// The pointers down in a contact, the unit raw input is cut into: a
 /// contact runs from a down while no pointer is down to the up that leaves
-/// none down (docs/scripts.md, "Raw pointer input"; docs/recordings.md).
+/// none down (docs/script-events.md, "Raw pointer input"; docs/recordings.md).
 /// A script's raw samples and a recording are both cut with it; each keeps
 /// its own `State` for a pointer (where the pointer went down, its last point)
 /// and words its own errors.

@@ -1,4 +1,4 @@
-/// One raw input sample as a chart receives it (SPEC 4.10, docs/scripts.md
+/// One raw input sample as a chart receives it (SPEC 4.10, docs/script-events.md
 /// "Raw pointer input"): a pointer going down, moving or up, or a wheel
 /// event, at an absolute script time, in px relative to the area it went
 /// down in. Interaction profiles read these one at a time, in time order.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// The preset rule (docs/scripts.md, "Presets"): a frame names the preset
+/// The preset rule (docs/script-views.md, "Presets"): a frame names the preset
 /// whose `set-window` (or initial window) produced its window, for as long
 /// as the window has not changed since; only otherwise the first button, in
 /// button order, whose settled window equals the frame's.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one builder of script JSON for the tests: typed settings in the
-/// order docs/scripts.md lists them, events as JSON text (each test writes
+/// order docs/scripts.md and docs/script-views.md list them, events as JSON text (each test writes
 /// its gesture as the docs show it). `text` is what a test plays or writes.
 struct ScriptBuilder {
     /// A chart's size in px.

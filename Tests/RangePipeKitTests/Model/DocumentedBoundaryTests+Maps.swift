@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RangePipeKit
 
-/// docs/scripts.md "x scales": the ordinal map puts point i at u = i, runs
+/// docs/script-views.md "x scales": the ordinal map puts point i at u = i, runs
 /// linearly in each gap, and beyond the first and last point extends with
 /// the first and last gap; the log map is u = ln x with every point mapping
 /// back exactly. Expected values are the doc's closed forms on x values

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RangePipeKit
 
-/// docs/scripts.md "Presets": a preset reaches back from the right edge by
+/// docs/script-views.md "Presets": a preset reaches back from the right edge by
 /// calendar arithmetic — days keep the time of day, months clamp the day to
 /// the target month's length (years are 12 months), YTD is January 1 00:00.
 /// The expected starts come from Foundation's Gregorian calendar in UTC,

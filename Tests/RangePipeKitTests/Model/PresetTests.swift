@@ -90,7 +90,7 @@ struct PresetTests {
         // minSpan is the one-day gap; the bounds rule keeps the widened window inside.
         #expect(f.window == Window(WalkedCalendar.seconds("2020-12-31"), WalkedCalendar.seconds("2021-01-01")))
         // 1D lands on the same window and comes first in button order, but
-        // YTD set it: the set button is named (docs/scripts.md, "The set button stays lit").
+        // YTD set it: the set button is named (docs/script-views.md, "The set button stays lit").
         #expect(f.preset == .yearToDate)
         // The same window set by its bounds: the tie goes to 1D.
         let byRange = try initialFrame(series, window: #"{"min": "2020-12-31", "max": "2021-01-01"}"#)

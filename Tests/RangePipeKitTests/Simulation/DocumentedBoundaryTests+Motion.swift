@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RangePipeKit
 
-/// SPEC 4.7 and docs/scripts.md "elastic": after an elastic drag past the
+/// SPEC 4.7 and docs/script-events.md "elastic": after an elastic drag past the
 /// bounds the window springs back (pop's spring, bounciness 0, speed 12)
 /// and rests — exactly on the target — once each end is within threshold/2
 /// of it and slower than 5·threshold, threshold 0.01 px of the overview.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RangePipeKit
 
-/// docs/scripts.md "Raw pointer input", "double-click" and "wheel": every
+/// docs/script-events.md "Raw pointer input", "double-click" and "wheel": every
 /// threshold on both sides. Windows are worked out from the doc's rules:
 /// a double click returns to the initial window, a pan moves by
 /// −Δpx·span/W, a wheel notch scales the span by 1.1 about the value under x.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// The rangepipe profile's main-chart gestures of SPEC 4.10 (docs/scripts.md
+/// The rangepipe profile's main-chart gestures of SPEC 4.10 (docs/script-events.md
 /// "Gestures"): box-zoom, double-click, wheel-pan, drag-axis, hover and the
 /// box and crosshair tracks. Expected windows are the closed forms the docs
 /// give, worked out here from the numbers, never from play's output.

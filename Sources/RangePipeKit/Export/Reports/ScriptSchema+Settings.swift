@@ -12,7 +12,7 @@ extension ScriptSchema {
   "properties": {
     "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
     "profile": { "enum": ["rangepipe", "plotly", "bokeh"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's or Bokeh 3.9.2's. Under plotly and bokeh every event is raw pointer input." },
-    "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/scripts.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
+    "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/script-views.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
     "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
@@ -52,7 +52,7 @@ extension ScriptSchema {
       "type": ["number", "string"]
     },
     "xSettings": {
-      "description": "How x reads: the zone whose wall clock the range-selector presets count calendar days, months and years on (docs/scripts.md, Range-selector presets).",
+      "description": "How x reads: the zone whose wall clock the range-selector presets count calendar days, months and years on (docs/script-views.md, Range-selector presets).",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -66,7 +66,7 @@ extension ScriptSchema {
       }
     },
     "xScale": {
-      "description": "How x maps to the view units gestures, spans and pixels are linear in (docs/scripts.md, X scales): linear (u = x, any axis), log (u = ln x; number axes, every x and the bounds > 0; number spans are ratios b/a > 1) or ordinal (u = point index, straight between neighbouring points; time axes with distinct x; durations count calendar days that hold a point).",
+      "description": "How x maps to the view units gestures, spans and pixels are linear in (docs/script-views.md, X scales): linear (u = x, any axis), log (u = ln x; number axes, every x and the bounds > 0; number spans are ratios b/a > 1) or ordinal (u = point index, straight between neighbouring points; time axes with distinct x; durations count calendar days that hold a point).",
       "enum": ["linear", "log", "ordinal"],
       "default": "linear"
     },

@@ -1,5 +1,5 @@
 /// Turns raw pointer interactions into the gestures a chart recognises
-/// (docs/scripts.md, "Raw pointer input"). Interactions go in start order
+/// (docs/script-events.md, "Raw pointer input"). Interactions go in start order
 /// across the whole script, because a double tap can span two events.
 /// The overview's hit test needs the selector at the press, so presses stay
 /// `overviewPress` here and are resolved when they start (`ViewSimulator.press`).

@@ -1,5 +1,5 @@
 /// Raw pointer input (`"input": "pointer"`): the samples, validated and split
-/// into contacts and wheel runs (docs/scripts.md, "Raw pointer input").
+/// into contacts and wheel runs (docs/script-events.md, "Raw pointer input").
 extension ScriptDecoder {
     static let inputNames = ["pointer"]
 

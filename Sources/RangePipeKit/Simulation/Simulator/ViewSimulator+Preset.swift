@@ -1,4 +1,4 @@
-/// The preset a frame names (docs/scripts.md, "Presets"): the one whose
+/// The preset a frame names (docs/script-views.md, "Presets"): the one whose
 /// `set-window` (or the initial window) produced the window, for as long as
 /// the window has not changed since; only otherwise the first button, in
 /// button order, whose settled window equals the frame's. So a button the

@@ -10,6 +10,7 @@ import Testing
     /// folder stands below every room.
     static let rooms: [String: [String]] = [
         "Simulation": ["Queries", "Script", "Physics", "Plan", "Gestures", "Profiles", "Simulator"],
+        "Ingest": ["Reading", "Sniffing", "Building"],
         "Export": ["Text", "Ticks", "Frames", "Pictures", "Reports"],
     ]
 

@@ -1,7 +1,14 @@
 /// Splitting one CSV or NDJSON file across the two cores: the second half
 /// of the file is read by a fork of the builder, which the first half's
 /// builder absorbs when both are done (see `FileSplit`).
-extension TableBuilder {
+extension TableBuilder: SplittableSink {
+    func forkForSplit() -> (any SplittableSink)? { fork() }
+
+    func absorbSplit(_ later: any SplittableSink, lineOffset: Int) {
+        // A fork is made by `fork()`, so it is a table builder too.
+        absorb(later as! TableBuilder, lineOffset: lineOffset)
+    }
+
     /// A builder for a later part of the same file, decided exactly as this
     /// one is (header, roles, axis, time format, value columns) and with no
     /// rows; nil until the bulk path is ready. It never writes rejects:

@@ -10,12 +10,6 @@ struct NumberReader: Sendable {
     /// Extra missing-value markers (`--null`), compared after trimming spaces.
     var nulls: [[UInt8]] = []
 
-    init(options: IngestOptions) {
-        decimalComma = options.decimalComma
-        thousands = options.thousands && !options.decimalComma
-        nulls = options.nulls.map { Array($0.trimmingSpaces.utf8) }.filter { !$0.isEmpty }
-    }
-
     init(decimalComma: Bool, thousands: Bool) {
         self.decimalComma = decimalComma
         self.thousands = thousands && !decimalComma

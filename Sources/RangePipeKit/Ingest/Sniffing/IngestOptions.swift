@@ -1,8 +1,3 @@
-/// Input formats `ingest` reads.
-public enum InputFormat: String, Sendable, CaseIterable {
-    case auto, csv, tsv, ndjson, json
-}
-
 /// `--axis`: the x axis kind, or detection.
 public enum AxisChoice: String, Sendable, CaseIterable {
     case auto, time, category, number

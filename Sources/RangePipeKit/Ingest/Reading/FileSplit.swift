@@ -19,7 +19,7 @@ enum FileSplit {
 
     enum State {
         case undecided
-        case running(BackgroundJob<(TableBuilder)?>, SplitCancel, at: Int)
+        case running(BackgroundJob<(any SplittableSink)?>, SplitCancel, at: Int)
         case done
     }
 
@@ -38,17 +38,17 @@ enum FileSplit {
     /// the cancel flag is raised. `chunkSize` is the reader's read size:
     /// for a short while a gzip check may still be open.
     static func start(_ source: InputSource, _ sink: any RecordSink, chunkSize: Int, rowsPerByte: Double,
-                      readLater: @escaping (InputSource, TableBuilder, SplitCancel) throws -> Void) -> State {
-        guard let whole = sink as? TableBuilder, let path = source.regularFilePath,
+                      readLater: @escaping (InputSource, any SplittableSink, SplitCancel) throws -> Void) -> State {
+        guard let whole = sink as? any SplittableSink, let path = source.regularFilePath,
               source.sizeHint - source.position >= minimumBytes else { return .done }
         guard source.isPlainFile else { return source.position < chunkSize * 2 ? .undecided : .done }
-        guard let fork = whole.fork() else { return .undecided }
+        guard let fork = whole.forkForSplit() else { return .undecided }
         let end = source.sizeHint
         guard let at = lineStart(in: path, after: source.position + (end - source.position) / 2, end: end),
               let later = try? InputSource(path: path, range: at ..< end) else { return .done }
         fork.expectRows(Int(Double(end - at) * rowsPerByte))
         let cancel = SplitCancel()
-        let job = BackgroundJob<(TableBuilder)?>.start { [later, fork] in
+        let job = BackgroundJob<(any SplittableSink)?>.start { [later, fork] in
             do {
                 try readLater(later, fork, cancel)
                 return fork.keptForkDecisions ? fork : nil
@@ -69,8 +69,8 @@ enum FileSplit {
         state = .done
         let later = job.join()
         Trace.say("phases", "both halves read")
-        if boundary, let later, let whole = sink as? TableBuilder {
-            whole.absorb(later, lineOffset: linesRead)
+        if boundary, let later, let whole = sink as? any SplittableSink {
+            whole.absorbSplit(later, lineOffset: linesRead)
             trace("split at byte \(at): joined")
             return true
         }

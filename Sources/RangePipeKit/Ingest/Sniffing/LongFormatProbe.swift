@@ -1,5 +1,5 @@
-/// Finds the column that tells apart rows sharing an x, by reading a whole
-/// file a second time. Ingest runs it only after a file collapsed (more
+/// Finds the column, or the fewest columns together, that tell apart rows
+/// sharing an x, by reading a whole file a second time. Ingest runs it only after a file collapsed (more
 /// than 1% of its rows dropped as duplicates) and the sample named no
 /// such column — a file sorted by its key may show one key in the sample.
 final class LongFormatProbe: RecordSink {
@@ -14,6 +14,12 @@ final class LongFormatProbe: RecordSink {
     private var keys = Set<Int>()
     private var pairs: [Set<Int>]
     private var values: [Set<Int>]
+    /// Sets of two and three candidates (all of them when there are at
+    /// most 8, else none), and then every candidate together: a key
+    /// written over several columns (`--series-column state,gender`).
+    private let sets: [[Int]]
+    private var setPairs: [Set<Int>]
+    private var setValues: [Set<Int>]
 
     init(x: String, series: String?, candidates: [String], names: [String]) {
         self.x = x
@@ -22,6 +28,16 @@ final class LongFormatProbe: RecordSink {
         self.names = names
         pairs = Array(repeating: [], count: candidates.count)
         values = Array(repeating: [], count: candidates.count)
+        let n = candidates.count
+        var sets: [[Int]] = []
+        if n <= 8 {
+            for a in 0 ..< n { for b in a + 1 ..< n { sets.append([a, b]) } }
+            for a in 0 ..< n { for b in a + 1 ..< n { for c in b + 1 ..< n { sets.append([a, b, c]) } } }
+        }
+        if n > 3 { sets.append(Array(0 ..< n)) }
+        self.sets = sets
+        setPairs = Array(repeating: [], count: sets.count)
+        setValues = Array(repeating: [], count: sets.count)
         assignRoles()
     }
 
@@ -67,6 +83,13 @@ final class LongFormatProbe: RecordSink {
             values[k].insert(h)
             pairs[k].insert(combine(seriesHash, xHash, h))
         }
+        for (k, set) in sets.enumerated() {
+            var hasher = Hasher()
+            for c in set { hasher.combine(candidateHashes[c] ?? 0) }
+            let h = hasher.finalize()
+            setValues[k].insert(h)
+            setPairs[k].insert(combine(seriesHash, xHash, h))
+        }
     }
 
     private func combine(_ a: Int, _ b: Int, _ c: Int) -> Int {
@@ -78,16 +101,29 @@ final class LongFormatProbe: RecordSink {
     }
 
     /// The candidate with the fewest rows still repeating (at most 1%),
-    /// then the fewest distinct values; nil if none qualifies.
+    /// then the fewest distinct values; else the fewest candidates that do
+    /// so together, named as `--series-column` takes them (`state,gender`);
+    /// nil if none qualifies.
     var bestColumn: String? {
-        var best: (repeats: Int, distinct: Int, name: String)?
-        for k in candidates.indices where values[k].count >= 2 && values[k].count * 2 <= rows {
-            let repeats = rows - pairs[k].count
-            guard RepeatHint.nearlyUnique(repeats, of: rows) else { continue }
-            if best.map({ (repeats, values[k].count) < ($0.repeats, $0.distinct) }) ?? true {
-                best = (repeats, values[k].count, candidates[k])
+        if let k = best(candidates.indices.map { ($0, values[$0].count, pairs[$0].count) }) { return candidates[k] }
+        for size in [2, 3, candidates.count] {
+            let sized = sets.indices.filter { sets[$0].count == size }
+            if let k = best(sized.map { ($0, setValues[$0].count, setPairs[$0].count) }) {
+                return sets[k].map { candidates[$0] }.joined(separator: ",")
             }
         }
-        return best?.name
+        return nil
+    }
+
+    /// Of `(index, distinct keys, distinct (key, x) pairs)`, the one with
+    /// the fewest rows still repeating (at most 1%), then the fewest keys.
+    private func best(_ options: [(Int, Int, Int)]) -> Int? {
+        var found: (repeats: Int, distinct: Int, index: Int)?
+        for (index, distinct, pairs) in options where distinct >= 2 && distinct * 2 <= rows {
+            let repeats = rows - pairs
+            guard RepeatHint.nearlyUnique(repeats, of: rows) else { continue }
+            if found.map({ (repeats, distinct) < ($0.repeats, $0.distinct) }) ?? true { found = (repeats, distinct, index) }
+        }
+        return found?.index
     }
 }

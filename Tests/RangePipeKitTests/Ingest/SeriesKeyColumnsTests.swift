@@ -116,4 +116,36 @@ struct SeriesKeyColumnsTests {
         #expect(one.status == 0, "\(one.stderr)")
         #expect(try sqlite3(dir.path("5.sqlite"), "SELECT name FROM series ORDER BY name") == ["p", "q"])
     }
+    /// Year, month, day and city (issue 44 item 4): when the sample shows
+    /// several cities (rows by date, or a short file by city), the file
+    /// splits by city by itself; a long file sorted by city (the sample
+    /// shows one) gets the collapse warning naming the column.
+    @Test("long format under a time written over several columns", arguments: [(false, 60), (true, 60), (true, 3000)])
+    func longUnderCompositeTime(sortedByCity: Bool, dayCount: Int) throws {
+        let cities = ["Oslo", "Bergen", "Tromso", "Bodo", "Alta"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let days = (0 ..< dayCount).map { calendar.date(byAdding: .day, value: $0, to: calendar.date(from: DateComponents(year: 2020, month: 1, day: 1))!)! }
+        var rows: [(String, Date)] = days.flatMap { d in cities.map { ($0, d) } }
+        if sortedByCity { rows.sort { ($0.0, $0.1) < ($1.0, $1.1) } }
+        let lines = rows.enumerated().map { k, row in
+            let c = calendar.dateComponents([.year, .month, .day], from: row.1)
+            return "\(c.year!),\(c.month!),\(c.day!),\(row.0),\(k)"
+        }
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("w.csv", "year,month,day,city,temp\n" + lines.joined(separator: "\n") + "\n")
+        let store = dir.path("s.sqlite")
+        let r = try runRangepipe(["ingest", file, "--store", store])
+        #expect(r.status == 0, "\(r.stderr)")
+        if sortedByCity && dayCount > 1000 {
+            #expect(r.stderr.contains("try --series-column city"), "\(r.stderr)")
+            let again = try runRangepipe(["ingest", file, "--store", dir.path("t.sqlite"), "--series-column", "city", "--quiet"])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try sqlite3(dir.path("t.sqlite"), "SELECT count(*) FROM series") == ["5"])
+        } else {
+            #expect(!r.stderr.contains("warning"), "\(r.stderr)")
+            #expect(try sqlite3(store, "SELECT name FROM series ORDER BY name") == cities.sorted())
+            #expect(try sqlite3(store, "SELECT DISTINCT points FROM series") == ["\(dayCount)"])
+        }
+    }
 }

@@ -128,6 +128,15 @@ struct SniffPlan {
                ?? (Self.mayBeLong(choice) ? choice.profile.flatMap({ CompositeTime.dateAndClock(sample, profiles: profiles, date: $0) }) : nil) {
             let reason = "a time written over several columns (the same as --x \(ShellWords.quote(composite.name)))"
             choice = XChoice(column: composite.name, index: composite.parts[0], reason: reason, profile: nil, parts: composite.parts)
+            // Long format under that time: the text column that, with it, makes the sample's rows unique.
+            let candidates = profiles.filter { !composite.parts.contains($0.index) && !excluded.contains($0.index) }
+            let repeats = RepeatHint.find(rows: sample.rows, x: composite.parts, series: seriesIndex, candidates: candidates)
+            report.sampleRepeats = repeats
+            if seriesIndex == nil, !repeats.repeatsObservations, repeats.repeats * 2 >= repeats.rows, let column = repeats.seriesColumn {
+                options.seriesColumn = column
+                report.longFormat = column
+                report.sampleRepeats = nil
+            }
             options.xColumn = composite.name
             if base.timeFormat == .auto, let pattern = composite.pattern { options.timeFormat = .pattern(pattern) }
             if case let .pattern(p) = options.timeFormat { report.timePattern = p }

@@ -42,8 +42,10 @@ final class LongFormatProbe: RecordSink {
     }
 
     private func assignRoles() {
+        // x over several columns (`year,month,day`) when no column has that name.
+        let xParts = names.contains(x) ? [x] : x.split(separator: ",").map(String.init)
         roles = names.map { name in
-            if name == x { return -1 }
+            if xParts.contains(name) { return -1 }
             if name == series { return -2 }
             return candidates.firstIndex(of: name) ?? -3
         }
@@ -71,7 +73,7 @@ final class LongFormatProbe: RecordSink {
             bytes[cell.start ..< cell.start + cell.count].hash(into: &hasher)
             let h = hasher.finalize()
             switch role {
-            case -1: xHash = h
+            case -1: xHash = xHash &* 31 &+ h  // every part of x, in column order
             case -2: seriesHash = h
             default: candidateHashes[role] = h
             }

@@ -83,7 +83,15 @@ struct SeriesKeyColumnsTests {
         let file = try dir.write("p.csv", panel.text)
         let r = try runRangepipe(["ingest", file, "--store", dir.path("s.sqlite")])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("try --series-column \(panel.keys.map(\.0).joined(separator: ","))"), "\(r.stderr)")
+        let columns = panel.keys.map(\.0).joined(separator: ",")
+        #expect(r.stderr.contains("try --series-column \(columns)"), "\(r.stderr)")
+        // inspect finds the same columns from the sample, and its command expects no duplicates.
+        let inspect = try runRangepipe(["inspect", file, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(inspect.out.utf8)) as? [String: Any] ?? [:]
+        #expect(report["command"] as? String == "rangepipe ingest \(file) --series-column \(columns)", "\(inspect.out)")
+        let advised = try runRangepipe(["inspect", file, "--json", "--series-column", columns])
+        let again = try JSONSerialization.jsonObject(with: Data(advised.out.utf8)) as? [String: Any] ?? [:]
+        #expect(again["duplicates_expected"] as? Int == 0, "\(advised.out)")
     }
 
     @Test("two keys whose joined names are the same are an error at the row, never one series")

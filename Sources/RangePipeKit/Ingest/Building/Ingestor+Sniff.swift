@@ -173,7 +173,9 @@ struct SniffPlan {
         report.xReading = Self.reading(base)
         guard !choice.isRowNumber else { return }
         let candidates = profiles.filter { $0.index != choice.index && !excluded.contains($0.index) }
-        report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: choice.index, series: seriesIndex, candidates: candidates)
+        // A key over several columns counts with x: rows repeat only when both do.
+        let keyParts = seriesIndex == nil ? (options.seriesColumn.flatMap(SeriesKeyParts.names) ?? []).compactMap(locate) : []
+        report.sampleRepeats = RepeatHint.find(rows: sample.rows, x: [choice.index] + keyParts, series: seriesIndex, candidates: candidates)
         fixTimeFormat(choice, sample: sample, file: file)
         report.timePattern = options.timeFormat.argument
         if ambiguity != nil, case let .pattern(p)? = choice.profile?.time?.format { report.timePattern = p }

@@ -142,6 +142,32 @@ public struct RepeatHint: Sendable {
                 hint.repeatsWithin = within
             }
         }
+        if best == nil { hint.keyOverColumns(rows, candidates: candidates, key: key) }
         return hint
+    }
+
+    /// When no one text column tells the rows apart: the fewest (two, then
+    /// three, of at most 8 text columns) that do together, named as
+    /// `--series-column` takes them (`state,gender`).
+    /// - Complexity: O(rows · C(8, 3)) at most.
+    private mutating func keyOverColumns(_ rows: [[String]], candidates: [ColumnProfile], key: ([String], Int?) -> String) {
+        let texts = candidates.filter { $0.kind == .text && $0.distinct >= 2 }
+        guard texts.count >= 2, texts.count <= 8 else { return }
+        func cell(_ row: [String], _ k: Int) -> String { k < row.count ? row[k].trimmingSpaces : "" }
+        var sets = texts.indices.flatMap { a in texts.indices.filter { $0 > a }.map { [a, $0] } }
+        sets += sets.flatMap { pair in texts.indices.filter { $0 > pair[1] }.map { pair + [$0] } }
+        var best: (size: Int, repeats: Int, distinct: Int)?
+        for set in sets {
+            let values = rows.map { row in set.map { cell(row, texts[$0].index) }.joined(separator: "\u{1f}") }
+            let distinct = Set(values).count
+            guard distinct * 2 <= rows.count else { continue }
+            let within = rows.count - Set(zip(rows, values).map { key($0.0, nil) + "\u{1f}\u{1f}" + $0.1 }).count
+            guard Self.nearlyUnique(within, of: rows.count) else { continue }
+            if best.map({ (set.count, within, distinct) < $0 }) ?? true {
+                best = (set.count, within, distinct)
+                seriesColumn = set.map { texts[$0].name }.joined(separator: ",")
+                repeatsWithin = within
+            }
+        }
     }
 }

@@ -197,7 +197,7 @@ package struct HTMLPlayer {
             return "\"\(state.rawValue)\":[\"\(c.fill)\",\"\(c.stroke)\",\"\(c.ink)\"]"
         }
         let size = { (c: ChartSize) in "{\"width\":\(JSONText.number(c.width)),\"height\":\(JSONText.number(c.height))}" }
-        let meta = "{\"series\":\(JSONText.string(plan.seriesName)),\"axis\":\"\(plan.axis.rawValue)\",\"fps\":\(JSONText.number(script.fps)),"
+        let meta = "{\"series\":\(JSONText.shown(plan.seriesName)),\"axis\":\"\(plan.axis.rawValue)\",\"fps\":\(JSONText.number(script.fps)),"
             + "\"frameCount\":\(pass.frames),\"exact\":\(exact),\"pointsWidth\":\(d.columns),\"pointsEvery\":\(d.every),"
             + "\"panels\":\(plans.count),\"logY\":\(script.y.scale == .log),\"preset\":\(script.usesPresets),"
             + "\"presets\":\(script.usesPresets ? plan.presetButtons.count : 0),\"presetColors\":{\(colors.joined(separator: ","))},"

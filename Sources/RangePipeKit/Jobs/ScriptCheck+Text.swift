@@ -22,7 +22,7 @@ extension ScriptCheck {
             lines.append("series: not checked")
         }
         for p in plays {
-            let unit = script.unit.map { " (\($0))" } ?? ""
+            let unit = script.unit(of: p.field).map { " (\($0))" } ?? ""
             lines.append("series \(p.series): field \(p.field)\(unit), \(p.frames) frame\(p.frames == 1 ? "" : "s") (t = 0 … \(p.lastFrameTime.plainText) s)")
         }
         return lines.escapedLines

@@ -16,6 +16,12 @@ public struct Script: Sendable {
     /// What the values count in (`unit`): shown after the field's name in
     /// the pictures' y axis title and caption ("value (ppm)"); never in tracks.
     public var unit: String?
+    /// A unit per field (`"unit": {"gdp": "thousands", "rate": "%"}`): the
+    /// shown field's, so a `switch-field` changes the words too.
+    public var units: [String: String] = [:]
+
+    /// The unit the pictures show beside `field`: its own, else the script's.
+    public func unit(of field: String) -> String? { units[field] ?? unit }
     /// The overview chart's size in px (drag-selection and drag-handle).
     public var overview = ChartSize(width: 800, height: 120)
     /// The main chart's size in px (pan, pinch, zooms, M4 columns).

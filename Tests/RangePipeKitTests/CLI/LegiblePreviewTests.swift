@@ -104,4 +104,36 @@ struct LegiblePreviewTests {
         #expect(html.contains("set('handle1' + s, { x: handleX(x1) });") && html.contains("id=\"ytitle\"") && html.contains("id=\"annbox\""))
         #expect(!html.contains("id=\"legible\""))
     }
+    @Test("a unit per field: the words follow switch-field in preview, player and script check; bad units are located")
+    func unitPerField() throws {
+        let dir = try TemporaryDirectory()
+        let csv = try dir.write("two.csv", "x,gdp,rate\n" + (0 ..< 40).map { "\($0),\(1000 + $0 * 10),\(Double($0) / 10)" }.joined(separator: "\n") + "\n")
+        let store = dir.path("s.sqlite")
+        #expect(try runRangepipe(["ingest", csv, "--store", store, "--quiet"]).status == 0)
+        let script = try dir.write("u.json", #"{"fps": 10, "duration": 2, "unit": {"gdp": "thousands", "rate": "%"}, "events": [{"at": 1, "action": "switch-field", "field": "rate"}]}"#)
+        for (frame, title) in [(0, "gdp (thousands)"), (15, "rate (%)")] {
+            let r = try runRangepipe(["preview", script, "--store", store, "--frame", "\(frame)", "-o", dir.path("p\(frame).svg")])
+            #expect(r.status == 0, "\(r.stderr)")
+            let t = texts(try String(contentsOfFile: dir.path("p\(frame).svg"), encoding: .utf8))
+            #expect(t.first?.hasPrefix("two · \(title) · frame \(frame) ") == true, "\(t.first ?? "")")
+            #expect(t.contains(title), "\(t)")
+        }
+        let page = try runRangepipe(["player", script, "--store", store, "-o", dir.path("p.html")])
+        #expect(page.status == 0, "\(page.stderr)")
+        let html = try String(contentsOfFile: dir.path("p.html"), encoding: .utf8)
+        let titles = try PlayerCLITests().block(html, "draws").map { line in
+            let d = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            return try #require((d[5] as? [Any])?.first as? String)
+        }
+        #expect(titles.first == "gdp (thousands)" && titles.last == "rate (%)", "\(titles)")
+        // A field the object leaves out shows no unit; script check names the first field's.
+        let partial = try dir.write("p.json", #"{"unit": {"rate": "%"}, "events": []}"#)
+        let check = try runRangepipe(["script", "check", partial, "--store", store])
+        #expect(check.out.contains("series two: field gdp, "), "\(check.out)")
+        for (bad, path) in [(#"{}"#, "unit: "), (#"{"rate": ""}"#, "unit.rate: "), (#"{"rate": 5}"#, "unit.rate: ")] {
+            let file = try dir.write("bad.json", "{\"unit\": \(bad), \"events\": []}")
+            let r = try runRangepipe(["script", "check", file])
+            #expect(r.status == 65 && r.stderr.contains("bad.json: \(path)"), "\(bad): \(r.status) \(r.stderr)")
+        }
+    }
 }

@@ -21,7 +21,7 @@ struct RenderRunCLITests {
         return store
     }
 
-    @Test("three linked series: main charts stacked over one overview, its handles at play's selector pixels")
+    @Test("three linked series: main charts in the grid that fills the frame over one overview, its handles at play's selector pixels")
     func linked() throws {
         let dir = try TemporaryDirectory()
         let store = try linkedStore(dir)
@@ -34,10 +34,16 @@ struct RenderRunCLITests {
         let play = try runRangepipe(["play", script, "--store", store, "--tracks", "selector"])
         let lines = try play.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         try #require(lines.count == 33, "11 frames × 3 series")
-        // ChartLayout's linked layout: 656 px wide (40 + 600 + 16); three main charts of 20 + 14 + 300 + 22 px, then
-        // 14 px and one overview 80 px tall (its middle 3 · 356 + 14 + 40 = 1122 px down) with its axis, 1190 px in
-        // all; scaled to fit 1280 × 720 and centred.
-        let (lw, lh) = (656.0, 3 * 356.0 + 14 + 80 + 28), scale = min(1280 / lw, 720 / lh)
+        // ChartLayout's linked layout: columns 656 px wide (40 + 600 + 16); main charts of 20 + 14 + 300 + 22 px,
+        // row by row, then 14 px and one overview 80 px tall, centred under them, with its axis (28 px). In one
+        // stack (656 × 1190) the frame would show it at 0.605; in 2 columns (1312 × 834) at 0.863; in 3 (1968 × 478)
+        // at 0.650: so 2 columns, the overview's left 328 px in and its middle 2 · 356 + 14 + 40 = 766 px down.
+        func size(_ columns: Int) -> (Double, Double) {
+            (Double(columns) * 656, Double((3 + columns - 1) / columns) * 356 + 14 + 80 + 28)
+        }
+        let scales = (1 ... 3).map { c in min(1280 / size(c).0, 720 / size(c).1) }
+        try #require(scales.indices.max { scales[$0] < scales[$1] } == 1)
+        let (lw, lh) = size(2), scale = scales[1], overviewLeft = 328.0
         let origin = ((1280 - lw * scale) / 2, (720 - lh * scale) / 2)
         let decoded = try runShell("ffmpeg -v error -i '\(video)' -vf \"select='eq(n\\,3)+eq(n\\,8)'\" -fps_mode passthrough -f rawvideo -pix_fmt rgb24 -")
         try #require(decoded.stdout.count == 2 * 1280 * 720 * 3, "\(decoded.stderr)")
@@ -53,12 +59,12 @@ struct RenderRunCLITests {
                 }
                 return runs
             }
-            let middle = runs(Int((origin.1 + scale * 1122).rounded()))
+            let middle = runs(Int((origin.1 + scale * 766).rounded()))
             try #require(middle.count == 2, "frame \(frame): \(middle)")
             for panel in 0 ..< 3 {
                 let selector = try #require(lines[frame * 3 + panel]["selector"] as? [String: Double])
                 for (run, edge) in zip(middle, [selector["min_px"]!, selector["max_px"]!]) {
-                    let centre = Double(run.0 + run.1) / 2 + 0.5, expected = origin.0 + scale * (40 + edge)
+                    let centre = Double(run.0 + run.1) / 2 + 0.5, expected = origin.0 + scale * (overviewLeft + 40 + edge)
                     #expect(abs(centre - expected) <= 1, "frame \(frame) panel \(panel): handle at \(centre), expected \(expected)")
                 }
             }

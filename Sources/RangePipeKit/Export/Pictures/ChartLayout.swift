@@ -6,7 +6,9 @@
 /// one, one overview that all of them share (one range selector under
 /// stacked charts, as Plotly's range slider under subplots sharing an x
 /// axis). All in pixels, with the overview and main charts sharing one left
-/// edge.
+/// edge. `render` may lay linked panels out in a grid of `columns` (filled
+/// row by row, the overview centred under it), so that they fill a video
+/// frame instead of a tall stack scaled down to its middle.
 public struct ChartLayout: Sendable {
     public let overview: ChartSize
     public let main: ChartSize
@@ -19,14 +21,39 @@ public struct ChartLayout: Sendable {
     public let gap = 14.0
     /// Series drawn: 1, or the linked series' count (one main chart each, one shared overview).
     public let panels: Int
+    /// Linked panels side by side in a row (1: one stack).
+    public let columns: Int
 
     /// The layout for these chart sizes and `panels` series, the left margin wide enough for the longest y label.
-    public init(overview: ChartSize, main: ChartSize, yLabels: [String], panels: Int = 1) {
+    public init(overview: ChartSize, main: ChartSize, yLabels: [String], panels: Int = 1, columns: Int = 1) {
         self.overview = overview
         self.main = main
         self.panels = max(panels, 1)
+        self.columns = panels > 1 ? min(max(columns, 1), panels) : 1
         let widest = yLabels.map(AxisTicks.labelWidth).max() ?? 0
         left = max(40, (widest + 8).rounded(.up))
+    }
+
+    /// The layout with linked panels in the grid that shows them largest in
+    /// a `width` × `height` frame (ties: fewer columns).
+    /// - Complexity: O(panels).
+    public func filling(width: Double, height: Double) -> ChartLayout {
+        guard isLinked else { return self }
+        var best = self, bestScale = 0.0
+        for columns in 1 ... panels {
+            let grid = ChartLayout(overview: overview, main: main, left: left, panels: panels, columns: columns)
+            let scale = min(width / grid.width, height / grid.height)
+            if scale > bestScale * (1 + 1e-12) { (best, bestScale) = (grid, scale) }
+        }
+        return best
+    }
+
+    private init(overview: ChartSize, main: ChartSize, left: Double, panels: Int, columns: Int) {
+        self.overview = overview
+        self.main = main
+        self.left = left
+        self.panels = panels
+        self.columns = columns
     }
 
     /// Whether the series are linked: main charts stacked over one shared overview.
@@ -34,16 +61,24 @@ public struct ChartLayout: Sendable {
     /// One linked series' rows: caption, the gap with the y title, its main chart and x axis.
     public var linkedPanelHeight: Double { captionHeight + gap + main.height + axisHeight }
     /// The top of series j's rows (its caption line); 0 for one series.
-    public func panelTop(_ j: Int) -> Double { isLinked ? Double(j) * linkedPanelHeight : 0 }
+    public func panelTop(_ j: Int) -> Double { isLinked ? Double(j / columns) * linkedPanelHeight : 0 }
+    /// One column's width: the y labels, the charts and the right margin.
+    public var columnWidth: Double { left + max(overview.width, main.width) + right }
+    /// The left of series j's column; 0 in one stack.
+    public func panelLeft(_ j: Int) -> Double { Double(j % columns) * columnWidth }
+    /// The overview's column's left: centred under the grid.
+    public var overviewLeft: Double { Double(columns - 1) * columnWidth / 2 }
+    /// Rows of linked panels.
+    var rows: Int { (panels + columns - 1) / columns }
     /// The overview's top: under the caption, or under the last linked main chart's axis and a gap.
-    public var overviewTop: Double { isLinked ? Double(panels) * linkedPanelHeight + gap : captionHeight }
+    public var overviewTop: Double { isLinked ? Double(rows) * linkedPanelHeight + gap : captionHeight }
     /// The first (or only) main chart's top.
     public var mainTop: Double { mainTop(0) }
     /// Series j's main chart's top: under the overview, or under its caption line and the gap.
     public func mainTop(_ j: Int) -> Double {
         isLinked ? panelTop(j) + captionHeight + gap : overviewTop + overview.height + axisHeight + gap
     }
-    public var width: Double { left + max(overview.width, main.width) + right }
+    public var width: Double { Double(columns) * columnWidth }
     /// The whole picture of one frame (every linked series and the overview).
     public var height: Double { (isLinked ? overviewTop + overview.height : mainTop + main.height) + axisHeight + 6 }
 

@@ -3,9 +3,9 @@
 /// pointer marks, `SVGPreview`'s caption, overview ticks and preset
 /// buttons — in the same colours, at the same places, on a `RasterCanvas`.
 ///
-/// One `ChartLayout` for all series (linked ones, `--sync`, as `preview`
-/// stacks them: a main chart each over one shared overview), scaled to fit
-/// the canvas and centred on white.
+/// One `ChartLayout` for all series (linked ones, `--sync`: a main chart
+/// each over one shared overview, in the grid of columns that shows them
+/// largest in the frame), scaled to fit the canvas and centred on white.
 package struct FrameRaster: Sendable {
     /// One preview per series (the planned script of each).
     let previews: [SVGPreview]
@@ -19,6 +19,7 @@ package struct FrameRaster: Sendable {
         self.previews = previews
         let script = previews[0].plan.script
         layout = ChartLayout(overview: script.overview, main: script.main, yLabels: yLabels, panels: previews.count)
+            .filling(width: Double(width), height: Double(height))
         self.width = width
         self.height = height
     }
@@ -45,7 +46,7 @@ package struct FrameRaster: Sendable {
         // Overview: the whole bounds with every series' line (a layer that
         // changes only with the lines and bounds), the selection shaded, two handles.
         canvas.save()
-        canvas.translate(layout.left, layout.overviewTop)
+        canvas.translate(layout.overviewLeft + layout.left, layout.overviewTop)
         drawOverviewLayer(drawn, on: canvas)
         let ov = layout.overview, (x0, x1) = (drawn[0].record.selector.min, drawn[0].record.selector.max)
         canvas.rect(x: x0, y: 0, width: max(x1 - x0, 0), height: ov.height, fill: Self.Ink.selectionFill, stroke: Self.Ink.selection)
@@ -55,7 +56,7 @@ package struct FrameRaster: Sendable {
         canvas.restore()
         for (j, (p, d)) in zip(previews, drawn).enumerated() {
             canvas.save()
-            canvas.translate(0, layout.panelTop(j))
+            canvas.translate(layout.panelLeft(j), layout.panelTop(j))
             drawPanel(p, d, top: layout.mainTop(j) - layout.panelTop(j), buttons: j == 0,
                       line: Self.Ink.line(j, of: drawn.count), on: canvas)
             canvas.restore()

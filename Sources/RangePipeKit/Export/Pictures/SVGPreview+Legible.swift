@@ -1,11 +1,11 @@
 /// The pictures' words: the field's name and unit (y axis title and
 /// caption) and the annotation's label on its box (`AnnotationMark`).
 extension SVGPreview {
-    /// The shown field's name with the script's `unit` in parentheses
-    /// ("value (ppm)"), or the name alone without a unit.
+    /// The shown field's name with its unit in parentheses ("value (ppm)";
+    /// the field's own `unit`, else the script's), or the name alone.
     func fieldTitle(_ field: Int) -> String {
         let name = plan.fieldNames.indices.contains(field) ? plan.fieldNames[field] : ""
-        return plan.script.unit.map { "\(name) (\($0))" } ?? name
+        return plan.script.unit(of: name).map { "\(name) (\($0))" } ?? name
     }
 
     /// The annotation's dashed line, its label's box and the label, in the

@@ -16,7 +16,13 @@ extension ScriptSchema {
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
     "field": { "type": "string", "description": "The value field shown first (default: the series' first field)." },
-    "unit": { "type": "string", "minLength": 1, "description": "What the values count in, e.g. \"ppm\": the pictures (preview, player, render) show it after the field's name in the y axis title and the caption (\"value (ppm)\"); tracks never carry it." },
+    "unit": {
+      "oneOf": [
+        { "type": "string", "minLength": 1 },
+        { "type": "object", "minProperties": 1, "additionalProperties": { "type": "string", "minLength": 1 } }
+      ],
+      "description": "What the values count in, e.g. \"ppm\", or one unit per field, e.g. {\"co2\": \"ppm\", \"temp\": \"°C\"} (a field without one shows none): the pictures (preview, player, render) show the shown field's unit after its name in the y axis title and the caption (\"value (ppm)\"), so switch-field changes it too; tracks never carry it."
+    },
     "x": { "$ref": "#/$defs/xSettings" },
     "overview": { "$ref": "#/$defs/chartSize", "default": { "width": 800, "height": 120 }, "description": "The overview chart (drag-selection, drag-handle), px." },
     "main": {

@@ -90,6 +90,8 @@ struct SniffPlan {
         guard !sample.rows.isEmpty else { return }
         var excluded = Set((options.yColumns ?? []).compactMap(locate))
         if let seriesIndex { excluded.insert(seriesIndex) }
+        // The columns of a series key over several (`--series-column a,b`) are never x or values.
+        if seriesIndex == nil, let parts = options.seriesColumn.flatMap(SeriesKeyParts.names) { excluded.formUnion(parts.compactMap(locate)) }
         // Row names that only count the rows are x only when nothing else can be.
         let rowCounter = sample.rowNamesColumn == .counter && !excluded.contains(0) ? profiles.first : nil
         if rowCounter != nil { excluded.insert(0) }
@@ -118,11 +120,23 @@ struct SniffPlan {
             if chosen.index == 0, sample.rowNamesColumn == .labels { choice.reason = "row names: " + chosen.reason }
             options.xColumn = chosen.column
         }
-        if base.xColumn == nil, base.axis == .auto || base.axis == .time, Self.mayBeLong(choice),
+        // A number column named as a time's part (`Day` 1–31 rising) may be chosen before the
+        // time it is part of: the parts joined win then too.
+        let partOfATime = choice.profile?.kind == .number && CompositeTime.directive(choice.column) != nil
+        if base.xColumn == nil, base.axis == .auto || base.axis == .time, Self.mayBeLong(choice) || partOfATime,
            let composite = CompositeTime.find(sample, profiles: profiles, excluded: excluded)
-               ?? choice.profile.flatMap({ CompositeTime.dateAndClock(sample, profiles: profiles, date: $0) }) {
+               ?? (Self.mayBeLong(choice) ? choice.profile.flatMap({ CompositeTime.dateAndClock(sample, profiles: profiles, date: $0) }) : nil) {
             let reason = "a time written over several columns (the same as --x \(ShellWords.quote(composite.name)))"
             choice = XChoice(column: composite.name, index: composite.parts[0], reason: reason, profile: nil, parts: composite.parts)
+            // Long format under that time: the text column that, with it, makes the sample's rows unique.
+            let candidates = profiles.filter { !composite.parts.contains($0.index) && !excluded.contains($0.index) }
+            let repeats = RepeatHint.find(rows: sample.rows, x: composite.parts, series: seriesIndex, candidates: candidates)
+            report.sampleRepeats = repeats
+            if seriesIndex == nil, !repeats.repeatsObservations, repeats.repeats * 2 >= repeats.rows, let column = repeats.seriesColumn {
+                options.seriesColumn = column
+                report.longFormat = column
+                report.sampleRepeats = nil
+            }
             options.xColumn = composite.name
             if base.timeFormat == .auto, let pattern = composite.pattern { options.timeFormat = .pattern(pattern) }
             if case let .pattern(p) = options.timeFormat { report.timePattern = p }

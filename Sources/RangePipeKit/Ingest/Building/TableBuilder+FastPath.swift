@@ -149,7 +149,7 @@ extension TableBuilder {
             case .x: xSlot = position
             case .series: seriesSlot = position
             case .ignored: break
-            case .xPart: return nil
+            case .xPart, .seriesPart: return nil
             case let .value(index):
                 switch valueColumns[index].state {
                 case .undecided: return nil

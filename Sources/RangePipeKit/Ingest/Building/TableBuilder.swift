@@ -18,6 +18,9 @@ final class TableBuilder: RecordSink {
     var seriesNames: [String] = []
     /// Series key bytes → series index.
     var keyTable = ByteKeyTable()
+    /// A key over several columns: each series' parts, joined by 0x1F, by
+    /// series index (to tell apart keys whose joined names are the same).
+    var seriesKeys: [[UInt8]] = []
     /// Rejected rows by series index; only series that had one.
     var rejectedRows: [Int: Int] = [:]
     /// Rows read by series index, counted only when x is the row number
@@ -110,15 +113,17 @@ final class TableBuilder: RecordSink {
         var seriesCell: Cell?
         let roles = plan.roles
         var partCells = plan.xPartCount > 0 ? [Cell?](repeating: nil, count: plan.xPartCount) : []
+        var keyCells = plan.seriesPartCount > 0 ? [Cell?](repeating: nil, count: plan.seriesPartCount) : []
         for cell in cells where cell.slot < roles.count {
             switch roles[cell.slot] {
             case .x: xCell = cell
             case let .xPart(n): partCells[n] = cell
             case .series: seriesCell = cell
+            case let .seriesPart(n): keyCells[n] = cell
             case .ignored, .value: break
             }
         }
-        let series = try seriesFor(seriesCell, bytes)
+        let series = keyCells.isEmpty ? try seriesFor(seriesCell, bytes) : try seriesFor(parts: keyCells, bytes)
         if plan.rowNumberX {
             if rowNumbers.count <= series { rowNumbers += repeatElement(0, count: series + 1 - rowNumbers.count) }
             rowNumbers[series] += 1

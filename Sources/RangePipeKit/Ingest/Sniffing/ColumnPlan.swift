@@ -8,8 +8,9 @@
 struct ColumnPlan {
     /// The part a column plays in a row.
     enum Role: Equatable {
-        /// `.xPart(n)`: the n-th part of a time written over several columns (`CompositeTime`).
-        case x, xPart(Int), series, value(Int), ignored
+        /// `.xPart(n)`: the n-th part of a time written over several columns (`CompositeTime`);
+        /// `.seriesPart(n)`: the n-th column of a series key over several (`--series-column a,b`).
+        case x, xPart(Int), series, seriesPart(Int), value(Int), ignored
     }
 
     /// How far a value column's type is decided.
@@ -56,6 +57,8 @@ struct ColumnPlan {
     private(set) var rowNumberX = false
     /// The parts of a time written over several columns (`--x year,quarter`); 0 for one x column.
     private(set) var xPartCount = 0
+    /// The columns of a series key over several (`--series-column state,gender`); 0 for one.
+    private(set) var seriesPartCount = 0
 
     // MARK: Layout and decisions (settled as the input is read)
 
@@ -115,7 +118,18 @@ struct ColumnPlan {
             throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1),
                                          "\(flag) \(wanted): no such column (columns: \(header.joined(separator: ", ")))")
         }
-        let seriesIndex = try seriesColumn.map { try locate($0, "--series-column") }
+        // `--series-column a,b`: a key over several columns, unless one column has that name.
+        let seriesParts = try seriesColumn.map { wanted -> [Int] in
+            guard let parts = SeriesKeyParts.names(wanted), !header.contains(wanted) else { return [try locate(wanted, "--series-column")] }
+            var found: [Int] = []
+            for part in parts {
+                let k = try locate(part, "--series-column")
+                guard !found.contains(k) else { throw RangePipeError.usage("--series-column \(wanted): '\(part)' is named twice") }
+                found.append(k)
+            }
+            return found
+        } ?? []
+        let seriesIndex = seriesParts.count == 1 ? seriesParts[0] : nil
         var xParts: [Int] = []
         if xColumn == XChoice.rowNumber, !header.contains(XChoice.rowNumber) {
             rowNumberX = true
@@ -138,7 +152,7 @@ struct ColumnPlan {
             if let wanted = xColumn {
                 xIndex = try locate(wanted, "--x")
             } else {
-                guard let first = header.indices.first(where: { $0 != seriesIndex }) else {
+                guard let first = header.indices.first(where: { !seriesParts.contains($0) }) else {
                     throw RangePipeError.badData(SourceLocation(file: file, line: line, column: 1), "no column left for x")
                 }
                 xIndex = first
@@ -146,12 +160,13 @@ struct ColumnPlan {
             xParts = [xIndex]
             xName = header[xIndex]
         }
-        if let seriesIndex, xParts.contains(seriesIndex) {
+        if seriesParts.contains(where: xParts.contains) {
             throw RangePipeError.usage("--x and --series-column name the same column")
         }
         roles = Array(repeating: .ignored, count: header.count)
         if xParts.count == 1 { roles[xParts[0]] = .x } else { for (n, k) in xParts.enumerated() { roles[k] = .xPart(n) } }
-        if let seriesIndex { roles[seriesIndex] = .series }
+        if let seriesIndex { roles[seriesIndex] = .series } else { for (n, k) in seriesParts.enumerated() { roles[k] = .seriesPart(n) } }
+        seriesPartCount = seriesParts.count > 1 ? seriesParts.count : 0
         if let ys = yColumns {
             for y in ys {
                 let k = try locate(y, "--y")
@@ -181,8 +196,12 @@ struct ColumnPlan {
             xName = XChoice.rowNumber
         }
         let role: Role
+        let seriesParts = seriesColumn.flatMap(SeriesKeyParts.names)
         if name == seriesColumn {
             role = .series
+        } else if let n = seriesParts?.firstIndex(of: name) {
+            role = .seriesPart(n)
+            seriesPartCount = seriesParts!.count
         } else if xColumn.map({ $0 == name }) ?? (xName == nil) {
             role = .x
             xName = name
@@ -217,7 +236,7 @@ struct ColumnPlan {
             switch roles[k] {
             case .ignored: return true
             case let .value(v): return valueColumns[v].state == .text
-            case .x, .xPart, .series: return false
+            case .x, .xPart, .series, .seriesPart: return false
             }
         }.map { names[$0] }
     }

@@ -39,43 +39,53 @@ struct CompositeTime: Equatable {
         return CompositeTime(parts: parts, name: wanted.joined(separator: ","), pattern: pattern)
     }
 
-    /// The parts the sniffer reads as one time: a column of whole numbers
-    /// named year (four digits each) and, after it, one named quarter
-    /// (1–4) or month (1–12), then optionally day (1–31) and hour (0–24)
-    /// in that order; the year alone repeats in the sample and every
+    /// The parts the sniffer reads as one time, whatever the columns'
+    /// order: a column of whole numbers named year (four digits each) and
+    /// one named quarter (`1`–`4`, or `Q1`/`Q01` under any name) or month
+    /// (`1`–`12`, `M01`–`M12` under any name, or month names, `Jan` or
+    /// `January`, under a month name), then optionally day (1–31) and hour
+    /// (0–24) after a month; the year alone repeats in the sample and every
     /// joined value reads as a time. Nil when no such columns exist.
     static func find(_ sample: CSVSample, profiles: [ColumnProfile], excluded: Set<Int>) -> CompositeTime? {
-        func column(_ directive: String, after: Int, _ range: ClosedRange<Int>) -> Int? {
+        var used = excluded
+        func free(_ p: ColumnProfile) -> Bool { !used.contains(p.index) && p.missingCount == 0 }
+        func column(_ directive: String, _ range: ClosedRange<Int>) -> Int? {
             profiles.first { p in
-                p.index > after && !excluded.contains(p.index) && p.kind == .number && p.missingCount == 0
-                    && Self.directive(p.name) == directive && wholeNumbers(sample, p.index, in: range)
+                free(p) && p.kind == .number && Self.directive(p.name) == directive && wholeNumbers(sample, p.index, in: range)
             }?.index
         }
-        /// A text column of BLS periods after `after`: `Q01`–`Q04` (or `Q1`) or `M01`–`M12`.
-        func periods(_ letter: UInt8, after: Int, _ range: ClosedRange<Int>) -> Int? {
+        /// A text column whose every sample value `accepts`.
+        func text(named directive: String? = nil, _ accepts: (Substring) -> Bool) -> Int? {
             profiles.first { p in
-                p.index > after && !excluded.contains(p.index) && p.kind == .text && p.missingCount == 0
-                    && sample.rows.allSatisfy { row in
-                        guard p.index < row.count else { return false }
-                        let text = row[p.index].trimmingSpaces
-                        guard text.utf8.first.map({ $0 | 0x20 == letter | 0x20 }) == true, let v = Int(text.dropFirst()) else { return false }
-                        return range.contains(v)
-                    }
+                free(p) && p.kind == .text && (directive == nil || Self.directive(p.name) == directive)
+                    && sample.rows.allSatisfy { row in p.index < row.count && accepts(Substring(row[p.index].trimmingSpaces)) }
             }?.index
         }
-        guard let year = column("%Y", after: -1, 1000 ... 2999), profiles[year].distinct < profiles[year].values else { return nil }
+        /// BLS periods: `Q01`–`Q04` (or `Q1`) or `M01`–`M12`.
+        func period(_ letter: UInt8, _ range: ClosedRange<Int>) -> (Substring) -> Bool {
+            { text in
+                guard text.utf8.first.map({ $0 | 0x20 == letter | 0x20 }) == true, let v = Int(text.dropFirst()) else { return false }
+                return range.contains(v)
+            }
+        }
+        let monthNames = try? TimeParser(format: .pattern("%Y %b"), offset: .utc)
+        guard let year = column("%Y", 1000 ... 2999), profiles[year].distinct < profiles[year].values else { return nil }
+        used.insert(year)
         var parts = [year], directives = ["%Y"]
-        if let quarter = column("%q", after: year, 1 ... 4) {
-            parts.append(quarter); directives.append("%q")
-        } else if let quarter = periods(0x51, after: year, 1 ... 4) {
-            parts.append(quarter); directives.append("Q%q")
-        } else if let month = periods(0x4d, after: year, 1 ... 12) {
-            parts.append(month); directives.append("M%m")
-        } else if let month = column("%m", after: year, 1 ... 12) {
-            parts.append(month); directives.append("%m")
-            if let day = column("%d", after: month, 1 ... 31) {
-                parts.append(day); directives.append("%d")
-                if let hour = column("%H", after: day, 0 ... 24) { parts.append(hour); directives.append("%H") }
+        func take(_ k: Int, _ directive: String) {
+            parts.append(k); directives.append(directive); used.insert(k)
+        }
+        if let quarter = column("%q", 1 ... 4) {
+            take(quarter, "%q")
+        } else if let quarter = text(period(0x51, 1 ... 4)) {
+            take(quarter, "Q%q")
+        } else if let month = text(period(0x4d, 1 ... 12)) {
+            take(month, "M%m")
+        } else if let month = column("%m", 1 ... 12) ?? text(named: "%m", { monthNames?.parse("2000 " + $0) != nil }) {
+            take(month, profiles[month].kind == .text ? "%b" : "%m")
+            if let day = column("%d", 1 ... 31) {
+                take(day, "%d")
+                if let hour = column("%H", 0 ... 24) { take(hour, "%H") }
             }
         } else {
             return nil

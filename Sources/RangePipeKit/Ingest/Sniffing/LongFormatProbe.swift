@@ -1,5 +1,5 @@
-/// Finds the column that tells apart rows sharing an x, by reading a whole
-/// file a second time. Ingest runs it only after a file collapsed (more
+/// Finds the column, or the fewest columns together, that tell apart rows
+/// sharing an x, by reading a whole file a second time. Ingest runs it only after a file collapsed (more
 /// than 1% of its rows dropped as duplicates) and the sample named no
 /// such column — a file sorted by its key may show one key in the sample.
 final class LongFormatProbe: RecordSink {
@@ -14,6 +14,12 @@ final class LongFormatProbe: RecordSink {
     private var keys = Set<Int>()
     private var pairs: [Set<Int>]
     private var values: [Set<Int>]
+    /// Sets of two and three candidates (all of them when there are at
+    /// most 8, else none), and then every candidate together: a key
+    /// written over several columns (`--series-column state,gender`).
+    private let sets: [[Int]]
+    private var setPairs: [Set<Int>]
+    private var setValues: [Set<Int>]
 
     init(x: String, series: String?, candidates: [String], names: [String]) {
         self.x = x
@@ -22,12 +28,24 @@ final class LongFormatProbe: RecordSink {
         self.names = names
         pairs = Array(repeating: [], count: candidates.count)
         values = Array(repeating: [], count: candidates.count)
+        let n = candidates.count
+        var sets: [[Int]] = []
+        if n <= 8 {
+            for a in 0 ..< n { for b in a + 1 ..< n { sets.append([a, b]) } }
+            for a in 0 ..< n { for b in a + 1 ..< n { for c in b + 1 ..< n { sets.append([a, b, c]) } } }
+        }
+        if n > 3 { sets.append(Array(0 ..< n)) }
+        self.sets = sets
+        setPairs = Array(repeating: [], count: sets.count)
+        setValues = Array(repeating: [], count: sets.count)
         assignRoles()
     }
 
     private func assignRoles() {
+        // x over several columns (`year,month,day`) when no column has that name.
+        let xParts = names.contains(x) ? [x] : x.split(separator: ",").map(String.init)
         roles = names.map { name in
-            if name == x { return -1 }
+            if xParts.contains(name) { return -1 }
             if name == series { return -2 }
             return candidates.firstIndex(of: name) ?? -3
         }
@@ -55,7 +73,7 @@ final class LongFormatProbe: RecordSink {
             bytes[cell.start ..< cell.start + cell.count].hash(into: &hasher)
             let h = hasher.finalize()
             switch role {
-            case -1: xHash = h
+            case -1: xHash = xHash &* 31 &+ h  // every part of x, in column order
             case -2: seriesHash = h
             default: candidateHashes[role] = h
             }
@@ -66,6 +84,13 @@ final class LongFormatProbe: RecordSink {
             let h = candidateHashes[k] ?? 0
             values[k].insert(h)
             pairs[k].insert(combine(seriesHash, xHash, h))
+        }
+        for (k, set) in sets.enumerated() {
+            var hasher = Hasher()
+            for c in set { hasher.combine(candidateHashes[c] ?? 0) }
+            let h = hasher.finalize()
+            setValues[k].insert(h)
+            setPairs[k].insert(combine(seriesHash, xHash, h))
         }
     }
 
@@ -78,16 +103,29 @@ final class LongFormatProbe: RecordSink {
     }
 
     /// The candidate with the fewest rows still repeating (at most 1%),
-    /// then the fewest distinct values; nil if none qualifies.
+    /// then the fewest distinct values; else the fewest candidates that do
+    /// so together, named as `--series-column` takes them (`state,gender`);
+    /// nil if none qualifies.
     var bestColumn: String? {
-        var best: (repeats: Int, distinct: Int, name: String)?
-        for k in candidates.indices where values[k].count >= 2 && values[k].count * 2 <= rows {
-            let repeats = rows - pairs[k].count
-            guard RepeatHint.nearlyUnique(repeats, of: rows) else { continue }
-            if best.map({ (repeats, values[k].count) < ($0.repeats, $0.distinct) }) ?? true {
-                best = (repeats, values[k].count, candidates[k])
+        if let k = best(candidates.indices.map { ($0, values[$0].count, pairs[$0].count) }) { return candidates[k] }
+        for size in [2, 3, candidates.count] {
+            let sized = sets.indices.filter { sets[$0].count == size }
+            if let k = best(sized.map { ($0, setValues[$0].count, setPairs[$0].count) }) {
+                return sets[k].map { candidates[$0] }.joined(separator: ",")
             }
         }
-        return best?.name
+        return nil
+    }
+
+    /// Of `(index, distinct keys, distinct (key, x) pairs)`, the one with
+    /// the fewest rows still repeating (at most 1%), then the fewest keys.
+    private func best(_ options: [(Int, Int, Int)]) -> Int? {
+        var found: (repeats: Int, distinct: Int, index: Int)?
+        for (index, distinct, pairs) in options where distinct >= 2 && distinct * 2 <= rows {
+            let repeats = rows - pairs
+            guard RepeatHint.nearlyUnique(repeats, of: rows) else { continue }
+            if found.map({ (repeats, distinct) < ($0.repeats, $0.distinct) }) ?? true { found = (repeats, distinct, index) }
+        }
+        return found?.index
     }
 }

@@ -107,9 +107,14 @@ public struct RepeatHint: Sendable {
     /// average) the repeats of (series, candidate, x); the candidate with
     /// the fewest repeats, then the fewest values, then the leftmost, wins.
     static func find(rows: [[String]], x: Int, series: Int?, candidates: [ColumnProfile]) -> RepeatHint {
+        find(rows: rows, x: [x], series: series, candidates: candidates)
+    }
+
+    /// The same for an x written over several columns (`x`: its parts).
+    static func find(rows: [[String]], x: [Int], series: Int?, candidates: [ColumnProfile]) -> RepeatHint {
         func cell(_ row: [String], _ k: Int) -> String { k < row.count ? row[k].trimmingSpaces : "" }
         func key(_ row: [String], _ extra: Int?) -> String {
-            [series, extra, x].compactMap { $0 }.map { cell(row, $0) }.joined(separator: "\u{1f}")
+            ([series, extra].compactMap { $0 } + x).map { cell(row, $0) }.joined(separator: "\u{1f}")
         }
         let repeats = rows.count - Set(rows.map { key($0, nil) }).count
         var hint = RepeatHint(rows: rows.count, repeats: repeats, seriesColumn: nil, repeatsWithin: repeats)

@@ -55,8 +55,19 @@ public enum ScriptDecoder {
         if let v = o.take("duration"), v != .null { s.duration = try number(v, "duration", 0 ... maxDuration, open: true) }
         if let v = o.take("field") { s.field = try string(v, "field") }
         if let v = o.take("unit") {
-            s.unit = try string(v, "unit")
-            guard s.unit?.isEmpty == false else { throw Failure(path: "unit", message: "expected a unit such as \"ppm\", got an empty string (leave unit out for none)") }
+            if case .object = v {
+                // One unit per field: {"co2": "ppm", "temp": "°C"}.
+                let units = try ObjectReader(v, "unit")
+                guard !units.object.members.isEmpty else { throw Failure(path: "unit", message: "expected a unit per field such as {\"co2\": \"ppm\"}, got {}") }
+                for (field, value) in units.object.members {
+                    let unit = try string(value, units.child(field))
+                    guard !unit.isEmpty else { throw Failure(path: units.child(field), message: "expected a unit such as \"ppm\", got an empty string (leave the field out for none)") }
+                    s.units[field] = unit
+                }
+            } else {
+                s.unit = try string(v, "unit")
+                guard s.unit?.isEmpty == false else { throw Failure(path: "unit", message: "expected a unit such as \"ppm\", got an empty string (leave unit out for none)") }
+            }
         }
         if let v = o.take("x") { s.x = try xSettings(v, "x") }
         if let v = o.take("overview") { s.overview = try chartSize(v, "overview", default: s.overview) }

@@ -10,8 +10,8 @@ public enum NameSuggestions {
     static let reach = 32
 
     /// `did you mean 'AAPL'? (5 series: AAPL, AMZN, …)`: up to 3 names at
-    /// an edit distance of at most a third of the longer name (2 at least),
-    /// or that contain the name or are contained in it, ignoring case,
+    /// an edit distance of at most a third of the longer name (2 at least)
+    /// and less than its length, or that contain the name or are contained in it, ignoring case,
     /// closest first, among the names `candidates` picks; then the count
     /// and the first `listed` names.
     /// - Parameter names: sorted by their UTF-8 bytes (`utf8Precedes`: the
@@ -27,7 +27,8 @@ public enum NameSuggestions {
             let limit = max(2, max(key.count, other.count) / 3)
             let d = distance(key, other, limit: limit)
             let contains = !key.isEmpty && (lower.contains(wanted.lowercased()) || wanted.lowercased().contains(lower))
-            if d <= limit || contains { close.append((contains ? min(d, limit) : d, name)) }
+            // A name that shares nothing (every letter changed: `zz` and `n`) is no suggestion.
+            if d <= limit && d < max(key.count, other.count) || contains { close.append((contains ? min(d, limit) : d, name)) }
         }
         close.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
         var out = ""

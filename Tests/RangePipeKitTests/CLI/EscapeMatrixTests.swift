@@ -183,6 +183,28 @@ struct EscapeMatrixTests {
         }
     }
 
+    @Test("for every scalar below U+3000 and the issue's: the terminal and page spellings keep it exactly when it is not hostile, never write it raw when it is")
+    func classifier() throws {
+        // The classes whole: C0 (NUL included), DEL, C1, bidi, separators.
+        let hostileSet = Set(Array(UInt32(0) ..< 0x20) + [0x7f] + Array(UInt32(0x80) ..< 0xa0) + Self.classes.flatMap(\.scalars))
+        let rawTerminal = Set(hostileSet.filter { $0 != 0x09 && $0 != 0x0a })
+        for v in Array(UInt32(0) ..< 0x3000) + [0xfeff, 0xfffd, 0x1f600, 0x10ffff] {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let text = "a" + String(scalar) + "b"
+            for (medium, shown, banned) in [("line", text.escapedLine, hostileSet), ("terminal", text.escapingControls, rawTerminal),
+                                            ("page", text.showingControls, hostileSet)] {
+                let scalars = shown.unicodeScalars.map(\.value)
+                if banned.contains(v) {
+                    #expect(!scalars.contains { banned.contains($0) }, "U+\(String(v, radix: 16)) raw in \(medium) text")
+                } else {
+                    #expect(shown == text, "U+\(String(v, radix: 16)) changed in \(medium) text: \(shown.debugDescription)")
+                }
+            }
+        }
+        #expect("a\u{0}\u{1b}[2J\u{202e}".escapedLine == "a\\x00\\x1b[2J\\u{202e}")
+        #expect("a\u{0}\u{1b}\n\u{7f}\u{9b}\u{2028}".showingControls == "a␀␛␊␡\\u{9b}\\u{2028}")
+    }
+
     @Test("NDJSON and --json keep the names exactly (JSON's escapes), U+2028 and U+2029 written as \\u escapes")
     func machineOutputs() throws {
         let (f, _, _) = try Self.built.get()

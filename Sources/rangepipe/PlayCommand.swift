@@ -88,14 +88,12 @@ struct PlayCommand: ParsableCommand {
             // A run that skipped a series records nothing: the next run plays it (and the rest) again.
             if let next, let statePath = changedSince, skipped.isEmpty { try next.write(path: statePath) }
             guard !skipped.isEmpty else { return }
-            var report = ""
             for s in skipped {
                 let prefix = "series '\(s.name)': "
                 let reason = s.reason.hasPrefix(prefix) ? String(s.reason.dropFirst(prefix.count)) : s.reason
-                report += "rangepipe: skipped series '\(s.name)': \(reason)\n"
+                writeMessage("rangepipe: skipped series '\(s.name)': \(reason)")
             }
-            report += "rangepipe: played \(names.count - skipped.count) of \(names.count) series; skipped \(skipped.count) (--on-series-error skip)\n"
-            writeToStandardError(report)
+            writeMessage("rangepipe: played \(names.count - skipped.count) of \(names.count) series; skipped \(skipped.count) (--on-series-error skip)")
             throw ExitCode(ExitStatus.seriesSkipped.rawValue)
         }
     }

@@ -43,21 +43,24 @@ struct PlayerCommand: ParsableCommand {
             }
             var script = try ScriptFile.load(path: self.script)
             try script.override(fps: fps)
-            guard maxMB > 0, maxMB < 100_000 else { throw RangePipeError.usage("--max-mb: expected a positive number") }
+            // The budget only decides decimation (nothing is reserved), so it
+            // has no upper bound: past Int.max bytes it is no budget at all.
+            guard maxMB > 0 else { throw RangePipeError.usage("--max-mb: expected a positive number of MB, got \(maxMB)") }
+            let budget = maxMB * 1_000_000 < Double(Int.max) ? Int(maxMB * 1_000_000) : Int.max
             let zone = try display.zone()
             let source = try from.source(store: store, ingest: ingest)
             script = try source.withAppendSources(script)
             let linkedSeries = try linked.linkedSeries(script, series: seriesName != nil, all: false, skip: false)
             let shown = try ShownSeries(script: script, source: source, series: seriesName, linked: linkedSeries)
-            let job = PlayerJob(shown: shown, zone: zone, time: timeFormat, budget: Int(maxMB * 1_000_000))
+            let job = PlayerJob(shown: shown, zone: zone, time: timeFormat, budget: budget)
             let (html, d) = try job.run()
             let full = job.fullColumns
             if d.columns < full || d.every > 1 {
-                writeToStandardError("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(d.columns) columns instead of \(full)"
-                    + (d.every > 1 ? ", stored every \(d.every) frames" : "") + "\n")
+                writeMessage("rangepipe: note: the page would pass \(maxMB) MB; the points track is M4 at \(d.columns) columns instead of \(full)"
+                    + (d.every > 1 ? ", stored every \(d.every) frames" : ""))
             }
-            if html.utf8.count > Int(maxMB * 1_000_000) {
-                writeToStandardError("rangepipe: note: the page is \(html.utf8.count) bytes, over --max-mb: the other tracks alone take more (lower --fps)\n")
+            if html.utf8.count > budget {
+                writeMessage("rangepipe: note: the page is \(html.utf8.count) bytes, over --max-mb: the other tracks alone take more (lower --fps)")
             }
             try withOutput(output) { try $0.write(html) }
         }

@@ -30,7 +30,7 @@ struct RangePipe: ParsableCommand {
         let lines = message(for: error).split(separator: "\n").map { String($0).trimmingSpaces }
         let items = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
         let text = lines.first.map { items.isEmpty ? $0 : $0 + " " + items.joined(separator: ", ") } ?? "usage error"
-        writeToStandardError("rangepipe: error: \(text)\n")
+        writeMessage("rangepipe: error: \(text)")
         exit(withError: ExitCode.validationFailure)
     }
 

@@ -62,7 +62,7 @@ struct ScriptFromEventsCommand: ParsableCommand {
             _ = try ScriptDecoder.decode(Array(text.utf8), source: "\(file) (as a script)")
             try withOutput(output) { try $0.write(text) }
             if session.droppedContacts > 0 {
-                writeToStandardError("rangepipe: \(file): \(session.droppedContacts) pointer(s) went down outside the chart's areas and were left out\n")
+                writeMessage("rangepipe: \(file): \(session.droppedContacts) pointer(s) went down outside the chart's areas and were left out")
             }
         }
     }

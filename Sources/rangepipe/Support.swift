@@ -18,7 +18,7 @@ func runReportingErrors(_ body: () throws -> Void) throws {
         try body()
     } catch let error as RangePipeError {
         ProgressReporter.shared.finish()
-        writeToStandardError("rangepipe: error: \(error)\n")
+        writeMessage("rangepipe: error: \(error)")
         throw ExitCode(error.status.rawValue)
     }
 }

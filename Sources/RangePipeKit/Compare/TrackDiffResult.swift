@@ -16,6 +16,6 @@ package struct TrackDiffResult: Sendable, Equatable {
     /// - Complexity: O(length of the first line).
     package var report: String {
         guard let first else { return "" }
-        return "\(first)\n\(differing) of \(frames) frame\(frames == 1 ? "" : "s") differ\(differing == 1 ? "s" : "")\n"
+        return [first, "\(differing) of \(frames) frame\(frames == 1 ? "" : "s") differ\(differing == 1 ? "s" : "")"].escapedLines
     }
 }

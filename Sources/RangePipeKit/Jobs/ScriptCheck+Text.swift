@@ -25,7 +25,7 @@ extension ScriptCheck {
             let unit = script.unit(of: p.field).map { " (\($0))" } ?? ""
             lines.append("series \(p.series): field \(p.field)\(unit), \(p.frames) frame\(p.frames == 1 ? "" : "s") (t = 0 … \(p.lastFrameTime.plainText) s)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.escapedLines
     }
 
     static func samples(_ n: Int) -> String { n == 1 ? "1 sample" : "\(n) samples" }

@@ -13,8 +13,7 @@ extension SeriesSource {
             if let store { present = try store.loadSeries(named: name).map { script.appendSources[name] = $0 } != nil }
             else { present = parsed[name].map { script.appendSources[name] = $0 } != nil }
             guard present else {
-                let known = try names().sorted().joined(separator: ", ")
-                throw RangePipeError.invalid("\(script.source): \(event.path).from.series: series '\(name)' is not in the \(store == nil ? "input" : "store") (series: \(known))")
+                throw notThere(name, "\(script.source): \(event.path).from.series: ")
             }
         }
         return script

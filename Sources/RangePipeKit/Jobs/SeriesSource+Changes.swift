@@ -17,7 +17,7 @@ extension SeriesSource {
         let settings = PlayState.fingerprint(script: scriptBytes, options: options, series: listed, appendSources: script.appendSources)
         let previous = try PlayState.read(path: path)
         guard let mark = try store.changeMark() else {
-            writeToStandardError("rangepipe: \(store.path) predates store version 2: every series is played and no state recorded (its next ingest adds the history)\n")
+            writeMessage("rangepipe: \(store.path) predates store version 2: every series is played and no state recorded (its next ingest adds the history)")
             return (try listed ?? playList(named: seriesNames, all: all, script: script), nil)
         }
         let next = PlayState(settings: settings, mark: mark)

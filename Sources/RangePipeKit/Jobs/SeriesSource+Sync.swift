@@ -9,8 +9,7 @@ extension SeriesSource {
         let available = try names()
         let known = Set(available)
         for (k, name) in wanted.enumerated() where !known.contains(name) {
-            let whereFrom = store == nil ? "input" : "store"
-            throw RangePipeError.invalid("\(source)[\(k)]: series '\(name)' is not in the \(whereFrom) (series: \(available.sorted().joined(separator: ", ")))")
+            throw notThere(name, "\(source)[\(k)]: ", among: available)
         }
         return try wanted.map(load)
     }

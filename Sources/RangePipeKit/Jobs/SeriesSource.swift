@@ -19,17 +19,28 @@ package struct SeriesSource {
         }
     }
 
-    /// Every series name there is (store order, or parse order for `--input`).
+    /// Every series name there is, in the store's order (by UTF-8 bytes,
+    /// `utf8Precedes`; `--input`'s names sorted so), which
+    /// `NameSuggestions` searches.
     package func names() throws -> [String] {
         if let store { return try store.seriesNames() }
-        return Array(parsed.keys)
+        return parsed.keys.sorted { $0.utf8Precedes($1) }
+    }
+
+    /// The message for a series `name` that is not there: `whereFrom`
+    /// locates it (`s.json: series: `), then the closest names and a short
+    /// list (`NameSuggestions`, bounded in cost).
+    func notThere(_ name: String, _ whereFrom: String = "", among available: [String]? = nil) -> RangePipeError {
+        let known = available ?? (try? names()) ?? []
+        return RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the \(store == nil ? "input" : "store"); "
+            + NameSuggestions.text(for: name, among: known))
     }
 
     /// One series by name, whole.
     package func load(_ name: String) throws -> Series {
         if let store {
             guard let s = try store.loadSeries(named: name) else {
-                throw RangePipeError.invalid("series '\(name)' is not in the store; \(NameSuggestions.text(for: name, among: (try? store.seriesNames()) ?? []))")
+                throw notThere(name)
             }
             return s
         }
@@ -47,14 +58,14 @@ extension SeriesSource {
         let wanted = !seriesNames.isEmpty ? seriesNames : script.series.map { [$0] } ?? script.sync ?? []
         if wanted.isEmpty {
             guard available.count == 1 else {
-                throw RangePipeError.invalid("\(script.source): series: the script names no series and the store holds \(available.count) (\(available.sorted().joined(separator: ", "))); give --series or --all")
+                throw RangePipeError.invalid("\(script.source): series: the script names no series and the \(store == nil ? "input" : "store") holds \(NameSuggestions.listing(available)); give --series or --all")
             }
             return available
         }
         let known = Set(available)
         for name in wanted where !known.contains(name) {
             let whereFrom = seriesNames.isEmpty ? "\(script.source): series: " : ""
-            throw RangePipeError.invalid("\(whereFrom)series '\(name)' is not in the store; \(NameSuggestions.text(for: name, among: available))")
+            throw notThere(name, whereFrom, among: available)
         }
         return wanted
     }
@@ -71,7 +82,7 @@ extension SeriesSource {
             throw RangePipeError.invalid("\(script.source): series: the script names no series; give --series")
         }
         guard store != nil || parsed[name] != nil else {
-            throw RangePipeError.invalid("series '\(name)' is not in the input (series: \(parsed.keys.sorted().joined(separator: ", ")))")
+            throw notThere(name)
         }
         return try load(name)
     }

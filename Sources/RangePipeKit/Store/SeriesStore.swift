@@ -340,6 +340,7 @@ public final class SeriesStore {
     @discardableResult
     public func write(_ series: Series, isNew: Bool = false) throws -> SeriesInfo {
         precondition(inTransaction, "write outside the write transaction")
+        try Self.checkText(of: series)
         if isNew, building, series.count <= Self.batchedPoints {
             return try writeBatched(series)
         }

@@ -114,10 +114,18 @@ public final class FileOutput {
     }
 }
 
-/// Writes one line of diagnostics to stderr, ignoring failure (nowhere left to report it).
-/// Control characters in it (from names, labels, paths) are escaped.
+/// Writes diagnostics to stderr, ignoring failure (nowhere left to report
+/// it): lines already made (`escapedLines`), with anything hostile left in
+/// them escaped (`escapingControls`).
 public func writeToStandardError(_ text: String) {
     try? FileOutput.standardError().write(text.escapingControls)
+}
+
+/// Writes one message (an error, a note, a warning) to stderr as one line:
+/// a line feed or control in a name, label or path is escaped with the
+/// rest (`escapedLine`), so no message can pass for two.
+public func writeMessage(_ line: String) {
+    try? FileOutput.standardError().write(line.escapedLine + "\n")
 }
 
 /// Writes `text` to stderr as it is: the progress bar's own carriage

@@ -73,7 +73,7 @@ struct AppendCLITests {
         let data = try Self.data(dir)
         let cases: [(String, String)] = [
             (#"{"series": "A", "events": [{"at": 1, "action": "append", "from": {"series": "Z", "rows": 2}}]}"#,
-             "events[0].from.series: series 'Z' is not in the input (series: A, B)"),
+             "events[0].from.series: series 'Z' is not in the input; (2 series: A, B)"),
             (#"{"series": "A", "events": [{"at": 1, "action": "append", "rows": [["2024-01-11", 1], ["2024-01-10T12:00:00Z", 2]]}]}"#,
              "events[0].rows[1][0]: x 2024-01-10T12:00:00Z is not after the last x of series 'A' (2024-01-11T00:00:00Z); appended x must increase"),
             (#"{"series": "A", "events": [{"at": 1, "action": "append", "rows": [[1e300, 1]]}]}"#,

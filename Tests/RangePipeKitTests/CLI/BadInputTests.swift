@@ -45,7 +45,7 @@ let badInputCases: [BadInputCase] = [
     .init("empty file", "a.csv", "", "1:1", "empty input"),
     .init("header only", "a.csv", "x,v\n", "1:1", "no data rows"),
     .init("invalid UTF-8 label", "a.csv", bytes: Array("x,v\n".utf8) + [0xff, 0xfe] + Array(",1\n".utf8), "2:1", "not valid UTF-8"),
-    .init("NUL byte in a label", "a.csv", bytes: Array("x,v\nab".utf8) + [0] + Array("c,1\n".utf8), "2:1", "not valid UTF-8 text", args: ["--axis", "category"]),
+    .init("NUL byte in a label", "a.csv", bytes: Array("x,v\nab".utf8) + [0] + Array("c,1\n".utf8), "2:1", "category label holds a NUL byte (U+0000)", args: ["--axis", "category"]),
     .init("missing x column", "a.csv", "x,v\n1,2\n", "1:1", "--x nope: no such column", args: ["--x", "nope"]),
     .init("missing series column", "a.csv", "x,v\n1,2\n", "1:1", "--series-column sym: no such column", args: ["--series-column", "sym"]),
     .init("empty series name", "a.csv", "s,x,v\nA,1,2\n,2,3\n", "3:1", "missing series name", args: ["--series-column", "s"]),

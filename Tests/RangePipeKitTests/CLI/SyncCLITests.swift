@@ -190,7 +190,7 @@ struct SyncCLITests {
         let input = ["play", s, "--input", numbers, times]
         let unknown = try runRangepipe(input + ["--sync", "n,zz"])
         #expect(unknown.status == 65)
-        #expect(unknown.stderr == "rangepipe: error: --sync[1]: series 'zz' is not in the input (series: n, t)\n")
+        #expect(unknown.stderr == "rangepipe: error: --sync[1]: series 'zz' is not in the input; (2 series: n, t)\n")
         #expect(unknown.stdout.isEmpty)
         let mixed = try runRangepipe(input + ["--sync", "n,t"])
         #expect(mixed.status == 65)

@@ -15,9 +15,9 @@ extension HTMLPlayer {
         let line = FrameDrawing.pixels(heights, view, yRange, main)
         let mark = preview.visible(AnnotationMark(r, yRange: yRange, log: plan.script.y.scale == .log, line: line,
                                                   yLabels: yLabels, plan.script.annotation, size: main))
-        let title = JSONText.string(preview.fieldTitle(shown.field))
+        let title = JSONText.shown(preview.fieldTitle(shown.field))
         guard let a = mark else { return "[\(title),null]" }
         let numbers = [a.y, a.box.x, a.box.y, a.box.width, a.box.height, a.textX, a.textY].map(f).joined(separator: ",")
-        return "[\(title),[\(numbers),\(JSONText.string(a.label))]]"
+        return "[\(title),[\(numbers),\(JSONText.shown(a.label))]]"
     }
 }

@@ -172,7 +172,7 @@ package struct HTMLPlayer {
     static func suffix(_ j: Int) -> String { j == 0 ? "" : "-\(j)" }
 
     static func ticksJSON(_ ticks: [(Double, String)]) -> String {
-        "[" + ticks.map { "[\(SVGNumber.fmt($0.0)),\(JSONText.string($0.1))]" }.joined(separator: ",") + "]"
+        "[" + ticks.map { "[\(SVGNumber.fmt($0.0)),\(JSONText.shown($0.1))]" }.joined(separator: ",") + "]"
     }
 
     /// JSON text made safe inside a `<script>` element: `<` only occurs
@@ -197,11 +197,12 @@ package struct HTMLPlayer {
             return "\"\(state.rawValue)\":[\"\(c.fill)\",\"\(c.stroke)\",\"\(c.ink)\"]"
         }
         let size = { (c: ChartSize) in "{\"width\":\(JSONText.number(c.width)),\"height\":\(JSONText.number(c.height))}" }
-        let meta = "{\"series\":\(JSONText.string(plan.seriesName)),\"axis\":\"\(plan.axis.rawValue)\",\"fps\":\(JSONText.number(script.fps)),"
+        let meta = "{\"series\":\(JSONText.shown(plan.seriesName)),\"axis\":\"\(plan.axis.rawValue)\",\"fps\":\(JSONText.number(script.fps)),"
             + "\"frameCount\":\(pass.frames),\"exact\":\(exact),\"pointsWidth\":\(d.columns),\"pointsEvery\":\(d.every),"
             + "\"panels\":\(plans.count),\"logY\":\(script.y.scale == .log),\"preset\":\(script.usesPresets),"
             + "\"presets\":\(script.usesPresets ? plan.presetButtons.count : 0),\"presetColors\":{\(colors.joined(separator: ","))},"
-            + "\"main\":\(size(layout.main)),\"overview\":\(size(layout.overview))}"
+            + "\"main\":\(size(layout.main)),\"overview\":\(size(layout.overview)),"
+            + "\"names\":[\(plans.map { JSONText.shown($0.seriesName) }.joined(separator: ","))]}"
         var html = HTMLPlayerPage.head(title: "rangepipe player · " + plans.map(\.seriesName).joined(separator: ", "))
         html += HTMLPlayerPage.svg(previews, layout, marks: markTracks)
         html += HTMLPlayerPage.controls(frameCount: pass.frames)

@@ -165,7 +165,7 @@ enum HTMLPlayerPage {
           e.lastChild.setAttribute('fill', c[2]);
         }
         marks(d, s);
-        const caption = `${f.series} · ${title} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
+        const caption = `${meta.names[j]} · ${title} · frame ${f.frame} · t ${f.t.toFixed(3)} s · ${f.phase}`;
         $('caption' + s).textContent = caption;
         return f;
       }

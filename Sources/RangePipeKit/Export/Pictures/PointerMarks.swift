@@ -98,7 +98,7 @@ struct PointerMarks {
         let f = SVGNumber.fmt
         var s = box.map { ",[\(f($0.x)),\(f($0.width))]" } ?? ",null"
         if let c = crosshair {
-            s += ",[\(f(c.x)),\(c.y.map(f) ?? "null"),\(JSONText.string(c.label)),\(f(c.labelX)),\(f(c.labelY)),\"\(c.anchor)\"]"
+            s += ",[\(f(c.x)),\(c.y.map(f) ?? "null"),\(JSONText.shown(c.label)),\(f(c.labelX)),\(f(c.labelY)),\"\(c.anchor)\"]"
         } else {
             s += ",null"
         }

@@ -161,9 +161,12 @@ final class RasterCanvas {
 
     /// `text` with its baseline at `y`, its start, middle or end at `x`
     /// (SVG's `text-anchor`); with `halo`, outlined first in that colour
-    /// (SVG's `paint-order="stroke"`).
+    /// (SVG's `paint-order="stroke"`). Controls and bidi overrides are
+    /// drawn as the SVG shows them (`showingControls`; a NUL would end
+    /// cairo's C string).
     func text(_ text: String, x: Double, y: Double, anchor: TextAnchor = .start, color: RasterColor,
               size: Double = 11, halo: RasterColor? = nil) {
+        let text = text.showingControls
         guard !text.isEmpty else { return }
         let advance = textWidth(text, size: size)
         let left = switch anchor {

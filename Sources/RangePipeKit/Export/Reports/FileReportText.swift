@@ -93,13 +93,14 @@ public enum FileReportText {
         return "long format: one series per '\(series)' (as --series-column \(ShellWords.quote(series)) --x \(ShellWords.quote(x.column)))"
     }
 
-    /// The lines the ingest summary adds per file (x choice, dialect).
-    public static func summaryLines(_ report: FileReport) -> String {
-        var text = ""
-        if let dialect = dialectLine(report) { text += "\(report.file): read with \(dialect)\n" }
-        if let x = report.x { text += "\(report.file): \(xLine(x, reading: report.xReading))\n" }
-        if let line = longFormatLine(report) { text += "\(report.file): \(line)\n" }
-        return text
+    /// The lines the ingest summary adds per file (x choice, dialect), to
+    /// be escaped as lines (`escapedLines`).
+    public static func summaryLines(_ report: FileReport) -> [String] {
+        var lines: [String] = []
+        if let dialect = dialectLine(report) { lines.append("\(report.file): read with \(dialect)") }
+        if let x = report.x { lines.append("\(report.file): \(xLine(x, reading: report.xReading))") }
+        if let line = longFormatLine(report) { lines.append("\(report.file): \(line)") }
+        return lines
     }
 
     /// One JSON object per file for `--json`.

@@ -37,22 +37,22 @@ package enum IngestSummary {
                          String(entry.stats.rowsRead - entry.stats.rowsRejected), String(entry.stats.rowsRejected),
                          String(entry.stats.duplicatesDropped), String(info.points), x, y])
         }
-        var text = TextTable.render(rows)
+        var lines: [String] = []
         if report.series.count > textRows {
-            text += "… and \(report.series.count - textRows) more series (--json or `rangepipe series` lists them all)\n"
+            lines.append("… and \(report.series.count - textRows) more series (--json or `rangepipe series` lists them all)")
         }
-        for file in report.files { text += FileReportText.summaryLines(file) }
+        for file in report.files { lines += FileReportText.summaryLines(file) }
         if report.unattributedRejects > 0 {
-            text += "\(report.unattributedRejects) rejected rows named no series\n"
+            lines.append("\(report.unattributedRejects) rejected rows named no series")
         }
         let ms = Int((report.seconds * 1000).rounded())
-        text += "ingested \(report.series.count) series in \(ms) ms\n"
-        return text
+        lines.append("ingested \(report.series.count) series in \(ms) ms")
+        return TextTable.render(rows) + lines.escapedLines
     }
 
-    /// Collapse warnings, one `rangepipe: warning:` line each: printed on
-    /// stderr even with `--quiet` or `--json`.
-    package static func warnings(_ files: [FileReport]) -> String {
-        files.flatMap { [FileReportText.longFormatWarning($0), FileReportText.warning($0), FileReportText.rowLayoutWarning($0)].compactMap { $0 } }.map { "rangepipe: warning: \($0)\n" }.joined()
+    /// Collapse warnings, one `rangepipe: warning:` line each (for
+    /// `writeMessage`): printed on stderr even with `--quiet` or `--json`.
+    package static func warnings(_ files: [FileReport]) -> [String] {
+        files.flatMap { [FileReportText.longFormatWarning($0), FileReportText.warning($0), FileReportText.rowLayoutWarning($0)].compactMap { $0 } }.map { "rangepipe: warning: \($0)" }
     }
 }

@@ -1,39 +1,42 @@
 /// Renders `rangepipe inspect`: text for people, one JSON object per file for scripts.
 package enum InspectText {
-    /// One file's report for people, ending with the command to run.
+    /// One file's report for people, ending with the command to run; each
+    /// line escaped as one line (`escapedLines`, the table's cells by
+    /// `TextTable`).
     package static func text(_ r: InspectReport, command: String) -> String {
         let f = r.file
-        var out = "\(f.file)\n"
+        var head = [f.file]
         guard let sample = f.sample else {
-            out += "  format   \(f.format.rawValue)\n"
-            for note in r.notes { out += "  note     \(note)\n" }
-            return out + "  command  \(command)\n"
+            head.append("  format   \(f.format.rawValue)")
+            for note in r.notes { head.append("  note     \(note)") }
+            return (head + ["  command  \(command)"]).escapedLines
         }
         if f.format == .ndjson || f.format == .json {
-            out += "  format   \(f.format.rawValue)\n"
+            head.append("  format   \(f.format.rawValue)")
         } else {
-            out += "  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "
+            head.append("  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "
                 + "quote \(FileReportText.character(sample.quote)), " + (sample.hasHeader ? "header" : "no header")
-                + (f.decimalComma ? ", decimal comma" : f.thousands ? ", thousands separators" : "") + "\n"
+                + (f.decimalComma ? ", decimal comma" : f.thousands ? ", thousands separators" : ""))
         }
-        out += "  rows     \(FileReportText.grouped(sample.rows.count))" + (r.wholeFile ? " (the whole file)" : " sampled") + "\n"
+        head.append("  rows     \(FileReportText.grouped(sample.rows.count))" + (r.wholeFile ? " (the whole file)" : " sampled"))
         var table: [[String]] = [["", "COLUMN", "TYPE", "MISSING", "VALUES"]]
         for p in f.profiles {
             let type = p.index == 0 && sample.rowNamesColumn != nil ? "row names (\(kind(p)))" : kind(p)
             table.append(["   ", p.name, type, missing(p), p.kind == .text ? "\(p.distinct) distinct" : ""])
         }
-        out += TextTable.render(table)
-        if let x = f.x { out += "  \(FileReportText.xLine(x, reading: f.xReading))\n" }
-        if let line = FileReportText.longFormatLine(f) { out += "  \(line)\n" }
+        var tail: [String] = []
+        if let x = f.x { tail.append("  \(FileReportText.xLine(x, reading: f.xReading))") }
+        if let line = FileReportText.longFormatLine(f) { tail.append("  \(line)") }
         if let repeats = f.sampleRepeats {
             if let before = r.repeatsBefore {
-                out += "  long format: \(FileReportText.grouped(before)) of \(FileReportText.grouped(repeats.rows)) rows repeat an x; "
-                    + "series column: \(r.seriesColumn ?? "?")\n"
+                tail.append("  long format: \(FileReportText.grouped(before)) of \(FileReportText.grouped(repeats.rows)) rows repeat an x; "
+                    + "series column: \(r.seriesColumn ?? "?")")
             }
-            out += "  duplicates expected: \(FileReportText.grouped(repeats.repeats))\n"
+            tail.append("  duplicates expected: \(FileReportText.grouped(repeats.repeats))")
         }
-        for note in r.notes { out += "  note: \(note)\n" }
-        return out + "  command: \(command)\n"
+        for note in r.notes { tail.append("  note: \(note)") }
+        tail.append("  command: \(command)")
+        return head.escapedLines + TextTable.render(table) + tail.escapedLines
     }
 
     static func kind(_ p: ColumnProfile) -> String {

@@ -80,7 +80,17 @@ extension ByteWriter {
         var value = value
         value.withUTF8 { utf8 in
             var plainFrom = 0
-            for (k, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            for (k, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 {
+                // U+2028 and U+2029 (E2 80 A8/A9) are valid raw in JSON but
+                // end a line in JavaScript before ES2019 and in line
+                // splitters (Python's splitlines): written as \u2028, \u2029.
+                if b == 0xE2 {
+                    guard k + 2 < utf8.count, utf8[k + 1] == 0x80, utf8[k + 2] == 0xA8 || utf8[k + 2] == 0xA9 else { continue }
+                    append(run: utf8[plainFrom ..< k])
+                    append(utf8[k + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                    plainFrom = k + 3
+                    continue
+                }
                 append(run: utf8[plainFrom ..< k])
                 plainFrom = k + 1
                 switch b {

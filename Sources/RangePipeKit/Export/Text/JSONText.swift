@@ -18,4 +18,12 @@ public enum JSONText {
         out.append(jsonString: value)
         return String(decoding: out.bytes, as: UTF8.self)
     }
+
+    /// A JSON string of text a page shows (the player's captions, titles
+    /// and labels): escaped for the page first (`showingControls`), as
+    /// SVG text is, so the browser shows a control or bidi override and
+    /// never obeys it.
+    public static func shown(_ value: String) -> String {
+        string(value.showingControls)
+    }
 }

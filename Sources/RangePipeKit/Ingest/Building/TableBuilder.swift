@@ -202,8 +202,9 @@ final class TableBuilder: RecordSink {
         }
         let key = text(cell, bytes)
         if let k = keyTable.find(key) { return k }
-        guard let name = key.validatedString, !name.utf8.contains(0) else {
-            throw RowError(column: cell.column, message: "series name is not valid UTF-8 text" + TextEncoding.latin1Hint)
+        let text = key.validatedString
+        guard let name = text, !name.utf8.contains(0) else {
+            throw RowError(column: cell.column, message: "series name " + TextEncoding.notText(text))
         }
         let k = keyTable.insert(key)
         precondition(k == seriesNames.count)
@@ -245,8 +246,9 @@ final class TableBuilder: RecordSink {
             throw RowError(column: cell.column, message: "column '\(xName ?? "x")': expected a number, got \(quoted(b))",
                            hint: numberHint(b))
         case .category:
-            guard let label = b.validatedString, !label.utf8.contains(0) else {
-                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label is not valid UTF-8 text" + TextEncoding.latin1Hint)
+            let text = b.validatedString
+            guard let label = text, !label.utf8.contains(0) else {
+                throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label " + TextEncoding.notText(text))
             }
             let trimmed = label.trimmingSpaces
             if trimmed.isEmpty || trimmed.withByteView({ numbers.isNull($0, 0, $0.count) }) {

@@ -65,9 +65,10 @@ struct CSVReader {
                 var names: [String] = []
                 for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
                     let slice = bytes[cell.start ..< cell.start + cell.count]
-                    guard let name = slice.validatedString, !name.utf8.contains(0) else {
+                    let text = slice.validatedString
+                    guard let name = text, !name.utf8.contains(0) else {
                         throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
-                                                     "header: column name is not valid UTF-8 text" + TextEncoding.latin1Hint)
+                                                     "header: column name " + TextEncoding.notText(text))
                     }
                     names.append(name.trimmingSpaces)
                 }

@@ -1,6 +1,7 @@
 /// Where `--on-error skip` writes rejected rows: for each, a `# file:line:col:
 /// reason` line, then the original record (CSV records re-quoted), so
-/// `grep -v '^#'` gives back the rejected rows for fixing and re-ingest.
+/// `grep -v '^#'` gives back the rejected rows for fixing and re-ingest
+/// (on stderr each escaped as one line; `--rejects FILE` keeps their bytes).
 ///
 /// A file is written as `-o` is (`OutputTarget`): under a temporary name
 /// beside it, moved into place by `close`, removed if the run fails first.
@@ -39,8 +40,15 @@ final class RejectWriter {
         if output == nil { output = try open() }
         count += 1
         var text = "# \(location): \(reason)\n"
-        text += original
-        if !original.hasSuffix("\n") { text += "\n" }
+        if path == nil {
+            // On stderr a row is escaped as every message is, each as one
+            // line (a quoted line feed too); a --rejects file keeps its bytes.
+            let row = original.hasSuffix("\n") ? String(original.dropLast()) : original
+            text = [String(text.dropLast()), row].escapedLines
+        } else {
+            text += original
+            if !original.hasSuffix("\n") { text += "\n" }
+        }
         try output!.write(text)
     }
 

@@ -5,6 +5,15 @@ enum TextEncoding {
     static let latin1Hint = " (the file is not UTF-8; it looks Latin-1 or Windows-1252: convert it, "
         + "e.g. iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8)"
 
+    /// Why a cell cannot be a name or label, from its text (nil when its
+    /// bytes are not UTF-8): a NUL is named as a NUL (text that is
+    /// otherwise UTF-8 is no encoding problem); other bytes get the
+    /// encoding hint.
+    static func notText(_ text: String?) -> String {
+        guard let text, text.utf8.contains(0) else { return "is not valid UTF-8 text" + latin1Hint }
+        return "holds a NUL byte (U+0000), which no name or label may hold"
+    }
+
     /// "UTF-16LE" or "UTF-16BE" when `bytes` start with that byte-order mark
     /// or hold a NUL in every other byte of their first line (ASCII text
     /// written as UTF-16 without a mark); nil otherwise.

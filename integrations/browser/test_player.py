@@ -70,7 +70,10 @@ def test_controls_and_screenshot(replays, open_page):
     # Play at 4×: 4 × fps frames a second of the page's clock. The clock is
     # Playwright's (it drives performance.now and requestAnimationFrame), so
     # the count does not depend on how busy the machine is.
+    # Paused, so only run_for moves it: real time passing between the key
+    # presses (a loaded machine) adds nothing.
     page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     page.select_option("#speed", "4")
     page.keyboard.press("Space")
     assert page.evaluate(f"{player}.playing") is True

@@ -70,7 +70,7 @@ public final class ProgressReporter: @unchecked Sendable {
             state.lastDraw = now
             state.drew = true
             let count = state.unit.map { "\(state.done) \($0)" } ?? "\(Int(Double(state.done) / 1_048_576)) MiB"
-            var line = "\r\(state.label.escapingControls): \(count)"
+            var line = "\r\(state.label.escapedLine): \(count)"
             if state.total > 0 {
                 let fraction = min(1, Double(state.done) / Double(state.total))
                 let width = 30

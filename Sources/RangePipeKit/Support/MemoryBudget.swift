@@ -16,7 +16,13 @@ public enum MemoryBudget {
     /// The memory the process may use: the address-space limit
     /// (`ulimit -v`) when one is set, else the machine's physical memory.
     /// - Complexity: O(1), two system calls.
-    public static var total: Int {
+    public static var total: Int { limits.total }
+
+    /// What the budget is half of, for messages: "half of ulimit -v" or
+    /// "half of physical memory".
+    public static var source: String { limits.isAddressSpace ? "half of ulimit -v" : "half of physical memory" }
+
+    private static var limits: (total: Int, isAddressSpace: Bool) {
         var limit = rlimit()
         #if os(Linux)
         let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
@@ -24,8 +30,10 @@ public enum MemoryBudget {
         let resource = RLIMIT_AS
         #endif
         let physical = max(1, sysconf(Int32(_SC_PHYS_PAGES))) * max(1, sysconf(Int32(_SC_PAGESIZE)))
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return physical }
-        return min(physical, Int(clamping: limit.rlim_cur))
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max, Int(clamping: limit.rlim_cur) < physical else {
+            return (physical, false)
+        }
+        return (Int(clamping: limit.rlim_cur), true)
     }
 
     /// What one command may plan to hold at once for data in flight
@@ -45,12 +53,16 @@ public enum MemoryBudget {
     }
 
     /// A byte count as people read it: bytes below 10 KiB, then whole KiB,
-    /// MiB or GiB.
-    public static func text(_ bytes: Int) -> String {
+    /// MiB or GiB, rounded down, or up with `roundingUp` (a need just over
+    /// a budget never reads as equal to it).
+    public static func text(_ bytes: Int, roundingUp: Bool = false) -> String {
+        func whole(_ shift: Int) -> Int {
+            roundingUp ? (bytes >> shift) + (bytes & ((1 << shift) - 1) == 0 ? 0 : 1) : bytes >> shift
+        }
         switch bytes {
-        case (10 << 30)...: return "\(bytes >> 30) GiB"
-        case (10 << 20)...: return "\(bytes >> 20) MiB"
-        case (10 << 10)...: return "\(bytes >> 10) KiB"
+        case (10 << 30)...: return "\(whole(30)) GiB"
+        case (10 << 20)...: return "\(whole(20)) MiB"
+        case (10 << 10)...: return "\(whole(10)) KiB"
         default: return "\(bytes) bytes"
         }
     }

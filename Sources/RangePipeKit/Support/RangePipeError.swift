@@ -53,7 +53,8 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
         case let .usage(message): return message
         case let .unavailable(message): return message
         case let .outOfMemory(path, needed, budget, what):
-            return "\(path): out of memory: \(what) needs \(MemoryBudget.text(needed)), over the budget of \(MemoryBudget.text(budget))"
+            return "\(path): out of memory: \(what) needs \(MemoryBudget.text(needed, roundingUp: true)), "
+                + "over the memory budget of \(MemoryBudget.text(budget)) (\(MemoryBudget.source))"
         }
     }
 }

@@ -24,7 +24,11 @@ extension JSONReader {
         /// - Complexity: O(bytes kept + chunk) for a copied input, so a
         ///   line of L bytes costs O(L) over its refills; O(1) moves for a
         ///   mapped one (its pages are read as they are scanned).
-        mutating func refill(_ source: InputSource) throws {
+        /// - Parameter line: the line the unfinished record starts on, named
+        ///   when holding it would exceed the memory budget.
+        /// - Throws: `.outOfMemory` (exit 71) when the kept bytes and the
+        ///   next chunk, with the array's growth, would not fit `MemoryBudget`.
+        mutating func refill(_ source: InputSource, line: Int) throws {
             let want = max(source.chunkSize(JSONReader.chunkSize), count)
             if source.isMapped {
                 if origin < 0 { origin = source.position; end = origin }
@@ -44,6 +48,8 @@ extension JSONReader {
             // out 64 KiB a read, and a window grown by one read at a time
             // would rescan a long line once per read (quadratic).
             let old = bytes.count
+            // While the array grows its old and new storage are both held.
+            try MemoryBudget.require(3 * (old + want), for: "line \(line)", of: source.displayName)
             bytes.reserveCapacity(old + want)
             var filled = 0
             while filled < want {

@@ -24,6 +24,10 @@ import Testing
     struct Bomb: CustomStringConvertible, Sendable {
         let name: String
         let pipeline: String
+        /// The input a budget checked before allocating names: the run
+        /// must end in exit 71 with "out of memory: ... over the memory
+        /// budget", not in the allocator's last resort or another code.
+        var budgeted: String? = nil
         var description: String { name }
     }
 
@@ -32,17 +36,16 @@ import Testing
         "tr '\\0' '\(byte)' </dev/zero | head -c \(size)"
     }
 
-    /// A gzip file `name` holding `prefix` then 512 MiB of one line: one
-    /// 64 MiB member compressed once and repeated (gzip reads members in turn).
-    static func gzipBomb(_ name: String, prefix: String) -> String {
-        "{ printf '\(prefix)'; \(endless("7", "64M")); } | gzip -1 > m.gz && " +
-            "\(endless("7", "64M")) | gzip -1 > n.gz && cat m.gz n.gz n.gz n.gz n.gz n.gz n.gz n.gz > \(name) && rm m.gz n.gz && "
+    /// A gzip file `name` holding `prefix` then 512 MiB of `byte` with no
+    /// newline: one 64 MiB member compressed once and repeated (gzip reads
+    /// members in turn).
+    static func gzipBomb(_ name: String, prefix: String, byte: String = "7") -> String {
+        "{ printf '\(prefix)'; \(endless(byte, "64M")); } | gzip -1 > m.gz && " +
+            "\(endless(byte, "64M")) | gzip -1 > n.gz && cat m.gz n.gz n.gz n.gz n.gz n.gz n.gz n.gz > \(name) && rm m.gz n.gz && "
     }
 
-    // Not yet in the matrix, because today they run for minutes, not memory:
-    // NDJSON/JSON with one huge line or string (plain or gzip; the line
-    // scan is quadratic: 4 MiB took 63 s, 8 MiB 242 s) and
-    // `player --fps 1000` (CPU-bound in debug builds).
+    // Not in the matrix: `player --fps 1000` over a long duration holds
+    // little (70 MB at 60,000 frames) but draws for minutes in a debug build.
     static let bombs: [Bomb] = [
         Bomb(name: "ingest csv: an endless line", pipeline: "\(endless("7")) | RUN ingest - --format csv --store s.sqlite --quiet"),
         Bomb(name: "ingest tsv: an endless line", pipeline: "\(endless("7")) | RUN ingest - --format tsv --store s.sqlite --quiet"),
@@ -50,8 +53,18 @@ import Testing
              pipeline: gzipBomb("b.csv.gz", prefix: "x,y\\n1,") + "RUN ingest b.csv.gz --store s.sqlite --quiet"),
         Bomb(name: "ingest tsv.gz: a decompression bomb",
              pipeline: gzipBomb("b.tsv.gz", prefix: "x\\ty\\n1\\t") + "RUN ingest b.tsv.gz --format tsv --store s.sqlite --quiet"),
-        Bomb(name: "diff: a file with no newline", pipeline: "\(endless("7")) | RUN diff - /dev/null"),
-        Bomb(name: "diff: an endless device of NULs", pipeline: "RUN diff /dev/zero /dev/null"),
+        Bomb(name: "ingest csv.gz: one row repeated (rows held past the budget)",
+             pipeline: "{ printf 'x,y\\n' | gzip; yes 2000-01-01,1 | head -c 96M | gzip -1; } > r.csv.gz && " +
+                 "RUN ingest r.csv.gz --store s.sqlite --quiet", budgeted: "r.csv.gz"),
+        Bomb(name: "ingest ndjson: an endless line", pipeline: "{ printf '{\"x\":1,\"y\":\"'; \(endless("a")); } | RUN ingest - --format ndjson --store s.sqlite --quiet", budgeted: "-"),
+        Bomb(name: "ingest json: an array of one endless string",
+             pipeline: "{ printf '[{\"x\":1,\"y\":\"'; \(endless("a")); } | RUN ingest - --format json --store s.sqlite --quiet", budgeted: "-"),
+        Bomb(name: "ingest ndjson.gz: a decompression bomb of one line",
+             pipeline: gzipBomb("b.ndjson.gz", prefix: "{\"x\":1,\"y\":\"", byte: "a") + "RUN ingest b.ndjson.gz --store s.sqlite --quiet", budgeted: "b.ndjson.gz"),
+        Bomb(name: "ingest json.gz: a decompression bomb of one string",
+             pipeline: gzipBomb("b.json.gz", prefix: "[{\"x\":1,\"y\":\"", byte: "a") + "RUN ingest b.json.gz --store s.sqlite --quiet", budgeted: "b.json.gz"),
+        Bomb(name: "diff: a file with no newline", pipeline: "\(endless("7")) | RUN diff - /dev/null", budgeted: "-"),
+        Bomb(name: "diff: an endless device of NULs", pipeline: "RUN diff /dev/zero /dev/null", budgeted: "/dev/zero"),
         Bomb(name: "play: every series, 64 jobs",
              pipeline: "RUN play \"$SCRIPT\" --store \"$STORE\" --all --jobs 64 --fps 240 -o out.ndjson"),
         Bomb(name: "preview: 100 frames of a 100,000 px chart",
@@ -86,8 +99,29 @@ import Testing
             #expect(lines.count == 1 && lines[0].hasPrefix("rangepipe: error: "), "\(context)")
         }
         #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("Backtrace"), "\(context)")
+        if let input = bomb.budgeted {
+            #expect(r.status == 71, "\(context)")
+            #expect(r.stderr.hasPrefix("rangepipe: error: \(input): out of memory: ") && r.stderr.contains("over the memory budget of "),
+                    "\(context)")
+        }
         let left = try FileManager.default.subpathsOfDirectory(atPath: dir.url.path).filter { $0.contains(".tmp-") }
         #expect(left.isEmpty, "\(context): left \(left)")
+    }
+
+    /// render's drawing threads are capped by the memory budget: `--jobs 64`
+    /// under the limit writes the same frames, byte for byte, as `--jobs 1`
+    /// with no limit.
+    @Test func renderUnderTheLimitWritesTheSameFrames() throws {
+        let dir = try TemporaryDirectory()
+        let store = try StocksStore.path()
+        let script = packageRoot.appendingPathComponent("samples/scripts/stocks-gestures.json").path
+        let r = try runShell("""
+            mkdir capped free && (ulimit -v \(Self.limits[0]) && exec "$RANGEPIPE" render '\(script)' --store '\(store)' --jobs 64 --format png --fps 2 -o capped) && \
+            "$RANGEPIPE" render '\(script)' --store '\(store)' --jobs 1 --format png --fps 2 -o free && \
+            ls capped | wc -l && for f in free/*; do cmp "$f" "capped/${f#free/}" || exit 9; done
+            """, in: dir.url)
+        #expect(r.status == 0, "exit \(r.status): \(r.stderr)")
+        #expect((Int(String(decoding: r.stdout, as: UTF8.self).filter(\.isNumber)) ?? 0) > 8, "frames: \(r.stdout)")
     }
 
     /// The out-of-memory line names the file and the limit, and is exit 71.

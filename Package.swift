@@ -27,9 +27,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // render's pixel conversion (yuv420p), fast in debug builds too.
         .target(name: "CPixels", path: "Sources/CPixels"),
+        // Out of memory as one line and exit 71 instead of a crash (malloc & co. wrapped).
+        .target(name: "CMemoryGuard", path: "Sources/CMemoryGuard"),
         .target(
             name: "RangePipeKit",
-            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels"],
+            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels", "CMemoryGuard"],
             // No unsafe flags: the package stays usable as a dependency.
             // The per-field hot path keeps its state in locals and
             // value-type `inout`s, where exclusivity is checked statically.

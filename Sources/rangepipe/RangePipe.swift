@@ -7,6 +7,8 @@ struct RangePipe: ParsableCommand {
         // Past a file-size limit, let the write fail (exit 74, store
         // unchanged) instead of dying of SIGXFSZ.
         FileOutput.failWritesPastFileSizeLimit()
+        // Out of memory: one line and exit 71, never a crash.
+        MemoryGuard.arm()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

@@ -13,8 +13,14 @@ struct TrackLines {
     /// The 1-based number of the line `next()` returned last.
     private(set) var lineNumber = 0
 
+    /// The longest line read: a track line holds one frame (a few hundred
+    /// bytes), so a longer one is not a track (a file with no newline, an
+    /// endless device) and is a located data error, not an out-of-memory crash.
+    static let longestLine = 64 << 20
+
     /// Opens `path` (`-`: stdin); a missing or unreadable file is exit 66.
     init(path: String) throws {
+        MemoryGuard.name(path)
         name = path
         if path == "-" {
             fd = Platform.standardInput
@@ -79,6 +85,13 @@ struct TrackLines {
     }
 
     private mutating func fill() throws {
+        let pending = buffer.count - start
+        if pending > Self.longestLine {
+            throw RangePipeError.badData(SourceLocation(file: name, line: lineNumber + 1, column: 1),
+                                         "a line longer than \(MemoryBudget.text(Self.longestLine)) (a track has one frame a line)")
+        }
+        // The buffer doubles as it grows, for each of the two tracks compared.
+        try MemoryBudget.require(4 * (pending + chunk.count), for: "line \(lineNumber + 1)", of: name)
         while true {
             let n = Platform.read(fd, into: &chunk)
             if n > 0 { buffer.append(contentsOf: chunk[0 ..< n]); return }

@@ -4,8 +4,10 @@
 /// in series order).
 extension PlayJob {
     /// Frames of later series that may wait in memory for the writer, in
-    /// bytes: 64 MiB per job beyond the first. Past it their workers wait.
-    static func queuedBytes(jobs: Int) -> Int { (jobs - 1) * (64 << 20) }
+    /// bytes: 64 MiB per job beyond the first, and at most half the memory
+    /// budget (`--jobs 64` would queue 4 GiB). Past it their workers wait;
+    /// the output is the same, only the waiting changes.
+    static func queuedBytes(jobs: Int) -> Int { min((jobs - 1) * (64 << 20), max(64 << 20, MemoryBudget.budget / 2)) }
 
     /// A batch holds at most this many series (small series: a loaded
     /// batch is a few hundred KiB), or its series up to this many points.

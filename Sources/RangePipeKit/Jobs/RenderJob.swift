@@ -4,7 +4,8 @@
 ///
 /// Two passes over the frames: the first collects the y labels, so the
 /// left margin is wide enough for all of them and the charts never shift;
-/// the second draws. Frames are drawn in batches on `jobs` threads, each
+/// the second draws. Frames are drawn in batches on `jobs` threads (fewer
+/// when `jobs` would not fit the memory budget, `RenderJob+Memory`), each
 /// with its own canvas, while the previous batch is written in frame order
 /// on another thread; ffmpeg encodes in its own process meanwhile.
 package struct RenderJob {
@@ -71,7 +72,8 @@ package struct RenderJob {
     /// Draws every frame in batches and hands each batch, in order, to `sink`
     /// on a writer thread while the next batch is drawn.
     private func draw(_ raster: FrameRaster, tracks: Set<Track>, pixels: RenderFormat.Pixels, sink: @escaping (Int, [UInt8]) throws -> Void) throws -> Int {
-        let canvases = try (0 ..< jobs).map { _ in try RasterCanvas(width: width, height: height) }
+        let threads = try threadsWithinBudget()
+        let canvases = try (0 ..< threads).map { _ in try RasterCanvas(width: width, height: height) }
         var batch: [[(Frame, ShownValues)]] = [], first = 0
         var writer: BackgroundJob<(any Error)?>? = nil
         var drawing = 0.0, waiting = 0.0
@@ -98,7 +100,7 @@ package struct RenderJob {
         do {
             try eachRow(tracks) { row in
                 batch.append(row)
-                if batch.count == jobs * Self.framesPerThread { try flush() }
+                if batch.count == threads * Self.framesPerThread { try flush() }
             }
             if !batch.isEmpty { try flush() }
         } catch {
@@ -106,7 +108,7 @@ package struct RenderJob {
             throw error
         }
         if let error = writer?.join() { throw error }
-        Trace.say("render", "drew \(first) frames: \(drawing) s drawing on \(jobs) thread(s), \(waiting) s waiting for the writer")
+        Trace.say("render", "drew \(first) frames: \(drawing) s drawing on \(threads) thread(s), \(waiting) s waiting for the writer")
         return first
     }
 

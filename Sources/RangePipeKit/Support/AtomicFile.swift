@@ -97,6 +97,7 @@ extension AtomicFile {
     /// Runs `body` with the temporary file (and its companions) removed if
     /// SIGINT, SIGTERM or SIGHUP ends the process meanwhile.
     public func whileInterruptible<T>(_ body: () throws -> T) rethrows -> T {
+        MemoryGuard.name(path)
         let tokens = ([temporaryPath] + companions.map { temporaryPath + $0 }).map(InterruptCleanup.register)
         defer { tokens.forEach(InterruptCleanup.unregister) }
         return try body()

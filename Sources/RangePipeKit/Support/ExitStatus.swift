@@ -13,6 +13,12 @@ public enum ExitStatus: Int32, Sendable {
     /// A program rangepipe runs is missing or failed: `render`'s ffmpeg
     /// (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// Out of memory (`EX_OSERR`): an allocation failed, or would exceed
+    /// a command's memory budget or the address-space limit (`ulimit -v`).
+    /// Not 65: the data is not wrong, the machine's limit is too small for
+    /// it, and the same run can succeed with more memory. sysexits keeps 71
+    /// for failures of the operating system's resources ("cannot fork").
+    case outOfMemory = 71
     /// An output cannot be created (`EX_CANTCREAT`).
     case cannotCreate = 73
     /// An I/O error while reading or writing (`EX_IOERR`).

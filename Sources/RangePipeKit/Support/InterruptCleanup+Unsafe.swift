@@ -101,6 +101,22 @@ private func reportBusErrorAndExit(_ number: Int32) {
     _exit(74)
 }
 
+extension InterruptCleanup {
+    /// Makes the slots exist before memory can run out, so that removing
+    /// them then allocates nothing.
+    static func prepareForOutOfMemory() {
+        _ = cleanupSlots
+    }
+
+    /// Removes every registered file (`MemoryGuard`, when memory ran
+    /// out); calls only `unlink`, so it allocates nothing.
+    static func removeRegisteredFiles() {
+        for slot in 0..<capacity {
+            if let path = cleanupSlots[slot] { unlink(path) }
+        }
+    }
+}
+
 private func removeRegisteredAndReraise(_ number: Int32) {
     for slot in 0..<InterruptCleanup.capacity {
         if let path = cleanupSlots[slot] { unlink(path) }

@@ -19,6 +19,9 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
     case usage(String)
     /// A program rangepipe runs (ffmpeg) is missing or failed (exit 69).
     case unavailable(String)
+    /// Reading or writing `path` needs more memory than is available:
+    /// `needed` bytes at once against `budget` (exit 71).
+    case outOfMemory(path: String, needed: Int, budget: Int, what: String)
 
     /// The exit status the CLI ends with for this error.
     public var status: ExitStatus {
@@ -30,6 +33,7 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
         case .storeLocked: return .storeLocked
         case .usage: return .usage
         case .unavailable: return .unavailable
+        case .outOfMemory: return .outOfMemory
         }
     }
 
@@ -48,6 +52,9 @@ public enum RangePipeError: Error, Sendable, CustomStringConvertible {
             return "\(path): the store is locked by another writer (use --wait SECONDS to wait)"
         case let .usage(message): return message
         case let .unavailable(message): return message
+        case let .outOfMemory(path, needed, budget, what):
+            return "\(path): out of memory: \(what) needs \(MemoryBudget.text(needed, roundingUp: true)), "
+                + "over the memory budget of \(MemoryBudget.text(budget)) (\(MemoryBudget.source))"
         }
     }
 }

@@ -23,9 +23,11 @@ struct FileRows {
         if keepLines { lines = [] }
     }
 
-    /// Room for `rows` rows in every column. Capacity is only address
+    /// Room for `wanted` rows in every column (fewer when they would not
+    /// fit the memory budget, `affordableRows`). Capacity is only address
     /// space until rows are written, so a generous estimate costs no memory.
-    mutating func reserve(_ rows: Int) {
+    mutating func reserve(_ wanted: Int) {
+        let rows = affordableRows(wanted)
         series?.reserveCapacity(rows)
         x.reserveCapacity(rows)
         MemoryPolicy.adviseHugePages(&x)

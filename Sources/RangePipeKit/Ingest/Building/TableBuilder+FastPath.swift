@@ -29,6 +29,7 @@ extension TableBuilder {
         // Without a header the first record names the columns: before the row buffer is sized.
         if !plan.headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
         if fastPlan == nil || fastPlan?.keyOrder != keyOrder { fastPlan = makeFastPlan(keyOrder) }
+        try rows.value.requireRoom(for: records.count, file: file)
         // One slot per value column (fixed during a run: readers add JSON keys between runs).
         var row = [Double](repeating: .nan, count: plan.valueColumns.count)
         // Locals, so rows cost no retains: the plan, the key table and

@@ -79,6 +79,7 @@ final class TableBuilder: RecordSink {
 
     func consume(_ record: RecordInfo, cells: ArraySlice<Cell>, bytes: ByteView) throws {
         if !plan.headerSet { try noHeaderNames(cells.count) }
+        try rows.value.requireRoom(for: 1, file: file)
         do {
             try process(record, cells, bytes)
         } catch let error as RowError {

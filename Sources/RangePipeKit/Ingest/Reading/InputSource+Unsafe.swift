@@ -129,6 +129,19 @@ extension InputSource {
         return Array(head[..<filled])
     }
 
+    /// Reads up to `count` bytes (at most 1 MiB a call) onto the end of
+    /// `bytes`; 0 at the end.
+    /// - Throws: `RangePipeError.io` on a read or decompression error.
+    /// - Complexity: O(bytes read), amortised: `bytes` grows geometrically.
+    func read(appendingTo bytes: inout [UInt8], upTo count: Int) throws -> Int {
+        guard count > 0 else { return 0 }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, min(count, 1 << 20))) { scratch in
+            let n = try read(into: UnsafeMutableRawBufferPointer(scratch))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0 ..< n]))
+            return n
+        }
+    }
+
     /// Reads up to `bytes.count - offset` bytes into `bytes` from `offset`;
     /// 0 at the end.
     /// - Throws: `RangePipeError.io` on a read or decompression error.

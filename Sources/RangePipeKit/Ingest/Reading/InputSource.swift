@@ -43,6 +43,7 @@ final class InputSource {
     /// Opens `path` ("-" is stdin).
     /// - Throws: `RangePipeError.noInput` when the file is missing or unreadable.
     init(path: String) throws {
+        MemoryGuard.name(path)
         displayName = path
         let fd: Int32
         if path == "-" {

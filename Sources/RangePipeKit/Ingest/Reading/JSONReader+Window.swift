@@ -21,9 +21,14 @@ extension JSONReader {
         /// Drops the bytes before `start` and adds the next chunk (at least
         /// as many bytes as the window held, so a long line doubles it).
         /// - Throws: `RangePipeError.io` on a read error.
-        /// - Complexity: O(chunk) for a copied input; O(1) moves for a
+        /// - Complexity: O(bytes kept + chunk) for a copied input, so a
+        ///   line of L bytes costs O(L) over its refills; O(1) moves for a
         ///   mapped one (its pages are read as they are scanned).
-        mutating func refill(_ source: InputSource) throws {
+        /// - Parameter line: the line the unfinished record starts on, named
+        ///   when holding it would exceed the memory budget.
+        /// - Throws: `.outOfMemory` (exit 71) when the kept bytes and the
+        ///   next chunk, with the array's growth, would not fit `MemoryBudget`.
+        mutating func refill(_ source: InputSource, line: Int) throws {
             let want = max(source.chunkSize(JSONReader.chunkSize), count)
             if source.isMapped {
                 if origin < 0 { origin = source.position; end = origin }
@@ -39,11 +44,20 @@ extension JSONReader {
                 bytes.removeSubrange(0 ..< start)
                 start = 0
             }
+            // Read until `want` bytes came or the input ended: a pipe hands
+            // out 64 KiB a read, and a window grown by one read at a time
+            // would rescan a long line once per read (quadratic).
             let old = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: want))
-            let n = try source.read(into: &bytes, at: old)
-            bytes.removeSubrange((old + n)...)
-            eof = n == 0
+            // While the array grows its old and new storage are both held.
+            try MemoryBudget.require(3 * (old + want), for: "line \(line)", of: source.displayName)
+            bytes.reserveCapacity(old + want)
+            var filled = 0
+            while filled < want {
+                let n = try source.read(appendingTo: &bytes, upTo: want - filled)
+                if n == 0 { break }
+                filled += n
+            }
+            eof = filled == 0
         }
 
         /// Runs `body` with a view of the window's bytes.

@@ -78,7 +78,7 @@ struct JSONReader {
         defer { FileSplit.abandon(split) }
         while true {
             if let speculative, speculative.isRaised { throw SplitCancel.Stopped() }
-            try window.refill(source)
+            try window.refill(source, line: line)
             if window.eof, case .running = split {
                 // The first half ends at the split, a line start: join there or read on.
                 if FileSplit.finish(&split, source, sink, boundary: window.start == window.count, linesRead: line - 1) {
@@ -185,7 +185,7 @@ struct JSONReader {
         while true {
             // refill() drops the consumed prefix; offsets move with it.
             scanner.lineStart -= window.start
-            try window.refill(source)
+            try window.refill(source, line: scanner.line)
             if elements == 0, state == .beforeArray, window.startsWithByteOrderMark(source) {
                 window.start = 3
             }

@@ -49,10 +49,11 @@ struct ChangedSinceCLITests {
         #expect(state.split(separator: "\n").count == 21)
         let again = try play(f)
         #expect(again.status == 0 && again.out.isEmpty && again.stderr.isEmpty)
-        // Append a day to s3 and s17; write s5's content again unchanged.
+        // Write s0 … s5's content again unchanged, then append a day to s3 and s17
+        // (in that order: the other way round would put s3 back as the state saw it).
         let more = try f.dir.write("m.csv", "s,date,v\ns3,2024-01-06,1\ns17,2024-01-06,2\n")
         let same = try StoreChangesTests.fleet(f.dir, "same.csv", series: 6, days: 1 ... 5)
-        for (file, mode) in [(more, "append"), (same, "replace")] {
+        for (file, mode) in [(same, "replace"), (more, "append")] {
             #expect(try runRangepipe(["ingest", file, "--series-column", "s", "--store", f.store, "--mode", mode, "--quiet"]).status == 0)
         }
         let fullAfter = try runRangepipe(["play", f.script, "--store", f.store, "--all"])

@@ -64,6 +64,12 @@ struct ChangedSinceHistoryTests {
         return Store(path: path, content: from.content)
     }
 
+    /// A directory with the script, the state's path and store a (s0 … s7).
+    static func start() throws -> (dir: TemporaryDirectory, script: String, state: String, a: Store) {
+        let dir = try TemporaryDirectory()
+        return (dir, try dir.write("s.json", ChangedSinceCLITests.script), dir.path("state"), try make(dir, "a.sqlite"))
+    }
+
     /// A `--changed-since` run; returns the names it played.
     static func rerun(_ store: Store, script: String, state: String) throws -> RunResult {
         let r = try runRangepipe(["play", script, "--store", store.path, "--all", "--changed-since", state])
@@ -87,10 +93,8 @@ struct ChangedSinceHistoryTests {
     @Test("the re-run plays exactly the series whose content differs from what the state recorded",
           arguments: Kind.allCases, widths)
     func history(kind: Kind, changed: [String]) throws {
-        let dir = try TemporaryDirectory()
-        let script = try dir.write("s.json", ChangedSinceCLITests.script)
-        let state = dir.path("state")
-        var a = try Self.make(dir, "a.sqlite")
+        let (dir, script, state, first) = try Self.start()
+        var a = first
         let others = (0 ..< Self.fleetSize).map { "s\($0)" }.filter { !changed.contains($0) }
         let label = "\(kind) \(changed)"
         var seen: [String: [String]]
@@ -158,10 +162,8 @@ struct ChangedSinceHistoryTests {
 
     @Test("issue 42: a copy appended to plays against the state the original wrote after a write of its own")
     func issueCopy() throws {
-        let dir = try TemporaryDirectory()
-        let script = try dir.write("s.json", ChangedSinceCLITests.script)
-        let state = dir.path("state")
-        var a = try Self.make(dir, "a.sqlite")
+        let (dir, script, state, first) = try Self.start()
+        var a = first
         var b = try Self.copy(a, to: dir.path("b.sqlite"))
         try Self.append(dir, &a, ["s5"], day: 4, salt: 1)
         _ = try Self.rerun(a, script: script, state: state)
@@ -172,10 +174,8 @@ struct ChangedSinceHistoryTests {
 
     @Test("issue 42: a restored backup written three times plays both changed and both reverted series, not only the last write's")
     func issueRestore() throws {
-        let dir = try TemporaryDirectory()
-        let script = try dir.write("s.json", ChangedSinceCLITests.script)
-        let state = dir.path("state")
-        var a = try Self.make(dir, "a.sqlite")
+        let (dir, script, state, first) = try Self.start()
+        var a = first
         let backup = try Self.copy(a, to: dir.path("backup.sqlite"))
         try Self.append(dir, &a, ["s1"], day: 4, salt: 1)
         try Self.append(dir, &a, ["s2"], day: 4, salt: 1)

@@ -184,4 +184,20 @@ struct ChangedSinceHistoryTests {
         for name in ["s4", "s5", "s6"] { try Self.append(dir, &restored, [name], day: 4, salt: 2) }
         #expect(ChangedSinceCLITests.played(try Self.rerun(restored, script: script, state: state).out) == ["s1", "s2", "s4", "s5", "s6"])
     }
+
+    @Test("a version 1 state, even one naming this store and its last write, covers nothing: every series once, then a version 2 state")
+    func version1State() throws {
+        let (dir, script, state, a) = try Self.start()
+        defer { withExtendedLifetime(dir) {} }
+        _ = try Self.rerun(a, script: script, state: state)
+        // The old format: the header alone, without "series" or keys, at the store's current generation.
+        let header = try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n")[0]
+        let old = header.replacingOccurrences(of: #""rangepipe-play-state": 2"#, with: #""rangepipe-play-state": 1"#)
+            .replacingOccurrences(of: #", "series": 8}"#, with: "}")
+        #expect(old.hasPrefix(#"{"rangepipe-play-state": 1,"#) && old.hasSuffix(#""generation": 1}"#), "\(old)")
+        try old.write(toFile: state, atomically: false, encoding: .utf8)
+        #expect(ChangedSinceCLITests.played(try Self.rerun(a, script: script, state: state).out).count == Self.fleetSize)
+        #expect(try String(contentsOfFile: state, encoding: .utf8).hasPrefix(#"{"rangepipe-play-state": 2,"#))
+        #expect(try Self.rerun(a, script: script, state: state).out.isEmpty)
+    }
 }

@@ -13,7 +13,8 @@ extension PlayState {
             var hi: UInt64
             var lo: UInt64
 
-            package static func < (l: Key, r: Key) -> Bool { (l.hi, l.lo) < (r.hi, r.lo) }
+            /// Words compared directly: a tuple comparison is generic and, unoptimized, fetches tuple metadata per call.
+            package static func < (l: Key, r: Key) -> Bool { l.hi != r.hi ? l.hi < r.hi : l.lo < r.lo }
         }
 
         /// Ascending, distinct.

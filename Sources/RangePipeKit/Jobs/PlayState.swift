@@ -1,21 +1,34 @@
 /// What `play --changed-since STATE` keeps between runs: a fingerprint of
 /// the run's settings (the script's bytes, the options that shape the
-/// output, the series asked for) and where the store's history stood
-/// (`SeriesStore.ChangeMark`). A later run with the same settings on the
-/// same store plays only the series whose content a write changed since
-/// then; any other run plays every series, and each run records itself.
+/// output, the series asked for), the store it read (`SeriesStore.ChangeMark`)
+/// and what it saw of every series it covered (`Seen`: a key per name and
+/// content). A later run with the same settings on the same store plays
+/// only the series whose name and content are not among those keys; any
+/// other run plays every series, and each run records itself.
 ///
-/// The file is one line of JSON, written whole after the output:
-/// `{"rangepipe-play-state": 1, "settings": "…", "store": "…", "generation": N}`.
+/// The decision never trusts the store's write counter: a copied store
+/// keeps its id and counts on from the same number, a restored backup
+/// counts again from an older one, so only the content can tell what
+/// changed. The store's id only keeps a state from covering another store.
+///
+/// The file (version 2) is a line of JSON, then one key a line, ascending:
+/// `{"rangepipe-play-state": 2, "settings": "…", "store": "…", "generation": N, "series": K}`
+/// and K lines of 32 hex digits. A version 1 file (the first line alone)
+/// is read but covers nothing: the run after an upgrade plays every series
+/// once.
 package struct PlayState: Equatable, Sendable {
     /// The settings fingerprint (`fingerprint(script:options:series:appendSources:)`).
     package var settings: String
-    /// The store's id and last write transaction when the run read it.
+    /// The store's id and last write transaction when the run read it
+    /// (the generation is kept for people reading the file; no decision uses it).
     package var mark: SeriesStore.ChangeMark
+    /// The series the run covered, by name and content; nil for a version 1 file.
+    package var seen: Seen?
 
-    package init(settings: String, mark: SeriesStore.ChangeMark) {
+    package init(settings: String, mark: SeriesStore.ChangeMark, seen: Seen?) {
         self.settings = settings
         self.mark = mark
+        self.seen = seen
     }
 
     /// The fingerprint of a run's settings: the script file's bytes, the
@@ -43,16 +56,17 @@ package struct PlayState: Equatable, Sendable {
         return h.finalize()
     }
 
-    /// True when a run with `settings` on a store at `mark` may play only
-    /// what changed since this state: same settings, same store, and a
-    /// history that has not gone backwards (a store restored from an older
-    /// copy plays whole).
-    package func covers(settings current: String, mark now: SeriesStore.ChangeMark) -> Bool {
-        current == settings && now.storeID == mark.storeID && now.generation >= mark.generation
+    /// What this state proves a run with `settings` on the store `storeID`
+    /// need not play: the keys it saw, when the settings and store are the
+    /// same and the file is version 2; nil (play everything) otherwise.
+    package func covered(settings current: String, storeID: String) -> Seen? {
+        current == settings && storeID == mark.storeID ? seen : nil
     }
 
-    /// The state file's text.
-    package var text: String {
-        "{\"rangepipe-play-state\": 1, \"settings\": \"\(settings)\", \"store\": \(JSONText.string(mark.storeID)), \"generation\": \(mark.generation)}\n"
+    /// The state file's bytes.
+    /// - Complexity: O(series covered).
+    package var bytes: [UInt8] {
+        let header = "{\"rangepipe-play-state\": 2, \"settings\": \"\(settings)\", \"store\": \(JSONText.string(mark.storeID)), \"generation\": \(mark.generation), \"series\": \(seen?.keys.count ?? 0)}\n"
+        return Array(header.utf8) + (seen?.lines ?? [])
     }
 }

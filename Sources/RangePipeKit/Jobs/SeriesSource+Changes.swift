@@ -1,13 +1,18 @@
 extension SeriesSource {
     /// `play --changed-since STATE`: the series to play, in output order,
     /// and the state to record once they are written (nil for a version 1
-    /// store, which has no history until its next write).
+    /// store, which has no content hashes until its next write).
     ///
-    /// With a state from the same settings and store, only the series a
-    /// write changed since it (all of them that `all` or the names ask
-    /// for); otherwise the whole play list (`playList`).
-    /// - Complexity: with a usable state, O(k log n) for k changed series
-    ///   of n under `all` (the names of the unchanged are never read).
+    /// With a version 2 state from the same settings and store, only the
+    /// series (of all that `all` or the names ask for) whose name and
+    /// content the state did not see (`PlayState.Seen`); otherwise the
+    /// whole play list (`playList`). The one rule a re-run keeps: a series
+    /// is skipped only when the state holds its key, so it is never skipped
+    /// when its content differs from what the state recorded, whatever the
+    /// store's history (copied, restored, forked).
+    /// - Complexity: O(n) for n series in the store (their names and
+    ///   content hashes; no chunk reads) plus O(k log m) for k series asked
+    ///   for against a state of m keys.
     package func changedPlayList(state path: String, named seriesNames: [String], all: Bool, script: Script,
                                  scriptBytes: [UInt8], options: [String]) throws -> (names: [String], next: PlayState?) {
         guard let store else {
@@ -16,17 +21,18 @@ extension SeriesSource {
         let listed = all ? nil : try playList(named: seriesNames, all: false, script: script)
         let settings = PlayState.fingerprint(script: scriptBytes, options: options, series: listed, appendSources: script.appendSources)
         let previous = try PlayState.read(path: path)
+        let list = try listed ?? playList(named: seriesNames, all: all, script: script)
         guard let mark = try store.changeMark() else {
             writeMessage("rangepipe: \(store.path) predates store version 2: every series is played and no state recorded (its next ingest adds the history)")
-            return (try listed ?? playList(named: seriesNames, all: all, script: script), nil)
+            return (list, nil)
         }
-        let next = PlayState(settings: settings, mark: mark)
-        guard let previous, previous.covers(settings: settings, mark: mark) else {
-            return (try listed ?? playList(named: seriesNames, all: all, script: script), next)
-        }
-        let changed = try store.seriesChanged(after: previous.mark.generation)
-        guard let listed else { return (changed, next) }
-        let wanted = Set(changed)
-        return (listed.filter(wanted.contains), next)
+        // Read before the series are: a write in between leaves an older key, so the next run plays it again.
+        let hashes = try store.contentHashes()
+        let keys = list.map { name in hashes[name].map { PlayState.Seen.key(name: name, contentHash: $0) } }
+        let next = PlayState(settings: settings, mark: mark, seen: PlayState.Seen(keys.compactMap { $0 }))
+        guard let seen = previous?.covered(settings: settings, storeID: mark.storeID) else { return (list, next) }
+        var changed: [String] = []
+        for (name, key) in zip(list, keys) where key.map({ !seen.contains($0) }) ?? true { changed.append(name) }
+        return (changed, next)
     }
 }

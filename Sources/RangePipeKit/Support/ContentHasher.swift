@@ -50,13 +50,18 @@ struct ContentHasher {
 
     /// The fingerprint as 32 lowercase hex digits.
     func finalize() -> String {
+        let (hi, lo) = finalizeWords()
+        return Self.hex(hi, lo)
+    }
+
+    /// The fingerprint as its two 64-bit words (what `finalize` writes in hex).
+    func finalizeWords() -> (hi: UInt64, lo: UInt64) {
         func mixed(_ x: UInt64) -> UInt64 {
             var z = x &+ 0x9E37_79B9_7F4A_7C15
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        let hi = mixed(a ^ words), lo = mixed(b ^ (words &* 0x9E37_79B9_7F4A_7C15))
-        return Self.hex(hi, lo)
+        return (mixed(a ^ words), mixed(b ^ (words &* 0x9E37_79B9_7F4A_7C15)))
     }
 }

@@ -45,13 +45,15 @@ struct ChangedSinceCLITests {
         let first = try play(f)
         #expect(first.status == 0 && first.out == full.out && !full.out.isEmpty, "\(first.stderr)")
         let state = try String(contentsOfFile: f.state, encoding: .utf8)
-        #expect(state.hasPrefix(#"{"rangepipe-play-state": 1, "settings": ""#) && state.hasSuffix(#""generation": 1}"# + "\n"))
+        #expect(state.hasPrefix(#"{"rangepipe-play-state": 2, "settings": ""#) && state.contains(#""generation": 1, "series": 20}"# + "\n"))
+        #expect(state.split(separator: "\n").count == 21)
         let again = try play(f)
         #expect(again.status == 0 && again.out.isEmpty && again.stderr.isEmpty)
-        // Append a day to s3 and s17; write s5's content again unchanged.
+        // Write s0 … s5's content again unchanged, then append a day to s3 and s17
+        // (in that order: the other way round would put s3 back as the state saw it).
         let more = try f.dir.write("m.csv", "s,date,v\ns3,2024-01-06,1\ns17,2024-01-06,2\n")
         let same = try StoreChangesTests.fleet(f.dir, "same.csv", series: 6, days: 1 ... 5)
-        for (file, mode) in [(more, "append"), (same, "replace")] {
+        for (file, mode) in [(same, "replace"), (more, "append")] {
             #expect(try runRangepipe(["ingest", file, "--series-column", "s", "--store", f.store, "--mode", mode, "--quiet"]).status == 0)
         }
         let fullAfter = try runRangepipe(["play", f.script, "--store", f.store, "--all"])
@@ -114,7 +116,7 @@ struct ChangedSinceCLITests {
         #expect(linked.status == 64 && linked.stderr.contains("--changed-since"), "\(linked.stderr)")
         for (text, wants) in [("{\"settings\": 1", "state.json:1:"), ("[]", "state.json: (top level): expected an object"),
                               (#"{"rangepipe-play-state": 1, "settings": "x", "store": "y", "generation": -1}"#, "state.json: generation:"),
-                              (#"{"rangepipe-play-state": 2}"#, "state.json: rangepipe-play-state:")] {
+                              (#"{"rangepipe-play-state": 3}"#, "state.json: rangepipe-play-state:")] {
             try text.write(toFile: f.state, atomically: false, encoding: .utf8)
             let out = f.dir.path("out.ndjson")
             let r = try play(f, ["-o", out])

@@ -271,9 +271,10 @@ test-corpus: test-bin
 # the real Plotly.js 4.1.1 and BokehJS 3.9.2 from their PyPI wheels, driven
 # by Playwright in Debian's chromium on a virtual clock. conformance-record
 # rewrites each Tests/Conformance/LIBRARY/ground-truth.json.gz (about 50 minutes);
-# conformance-live re-records CONFORMANCE_LIVE stored sessions (default 32:
-# 8 per library and drag mode; it was 40 until CI's 20-minute budget grew
-# tight) and fails on any difference from the file (about 100 s). The
+# conformance-live re-records CONFORMANCE_LIVE stored sessions (default 16:
+# a random two per library, drag mode and pointer each run, sized to take about
+# as long as the replay beside it, about 1 minute) and fails on any difference
+# from the file. The
 # Swift suite replays every stored session through the profile models.
 #
 # test-conformance (in `make test`): replay.py plays every stored session
@@ -286,7 +287,7 @@ test-corpus: test-bin
 CONFORMANCE = .venv/bin/python Tests/Conformance/record.py
 CONFORMANCE_REPLAY = python3 Tests/Conformance/replay.py
 CONFORMANCE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-CONFORMANCE_LIVE ?= 32
+CONFORMANCE_LIVE ?= 16
 .PHONY: conformance-install conformance-record conformance-live test-conformance
 conformance-install:
 	bash .ci/install-conformance.sh

@@ -151,7 +151,7 @@ struct IngestCommand: ParsableCommand {
                 writeToStandardError(IngestSummary.text(report))
             }
             // After the summary, so it is the last thing on the screen.
-            IngestSummary.warnings(report.files).forEach(writeMessage)
+            IngestSummary.warnings(report).forEach(writeMessage)
         }
     }
 }

@@ -32,7 +32,7 @@ public struct IngestJob: Sendable {
             store?.rollback()
             throw error
         }
-        let written: (entries: IngestReport.Entries, totals: IngestedSeries.Stats)
+        let written: (entries: IngestReport.Entries, totals: IngestedSeries.Stats, replaced: [IngestReport.Replacement])
         if let store {
             written = try apply(&parsed, to: store)
         } else {
@@ -40,17 +40,20 @@ public struct IngestJob: Sendable {
         }
         Trace.say("phases", "stored and committed")
         return IngestReport(series: written.entries, unattributedRejects: parsed.unattributedRejects,
-                            seconds: Platform.monotonicSeconds() - start, files: parsed.files(totals: written.totals))
+                            seconds: Platform.monotonicSeconds() - start, files: parsed.files(totals: written.totals),
+                            replaced: written.replaced)
     }
 
     /// Writes (or, in append mode, merges) every series, each built as it
     /// is taken, and commits; rolls back on any error. Closes the store.
-    /// Returns the report's entries and the counts the input's own series
-    /// had (before any merge with stored series).
+    /// Returns the report's entries, the counts the input's own series
+    /// had (before any merge with stored series) and the series replaced
+    /// that came from other files.
     private func apply(_ parsed: inout ParsedInput, to store: SeriesStore) throws
-        -> (entries: IngestReport.Entries, totals: IngestedSeries.Stats) {
+        -> (entries: IngestReport.Entries, totals: IngestedSeries.Stats, replaced: [IngestReport.Replacement]) {
         var entries = IngestReport.Entries(count: parsed.count)
         var totals = IngestedSeries.Stats.zero
+        var ledger = SourceLedger()
         // Written in name order, so the store's name index grows at its end
         // (10^6 series in first-appearance order would land all over it);
         // the report keeps the input's order.
@@ -65,12 +68,20 @@ public struct IngestJob: Sendable {
                 totals = totals + item.stats
                 var final = item.series
                 var stats = item.stats
+                var files = ledger.canonical(item.sources)
                 if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
                     let (merged, dropped) = try old.appending(item.series, duplicates: options.duplicates)
                     final = merged
                     stats.duplicatesDropped += dropped
+                    // Rows from both: the earlier files, then the new ones.
+                    files = ledger.canonical((try store.sourceFiles(ofSeries: final.name) ?? []) + files)
                 }
-                entries.set(k, .init(info: try store.write(final, isNew: allNew), stats: stats))
+                let source = try ledger.id(for: files, in: store)
+                let write = try store.write(final, isNew: allNew, source: source)
+                if options.mode == .replace, let previous = write.replacedSource {
+                    try ledger.noteReplaced(final.name, previous: previous, current: source, in: store)
+                }
+                entries.set(k, .init(info: write.info, stats: stats))
                 Trace.progress("stored series \(final.name)")
             }
             Trace.say("phases", "series written")
@@ -83,6 +94,6 @@ public struct IngestJob: Sendable {
             throw error
         }
         store.close()
-        return (entries, totals)
+        return (entries, totals, ledger.replaced)
     }
 }

@@ -14,7 +14,7 @@ struct InsertBatch {
 
         var insertPrefix: String {
             switch self {
-            case .series: "INSERT INTO series(id, name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset) VALUES "
+            case .series: "INSERT INTO series(id, name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id) VALUES "
             case .field: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES "
             case .category: "INSERT INTO category(series_id, ordinal, label) VALUES "
             case .chunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES "
@@ -23,7 +23,7 @@ struct InsertBatch {
 
         var columns: Int {
             switch self {
-            case .series: 11
+            case .series: 12
             case .field: 6
             case .category: 3
             case .chunk: 8

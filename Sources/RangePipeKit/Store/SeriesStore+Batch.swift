@@ -2,7 +2,7 @@ extension SeriesStore {
     /// Writes a small new series into a store being built through the
     /// multi-row batch (see `InsertBatch`), with an id assigned here.
     /// - Complexity: O(points); one statement per 64 rows of each table.
-    func writeBatched(_ series: Series) throws -> SeriesInfo {
+    func writeBatched(_ series: Series, source: Int64?) throws -> SeriesInfo {
         let id = try takeBatchID()
         let info = SeriesInfo(series)
         let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
@@ -11,6 +11,7 @@ extension SeriesStore {
             $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize); $0.text(series.contentHash)
             $0.integer(generation)
             if let packed { $0.integer(packed.pack); $0.integer(packed.offset) } else { $0.real(nil); $0.real(nil) } // NULL: chunked
+            if let source { $0.integer(source) } else { $0.real(nil) }
         }
         for (k, f) in info.fields.enumerated() {
             try batch.add(.field, db) {

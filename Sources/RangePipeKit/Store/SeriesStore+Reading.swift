@@ -3,11 +3,11 @@
 extension SeriesStore {
     /// The stored series of this name, if any: its id, content hash and
     /// the generation that last changed it.
-    func storedChange(of name: String) throws -> (id: Int64, hash: String?, changed: Int64)? {
+    func storedChange(of name: String) throws -> (id: Int64, hash: String?, changed: Int64, source: Int64?)? {
         let head = try statements.prepared(.seriesChange, db)
         defer { head.reset() }
         head.bind(1, name)
-        return try head.step() ? (head.int(0), head.isNull(1) ? nil : head.text(1), head.int(2)) : nil
+        return try head.step() ? (head.int(0), head.isNull(1) ? nil : head.text(1), head.int(2), head.isNull(3) ? nil : head.int(3)) : nil
     }
 
     /// True while writing a new store that no reader can see yet.

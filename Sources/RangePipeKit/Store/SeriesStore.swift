@@ -144,6 +144,7 @@ public final class SeriesStore {
         default:
             break
         }
+        try store.ensureSources()
         try store.beginGeneration()
         return store
     }
@@ -218,16 +219,18 @@ public final class SeriesStore {
 
     // MARK: Writing (inside the write transaction)
 
-    /// Replaces (or creates) a series with these values; returns its
-    /// listing (the field ranges are computed once, for both).
+    /// Replaces (or creates) a series with these values, recording `source`
+    /// (a `sourceID(files:)`) as where it came from; returns its listing
+    /// (the field ranges are computed once, for both) and the source of the
+    /// series it replaced.
     /// - Parameter isNew: the caller knows the store holds no series of
     ///   this name (a store being built from unique names): no lookup.
     @discardableResult
-    public func write(_ series: Series, isNew: Bool = false) throws -> SeriesInfo {
+    public func write(_ series: Series, isNew: Bool = false, source: Int64? = nil) throws -> SeriesWrite {
         precondition(inTransaction, "write outside the write transaction")
         try Self.checkText(of: series)
         if isNew, building, series.count <= Self.batchedPoints {
-            return try writeBatched(series)
+            return SeriesWrite(info: try writeBatched(series, source: source), replacedSource: nil)
         }
         // Rows still batched must be in before SQLite picks the next id.
         if !batch.isEmpty { try batch.flush(db) }
@@ -236,9 +239,11 @@ public final class SeriesStore {
         // whole tables: a write costs the same with 10 or 10^6 series stored.
         let hash = series.contentHash
         var changed = generation
-        if !isNew, let (old, oldHash, oldChanged) = try storedChange(of: series.name) {
+        var replaced: Int64?
+        if !isNew, let (old, oldHash, oldChanged, oldSource) = try storedChange(of: series.name) {
             // The same content written again is no change.
             if oldHash == hash { changed = oldChanged }
+            replaced = oldSource
             for kind in [StatementCache.Kind.deleteFields, .deleteCategories, .deleteChunks, .deleteSeries] {
                 let delete = try statements.prepared(kind, db)
                 delete.bind(1, old)
@@ -260,6 +265,7 @@ public final class SeriesStore {
         let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
         insert.bind(9, packed.map { $0.pack })
         insert.bind(10, packed.map { Int64($0.offset) })
+        insert.bind(11, source)
         try insert.step()
         let id = db.lastInsertRowID
 
@@ -281,13 +287,14 @@ public final class SeriesStore {
             }
             category.reset()
         }
-        guard packed == nil else { return info }
+        let written = SeriesWrite(info: info, replacedSource: replaced)
+        guard packed == nil else { return written }
         let chunk = try statements.prepared(.insertChunk, db)
         defer { chunk.reset() }
         try writeColumn(series.x, seriesID: id, column: -1, chunk)
         for (k, f) in series.fields.enumerated() {
             try writeColumn(f.values, seriesID: id, column: k, chunk)
         }
-        return info
+        return written
     }
 }

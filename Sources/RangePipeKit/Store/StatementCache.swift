@@ -13,7 +13,7 @@ struct StatementCache {
             case .deleteCategories: "DELETE FROM category WHERE series_id = ?"
             case .deleteChunks: "DELETE FROM chunk WHERE series_id = ?"
             case .deleteSeries: "DELETE FROM series WHERE id = ?"
-            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             case .insertField: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)"
             case .insertCategory: "INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)"
             case .insertChunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -22,7 +22,7 @@ struct StatementCache {
             case .seriesHeadUnpacked: "SELECT id, axis, points, NULL, NULL FROM series WHERE name = ?"
             // As bytes even if an edit left text in `data` (`substr` counts characters in text).
             case .packSlice: "SELECT substr(CAST(data AS BLOB), ?, ?) FROM pack WHERE id = ?"
-            case .seriesChange: "SELECT id, content_hash, changed_generation FROM series WHERE name = ?"
+            case .seriesChange: "SELECT id, content_hash, changed_generation, source_id FROM series WHERE name = ?"
             case .fieldNames: "SELECT name FROM field WHERE series_id = ? ORDER BY ordinal"
             case .fieldInfos: "SELECT name, min, max, missing FROM field WHERE series_id = ? ORDER BY ordinal"
             case .categoryLabels: "SELECT label FROM category WHERE series_id = ? ORDER BY ordinal"

@@ -11,6 +11,14 @@
 /// first write migrates them in its transaction (`migrateToVersion3`:
 /// new columns and table only, the old series stay in chunks).
 ///
+/// Sources (any version from 1; no version change, so an older rangepipe
+/// still reads and writes the store): `series.source_id` names a row of
+/// `source`, the files the series was last written from (canonical paths,
+/// one per line; `-` for standard input), so that an ingest can say when it
+/// replaces series another file wrote. NULL for a series written before,
+/// or by a rangepipe without, this column. Added by the first write that
+/// finds it missing (`ensureSources`).
+///
 /// Version 2 (documented in docs/store.md) is version 1 plus what a scheduled
 /// re-run needs to find the series that changed without reading them
 /// (`play --changed-since`):
@@ -41,6 +49,15 @@ enum StoreSchema {
     /// A pack holds at most this many bytes (1,024 one-point series).
     static let packBytes = 16_384
 
+    /// The source column and table on a store made without them.
+    static let addSources = """
+    ALTER TABLE series ADD COLUMN source_id INTEGER;
+    CREATE TABLE IF NOT EXISTS source(
+        id    INTEGER PRIMARY KEY,
+        files TEXT NOT NULL UNIQUE
+    );
+    """
+
     /// Version 2 → 3 (see `migrateToVersion3`).
     static let addPacks = """
     ALTER TABLE series ADD COLUMN pack_id INTEGER;
@@ -67,7 +84,12 @@ enum StoreSchema {
         content_hash TEXT,
         changed_generation INTEGER NOT NULL DEFAULT 0,
         pack_id    INTEGER,
-        pack_offset INTEGER
+        pack_offset INTEGER,
+        source_id  INTEGER
+    );
+    CREATE TABLE IF NOT EXISTS source(
+        id    INTEGER PRIMARY KEY,
+        files TEXT NOT NULL UNIQUE
     );
     CREATE INDEX IF NOT EXISTS series_changed ON series(changed_generation);
     CREATE TABLE IF NOT EXISTS field(

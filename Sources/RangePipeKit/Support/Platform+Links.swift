@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Following symbolic links by hand, one `lstat` at a time, as a write
 /// through the path would follow them: the one walk `OutputTarget`, the
 /// store's first build and `PathIdentity` share, so all three agree on
@@ -48,5 +54,18 @@ extension Platform {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+}
+
+extension Platform {
+    /// The absolute path `path` names with every link and `.`/`..` resolved
+    /// (`realpath`), or `path` itself when it cannot be resolved; `-`
+    /// (standard input) stays `-`. What the store records as the file a
+    /// series came from, so `./a.csv`, `d/../a.csv` and a link to it agree.
+    /// - Complexity: one `lstat` per path component.
+    static func canonicalPath(_ path: String) -> String {
+        guard path != "-", let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -67,7 +67,7 @@ struct StoreFormatTests {
         let r = try runRangepipe(["ingest", csv, "--store", store, "--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try sqlite3(store, "PRAGMA user_version") == ["3"])
-        #expect(try sqlite3(store, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == ["category", "chunk", "field", "meta", "pack", "series"])
+        #expect(try sqlite3(store, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == ["category", "chunk", "field", "meta", "pack", "series", "source"])
         #expect(try sqlite3(store, "PRAGMA journal_mode") == ["wal"])
         #expect(try loadStored(store, "a")?.fields[0].values == [1, 4])
         // The listing reads it back the same way.

@@ -17,8 +17,12 @@ package enum IngestSummary {
         let rejected = report.unattributedRejects + report.series.rowsRejectedTotal
         let seconds = (report.seconds * 1000).rounded() / 1000
         let files = report.files.map(FileReportText.json).joined(separator: ",")
+        let replaced = report.replaced.map {
+            "{\"from\":[" + $0.files.map(JSONText.string).joined(separator: ",") + "],\"series\":\($0.count),\"names\":["
+                + $0.names.map(JSONText.string).joined(separator: ",") + "]}"
+        }.joined(separator: ",")
         return "{\"series\":[" + entries.joined(separator: ",") + "],\"rows_rejected\":\(rejected),\"seconds\":\(JSONText.number(seconds))"
-            + ",\"files\":[\(files)]}"
+            + ",\"files\":[\(files)],\"replaced\":[\(replaced)]}"
     }
 
     /// Series listed by the text summary before it only counts the rest.
@@ -50,9 +54,21 @@ package enum IngestSummary {
         return TextTable.render(rows) + lines.escapedLines
     }
 
-    /// Collapse warnings, one `rangepipe: warning:` line each (for
-    /// `writeMessage`): printed on stderr even with `--quiet` or `--json`.
-    package static func warnings(_ files: [FileReport]) -> [String] {
-        files.flatMap { [FileReportText.longFormatWarning($0), FileReportText.warning($0), FileReportText.rowLayoutWarning($0)].compactMap { $0 } }.map { "rangepipe: warning: \($0)" }
+    /// Collapse warnings and series replaced that came from other files,
+    /// one `rangepipe: warning:` line each (for `writeMessage`): printed on
+    /// stderr even with `--quiet` or `--json`.
+    package static func warnings(_ report: IngestReport) -> [String] {
+        let files = report.files.flatMap {
+            [FileReportText.longFormatWarning($0), FileReportText.warning($0), FileReportText.rowLayoutWarning($0)].compactMap { $0 }
+        }
+        return (files + report.replaced.map(replacementWarning)).map { "rangepipe: warning: \($0)" }
+    }
+
+    /// "replaced 5 series that another file wrote (/d/firms.csv): 1, 2, …"
+    static func replacementWarning(_ r: IngestReport.Replacement) -> String {
+        let from = r.files.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+        let shown = r.names.prefix(5).joined(separator: ", ") + (r.count > 5 ? " and \(r.count - 5) more" : "")
+        return "replaced \(r.count) series that another file wrote (\(from)): \(shown); "
+            + "--mode append adds rows to them instead, another --store keeps both"
     }
 }

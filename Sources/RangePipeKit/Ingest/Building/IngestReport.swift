@@ -7,6 +7,8 @@ public struct IngestReport: Sendable {
     public var seconds: Double
     /// Per input file: the sniffed dialect, the x choice, collapse warnings.
     public var files: [FileReport] = []
+    /// Series replaced that came from other files (`--mode replace`).
+    public var replaced: [Replacement] = []
 
     /// One series written: its listing as stored, and its row counts.
     public struct Entry: Sendable {

@@ -24,14 +24,15 @@ public struct Ingestor {
         var reports: [FileReport] = []
         let source = try InputSource(path: files[0])
         switch try read(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
-        case let .series(series):
+        case var .series(series):
             try rejects.close()
+            for k in series.indices { series[k].sources = files }
             return ParsedInput(built: series, unattributedRejects: unattributed, files: reports)
         case let .table(builder, finishReport):
             let grouped = try builder.grouped()
             try rejects.close()
             Trace.say("phases", "\(source.displayName): grouped")
-            return ParsedInput(grouped: grouped, unattributedRejects: unattributed, finishReport: finishReport)
+            return ParsedInput(grouped: grouped, file: files[0], unattributedRejects: unattributed, finishReport: finishReport)
         }
     }
 
@@ -44,18 +45,21 @@ public struct Ingestor {
         var reports: [FileReport] = []
         if files.count == 1 {
             // One file's series have distinct names already: no merge.
-            let series = try parse(InputSource(path: files[0]), rejects: rejects, unattributed: &unattributed, report: &reports)
+            var series = try parse(InputSource(path: files[0]), rejects: rejects, unattributed: &unattributed, report: &reports)
+            for k in series.indices { series[k].sources = files }
             try rejects.close()
             return (series, unattributed, reports)
         }
         for file in files {
             let source = try InputSource(path: file)
-            for item in try parse(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
+            for var item in try parse(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
+                item.sources = [file]
                 if let k = index[item.series.name] {
                     let (series, dropped) = try merged[k].series.appending(item.series, duplicates: options.duplicates)
                     var stats = merged[k].stats + item.stats
                     stats.duplicatesDropped += dropped
-                    merged[k] = IngestedSeries(series: series, stats: stats)
+                    let sources = merged[k].sources.contains(file) ? merged[k].sources : merged[k].sources + [file]
+                    merged[k] = IngestedSeries(series: series, stats: stats, sources: sources)
                 } else {
                     index[item.series.name] = merged.count
                     merged.append(item)

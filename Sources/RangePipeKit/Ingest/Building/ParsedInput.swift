@@ -9,6 +9,8 @@ public struct ParsedInput {
     /// payload is copied out and back, a dozen retains a series).
     private var built: [IngestedSeries?]
     private var grouped: FileSeries?
+    /// The one file a grouped input was read from.
+    private let groupedFile: String
     /// What completes a grouped file's report once the row counts over
     /// every series are known.
     private let finishReport: ((IngestedSeries.Stats) -> FileReport)?
@@ -19,14 +21,16 @@ public struct ParsedInput {
     init(built: [IngestedSeries], unattributedRejects: Int, files: [FileReport]) {
         self.built = built
         grouped = nil
+        groupedFile = ""
         finishReport = nil
         self.unattributedRejects = unattributedRejects
         reports = files
     }
 
-    init(grouped: FileSeries, unattributedRejects: Int, finishReport: @escaping (IngestedSeries.Stats) -> FileReport) {
+    init(grouped: FileSeries, file: String, unattributedRejects: Int, finishReport: @escaping (IngestedSeries.Stats) -> FileReport) {
         built = []
         self.grouped = grouped
+        groupedFile = file
         self.finishReport = finishReport
         self.unattributedRejects = unattributedRejects
         reports = []
@@ -59,7 +63,9 @@ public struct ParsedInput {
             return built[k]!
         }
         do {
-            return try grouped!.take(k)
+            var item = try grouped!.take(k)
+            item.sources = [groupedFile]
+            return item
         } catch {
             throw grouped!.firstError(upTo: k, error)
         }

@@ -69,6 +69,9 @@ extension TableBuilder {
 public struct IngestedSeries: Sendable {
     public var series: Series
     public var stats: Stats
+    /// The input files (as given) its rows came from, in order; set by
+    /// `Ingestor` once the file is known.
+    public var sources: [String] = []
 
     /// Rows read, rejected and dropped as duplicates, for the summary.
     public struct Stats: Sendable, Equatable {

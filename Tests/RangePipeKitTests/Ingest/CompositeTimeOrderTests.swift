@@ -18,6 +18,9 @@ struct CompositeTimeOrderTests {
     struct Case: CustomStringConvertible, Sendable {
         let description: String
         let csv: String
+        /// The same rows as JSON objects (whole numbers as numbers, as
+        /// pandas' `to_json` writes them), for NDJSON and a JSON array.
+        let objects: [String]
         let expected: [String]
     }
 
@@ -63,7 +66,13 @@ struct CompositeTimeOrderTests {
             parts.map { $0.header == "v" ? "\(k)" : $0.text(date) }.joined(separator: ",")
         }
         let csv = parts.map(\.header).joined(separator: ",") + "\n" + lines.joined(separator: "\n") + "\n"
-        return Case(description: name + ": " + parts.map(\.header).joined(separator: ","), csv: csv,
+        let objects = dates.enumerated().map { k, date in
+            "{" + parts.map { part in
+                let text = part.header == "v" ? "\(k)" : part.text(date)
+                return "\"\(part.header)\":" + (Int(text) != nil && !text.hasPrefix("0") ? text : "\"\(text)\"")
+            }.joined(separator: ",") + "}"
+        }
+        return Case(description: name + ": " + parts.map(\.header).joined(separator: ","), csv: csv, objects: objects,
                     expected: dates.map { iso.string(from: calendar.date(from: $0)!) })
     }
 
@@ -94,8 +103,25 @@ struct CompositeTimeOrderTests {
 
     @Test(arguments: cases)
     func everyRowReadsAsItsDate(_ c: Case) throws {
+        try check(c, name: "t.csv", text: c.csv)
+    }
+
+    /// The same in JSON (issue 44's writer corpus: pandas' `to_json`
+    /// records and lines): each case as NDJSON or as a JSON array, in turn.
+    @Test(arguments: cases.indices)
+    func sameInJSON(_ k: Int) throws {
+        let c = Self.cases[k]
+        if k % 2 == 0 {
+            try check(c, name: "t.ndjson", text: c.objects.joined(separator: "\n") + "\n")
+        } else {
+            try check(c, name: "t.json", text: "[" + c.objects.joined(separator: ",\n") + "]\n")
+        }
+    }
+
+    func check(_ c: Case, name: String, text: String) throws {
         let dir = try TemporaryDirectory()
-        let file = try dir.write("t.csv", c.csv)
+        // Data, not a script: `write(_:data:)` keeps it out of the schema's fixtures.
+        let file = try dir.write(name, data: Data(text.utf8))
         let store = dir.path("s.sqlite")
         let ingest = try runRangepipe(["ingest", file, "--store", store, "--quiet"])
         #expect(ingest.status == 0, "\(ingest.stderr)")

@@ -205,6 +205,8 @@ struct ColumnPlan {
         } else if xColumn.map({ $0 == name }) ?? (xName == nil) {
             role = .x
             xName = name
+        } else if let n = compositeXPart(name) {
+            role = .xPart(n)
         } else if let ys = yColumns {
             if ys.contains(name) {
                 role = .value(valueColumns.count)
@@ -217,6 +219,24 @@ struct ColumnPlan {
             valueColumns.append(ValueColumn(name: name, state: .undecided, explicit: false))
         }
         roles.append(role)
+    }
+
+    /// A JSON key that is part `n` of a time over several keys (`--x
+    /// year,quarter`, or the sniffer's choice): the first part seen sets
+    /// the time up as `setHeader` does for a CSV header; a record missing a
+    /// part is then a located "missing x value" of that part.
+    private mutating func compositeXPart(_ name: String) -> Int? {
+        guard let wanted = xColumn, let parts = SeriesKeyParts.names(wanted), let n = parts.firstIndex(of: name),
+              let composite = CompositeTime.named(wanted, in: parts) else { return nil }
+        if xPartCount == 0 {
+            xPartCount = parts.count
+            xName = composite.name
+            axis = .time
+            if timeParser == nil, let pattern = composite.pattern {
+                timeParser = try? TimeParser(format: .pattern(pattern), offset: timezone)
+            }
+        }
+        return n
     }
 
     /// Settles an undecided value column by its first non-missing value.

@@ -541,21 +541,47 @@ def edge_cases():
         c.wait(400)
         _dbl(c, "main", 400, 200)
     E.append(("two box zooms, an overview drag, three double-clicks", "bokeh", "zoom", {}, box_twice))
+
+    # Issue 45: a sideways-only wheel event between two double-clicks (Plotly
+    # compares its range strings with the initial ones). Appended last, so
+    # every earlier edge case keeps its id.
+    def dbl_sideways_dbl(c, s, v, shift=False):
+        _wheels(c, 300, 200, [-100])
+        c.wait(600)
+        _dbl(c, "main", 400, 200)
+        c.wait(600)
+        extra = {"shift": True} if shift else {}
+        c.sample(type="wheel", x=400, y=200, area="main", deltaY=0, deltaX=100, **extra)
+        c.wait(600)
+        _dbl(c, "main", 400, 200)
+        c.wait(600)
+        _dbl(c, "main", 400, 200)
+    for drag in ("zoom", "pan"):
+        E.append(("double-click, a sideways wheel, double-click twice", "plotly", drag, {}, dbl_sideways_dbl))
+        E.append(("double-click, a sideways shift-wheel, double-click twice", "plotly", drag, {"initial": "all"},
+                  lambda c, s, v: dbl_sideways_dbl(c, s, v, shift=True)))
+        E.append(("a number axis: double-click, a sideways wheel, double-click twice", "plotly", drag,
+                  {"series": "sf-temps-hours", "initial_frac": [0.31, 0.57]}, dbl_sideways_dbl))
+        # Seconds and tenths of a ms in the initial strings: Plotly's rewrite spells them alike.
+        E.append(("initial range with seconds: double-click, a sideways wheel, double-click twice", "plotly", drag,
+                  {"initial_ms": [1107043207000, 1171188013500.5]}, dbl_sideways_dbl))
     return E
 
 
 def edge_setup(library, drag, over, pointer="mouse"):
-    """The fixed set-up of an edge case: AAPL, default sizes."""
-    x0, x1 = extent("AAPL")
+    """The fixed set-up of an edge case: AAPL (or `over["series"]`), default sizes."""
+    series = over.get("series", "AAPL")
+    axis = SERIES[series]["axis"]
+    x0, x1 = extent(series)
     ext = x1 - x0
     frac = [0.5, 0.7]
     if over.get("initial") == "all":
         frac = [0.0, 1.0]
     frac = over.get("initial_frac", frac)
     setup = {
-        "library": library, "drag": drag, "pointer": pointer, "series": "AAPL", "axis": "date",
+        "library": library, "drag": drag, "pointer": pointer, "series": series, "axis": axis,
         "main": {"width": 800, "height": 400}, "overview": {"width": 800, "height": 120},
-        "initial_ms": [snap(x0 + frac[0] * ext, "date"), snap(x0 + frac[1] * ext, "date")],
+        "initial_ms": over.get("initial_ms", [snap(x0 + frac[0] * ext, axis), snap(x0 + frac[1] * ext, axis)]),
     }
     if library == "bokeh":
         setup["bounds"] = over.get("bounds")

@@ -63,20 +63,25 @@ public struct IngestJob: Sendable {
         let allNew = store.isBuilding && distinct
         do {
             try store.sizeCache(forSeries: parsed.count)
+            // One file's series share one source, looked up once: a fleet of
+            // 10^6 series pays nothing a series for it.
+            let shared = try parsed.sharedSources.map { try ledger.id(for: ledger.canonical($0), in: store) }
             for k in byName {
                 let item = try parsed.take(k)
                 totals = totals + item.stats
                 var final = item.series
                 var stats = item.stats
-                var files = ledger.canonical(item.sources)
+                var source: Int64
                 if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
                     let (merged, dropped) = try old.appending(item.series, duplicates: options.duplicates)
                     final = merged
                     stats.duplicatesDropped += dropped
                     // Rows from both: the earlier files, then the new ones.
-                    files = ledger.canonical((try store.sourceFiles(ofSeries: final.name) ?? []) + files)
+                    let earlier = try store.sourceFiles(ofSeries: final.name) ?? []
+                    source = try ledger.id(for: ledger.canonical(earlier + (parsed.sharedSources ?? item.sources)), in: store)
+                } else {
+                    source = try shared ?? ledger.id(for: ledger.canonical(item.sources), in: store)
                 }
-                let source = try ledger.id(for: files, in: store)
                 let write = try store.write(final, isNew: allNew, source: source)
                 if options.mode == .replace, let previous = write.replacedSource {
                     try ledger.noteReplaced(final.name, previous: previous, current: source, in: store)

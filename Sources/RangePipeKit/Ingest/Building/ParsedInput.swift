@@ -36,6 +36,11 @@ public struct ParsedInput {
         reports = []
     }
 
+    /// The input files every series came from, when they all came from
+    /// the same ones (one file's grouped rows); nil when each series says
+    /// (`IngestedSeries.sources`).
+    public var sharedSources: [String]? { grouped == nil ? nil : [groupedFile] }
+
     /// The number of series, distinct by name unless several files or
     /// `--split-fields` made two alike.
     public var count: Int { grouped?.count ?? built.count }
@@ -63,9 +68,7 @@ public struct ParsedInput {
             return built[k]!
         }
         do {
-            var item = try grouped!.take(k)
-            item.sources = [groupedFile]
-            return item
+            return try grouped!.take(k)
         } catch {
             throw grouped!.firstError(upTo: k, error)
         }

@@ -70,7 +70,8 @@ public struct IngestedSeries: Sendable {
     public var series: Series
     public var stats: Stats
     /// The input files (as given) its rows came from, in order; set by
-    /// `Ingestor` once the file is known.
+    /// `Ingestor` for built series (a grouped file's series share
+    /// `ParsedInput.sharedSources` instead).
     public var sources: [String] = []
 
     /// Rows read, rejected and dropped as duplicates, for the summary.

@@ -62,23 +62,17 @@ UPLOT_PAGE = """<!doctype html>
 <script>
 window.conformanceReady = false;
 const cfg = __CFG__;
-const opts = {width: cfg.width, height: cfg.height, legend: {show: false},
-              scales: {x: {time: cfg.time}}, series: [{}, {stroke: "blue"}]};
+// padding is fixed (top, right, bottom, left px): uPlot's default (null,
+// auto) sizes it from the tick labels' overflow, so the plot overlay would
+// change size with the labels after a zoom (seen: 960x360 became 985x377).
+const opts = {width: cfg.width, height: cfg.height, legend: {show: false}, padding: [16, 24, 0, 0],
+              // y range fixed to the data's: with no point in the window uPlot
+              // would hide the y axis and the overlay would widen by its 50 px.
+              scales: {x: {time: cfg.time}, y: {range: cfg.yRange}}, series: [{}, {stroke: "blue"}]};
 const u = window.__uplot = new uPlot(opts, cfg.data, document.getElementById('chart'));
-// The plot overlay must be exactly W x H: grow the chart by what the axes took
-// (setSize and setScale land in uPlot's microtask commit).
-const tick = () => new Promise(r => queueMicrotask(r)).then(() => new Promise(r => queueMicrotask(r)));
-(async () => {
-  for (let i = 0; i < 6; i++) {
-    await tick();
-    const r = u.over.getBoundingClientRect();
-    if (r.width == cfg.W && r.height == cfg.H) break;
-    u.setSize({width: u.width + cfg.W - r.width, height: u.height + cfg.H - r.height});
-  }
-  u.setScale('x', {min: cfg.initial[0], max: cfg.initial[1]});
-  await tick();
-  window.conformanceReady = true;
-})();
+u.setScale('x', {min: cfg.initial[0], max: cfg.initial[1]});
+window.conformanceReady = true;
+window.__cfg = cfg;
 </script></body></html>
 """
 
@@ -91,8 +85,8 @@ def write_page(folder, setup, name):
     date = setup["axis"] == "date"
     conv = (lambda v: v / 1000) if date else (lambda v: v)  # uPlot's time scale is in seconds (ms: 1e-3)
     W, H = setup["main"]["width"], setup["main"]["height"]
-    cfg = {"W": W, "H": H, "width": W + 100, "height": H + 80, "time": date,
-           "data": [[conv(v) for v in xs], ys], "initial": [conv(v) for v in setup["initial_ms"]]}
+    cfg = {"W": W, "H": H, "width": W + 74, "height": H + 66, "time": date,
+           "data": [[conv(v) for v in xs], ys], "yRange": [min(ys), max(ys)], "initial": [conv(v) for v in setup["initial_ms"]]}
     path = folder / f"{name}.html"
     path.write_text(UPLOT_PAGE.replace("__CFG__", json.dumps(cfg, separators=(",", ":"))))
     return path
@@ -100,7 +94,17 @@ def write_page(folder, setup, name):
 
 READER_JS = r"""
 window.__cf = {
-  ready: () => window.conformanceReady === true && window.__uplot.status == 1,
+  // The plot overlay must be exactly W x H: until it is, grow the chart by
+  // what the axes took (setSize lands in uPlot's commit; the driver steps
+  // the clock between calls).
+  ready: () => {
+    const u = window.__uplot, cfg = window.__cfg;
+    if (!(window.conformanceReady === true && u.status == 1)) return false;
+    const r = u.over.getBoundingClientRect();
+    if (r.width == cfg.W && r.height == cfg.H) return true;
+    u.setSize({width: u.width + cfg.W - r.width, height: u.height + cfg.H - r.height});
+    return false;
+  },
   read: () => {
     const u = window.__uplot, x = [u.scales.x.min, u.scales.x.max];
     return {x: x, xn: u.scales.x.time ? x.map(v => v * 1000) : x.slice()};

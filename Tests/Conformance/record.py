@@ -142,7 +142,6 @@ def record(args):
         "seed": args.seed,
         "timing": {"warmup_ms": driver.WARMUP_MS, "settle_ms": driver.SETTLE_MS, "session_grid_ms": driver.SESSION_GRID_MS},
         "series": {k: {"file": v["file"], "input_args": v["input_args"], "axis": v["axis"]} for k, v in pages.SERIES.items()},
-        "record_seconds": round(elapsed, 1),
         "geometry_check": geo,
         "sessions": out,
     }

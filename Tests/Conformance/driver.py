@@ -144,6 +144,9 @@ class SessionPage:
         self.setup = setup
         self.lib = setup["library"]
         self.library = libraries.get(self.lib)
+        # The plot areas the page has (AREAS in library.py; a library without
+        # an overview names only "main"); each is measured and checked.
+        self.areas = tuple(getattr(self.library, "AREAS", ("main", "overview")))
         self.touch = setup.get("pointer") == "touch"
         tab = tabs.get(self.touch)
         self.page, self.cdp, self.errors = tab.page, tab.cdp, tab.errors
@@ -171,7 +174,7 @@ class SessionPage:
         self.max_deviation = 0.0
         self.boxes = self.page.evaluate("window.__cf.boxes()")
         self._check_geometry()
-        self.positions = {a: [list(self.origin[a])] for a in ("main", "overview")}
+        self.positions = {a: [list(self.origin[a])] for a in self.areas}
         self.boxes0 = self.boxes
         if self.touch:
             frame = self.cdp.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
@@ -180,6 +183,7 @@ class SessionPage:
         self.now = 0            # virtual ms since the session's t = 0
         self.mouse = None       # page px of the mouse, None before the first move
         self.pointers = {}      # id -> (area, page x, page y) of pointers down
+        self.clicks = None      # (t ms, page x, page y, click count) of the last press
         self.pointer_origin = {}  # id -> page px of its area's origin at its press
         self.records = []       # per sample: settled reading (+ imm)
         self._pending = None    # the last sample's immediate reading, waiting for its settled one
@@ -194,13 +198,13 @@ class SessionPage:
         and checks them; used at every press and wheel sample."""
         self.boxes = self.page.evaluate("window.__cf.boxes()")
         self._check_geometry()
-        for area in ("main", "overview"):
+        for area in self.areas:
             if list(self.origin[area]) not in self.positions[area]:
                 self.positions[area].append(list(self.origin[area]))
 
     def _check_geometry(self):
         bad = []
-        for area in ("main", "overview"):
+        for area in self.areas:
             left, top, w, h = self.boxes[area]
             want_w, want_h = self.setup[area]["width"], self.setup[area]["height"]
             self.max_deviation = max(self.max_deviation, abs(w - want_w), abs(h - want_h),
@@ -209,11 +213,11 @@ class SessionPage:
                 bad.append(f"{area} plot area is {w}x{h} px, want {want_w}x{want_h}")
             if abs(left - round(left)) > GEOMETRY_TOLERANCE or abs(top - round(top)) > GEOMETRY_TOLERANCE:
                 bad.append(f"{area} plot area starts at ({left}, {top}), not a whole page px")
-        if self.library.ALIGNED_OVERVIEW and self.boxes["main"][0] != self.boxes["overview"][0]:
+        if getattr(self.library, "ALIGNED_OVERVIEW", False) and self.boxes["main"][0] != self.boxes["overview"][0]:
             bad.append("rangeslider not aligned with the plot area")
         if bad:
             raise GeometryError(f"{self.lib} page geometry off: " + "; ".join(bad) + f" (boxes {self.boxes})")
-        self.origin = {a: (round(self.boxes[a][0]), round(self.boxes[a][1])) for a in ("main", "overview")}
+        self.origin = {a: (round(self.boxes[a][0]), round(self.boxes[a][1])) for a in self.areas}
 
     def close(self):
         # Park the mouse (after everything was read) so that the next
@@ -232,6 +236,8 @@ class SessionPage:
         self.advance_to(t_ms, settle=False)
         r = self.read()
         a, b = r["xn"]
+        if "overview" not in self.areas:
+            return {"range": r}  # no overview to aim at
         r0, r1 = self.library.overview_range(r, self.extent)
         OW = self.setup["overview"]["width"]
         try:
@@ -301,11 +307,11 @@ class SessionPage:
                     self.page.keyboard.down("Shift")
                 self._mouse_to(px, py)
                 if typ == "down":
-                    self.page.mouse.down()
+                    self.page.mouse.down(click_count=self._click_count(t_ms, px, py))
                     self._expect("mousedown")
                     self.pointers[pid] = (area, px, py)
                 elif typ == "up":
-                    self.page.mouse.up()
+                    self.page.mouse.up(click_count=self.clicks[3] if self.clicks else 1)
                     self._expect("mouseup")
                     del self.pointers[pid]
                 if s.get("shift"):
@@ -318,6 +324,24 @@ class SessionPage:
             if typ == "wheel":
                 self._check_wheel(s, wheel)
             self._pending = finite_json(reading)
+
+    def _click_count(self, t_ms, px, py):
+        """The press's click count. CDP takes it from the caller (Playwright
+        sends 1); a library that listens for the browser's own dblclick names
+        the rule a real mouse gets (CLICK_RULE = (ms, px) in library.py): a
+        press within ms of the last press and within px of it in x and y
+        counts one more, up to 3 (Chromium's ui::MouseEvent::GetRepeatCount)."""
+        rule = getattr(self.library, "CLICK_RULE", None)
+        if rule is None:
+            return 1
+        ms, dist = rule
+        n = 1
+        if self.clicks:
+            t0, x0, y0, c0 = self.clicks
+            if t_ms - t0 <= ms and abs(px - x0) <= dist and abs(py - y0) <= dist and t_ms != t0:
+                n = min(c0 + 1, 3)
+        self.clicks = (t_ms, px, py, n)
+        return n
 
     def _wait_frames(self):
         self.cdp.send("Runtime.evaluate", {

@@ -13,6 +13,7 @@ HERE = Path(__file__).resolve().parent
 NAMES = [
     "plotly",
     "bokeh",
+    "uplot",
 ]
 
 _loaded = {}
@@ -66,6 +67,8 @@ def write_ground_truth(doc, path=None):
             part = dict(doc)
             part["versions"] = {k: v for k, v in doc["versions"].items() if k in own or k in ("chromium", "playwright")}
             part["sessions"] = [s for s in doc["sessions"] if s["library"] == name]
+            if not part["sessions"]:
+                continue  # a record of other libraries (--only) leaves this file alone
             targets[ground_truth_path(name)] = part
     written = []
     for p, d in targets.items():

@@ -2,7 +2,24 @@
 /// seed's chart with SciChart's gestures (`rangepipe`, the default), or a
 /// chart library's own rules, read from its source (docs/profiles.md).
 public enum InteractionProfile: String, Sendable, CaseIterable {
-    case rangepipe, plotly, bokeh
+    case rangepipe, plotly, bokeh, uplot
+
+    /// `main.drag` when the script gives none: the library's own default
+    /// (Plotly's `dragmode` zoom; uPlot's cursor drag zooms and has no pan).
+    public var defaultDrag: MainDrag {
+        switch self {
+        case .plotly, .uplot: .zoom
+        case .rangepipe, .bokeh: .pan
+        }
+    }
+
+    /// Whether the library's page has an overview (uPlot's has none).
+    public var hasOverview: Bool {
+        switch self {
+        case .uplot: false
+        case .rangepipe, .plotly, .bokeh: true
+        }
+    }
 }
 
 /// What a one-pointer drag on the main chart does (`main.drag`): pan the

@@ -50,7 +50,7 @@ public struct Script: Sendable {
 
     /// `main.drag`, or the profile's default.
     public var drag: MainDrag {
-        mainDrag ?? (profile == .plotly ? .zoom : .pan)
+        mainDrag ?? profile.defaultDrag
     }
     /// The script's file name, for messages.
     public var source = "script"

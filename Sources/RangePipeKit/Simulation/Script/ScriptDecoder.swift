@@ -70,7 +70,8 @@ public enum ScriptDecoder {
             }
         }
         if let v = o.take("x") { s.x = try xSettings(v, "x") }
-        if let v = o.take("overview") { s.overview = try chartSize(v, "overview", default: s.overview) }
+        var overviewGiven = false
+        if let v = o.take("overview") { s.overview = try chartSize(v, "overview", default: s.overview); overviewGiven = true }
         if let v = o.take("main") { (s.main, s.mainDrag) = try mainSettings(v, "main", default: s.main) }
         if let v = o.take("window") { s.window = try windowSettings(v, "window") }
         if let v = o.take("momentum") { s.momentum = try momentum(v, "momentum") }
@@ -96,6 +97,7 @@ public enum ScriptDecoder {
             if s.profile == .plotly, s.overview.width != s.main.width {
                 throw Failure(path: "overview.width", message: "Plotly's rangeslider is as wide as the plot: overview.width must equal main.width (\(s.main.width.plainText))")
             }
+            try checkNoOverviewProfile(s, overviewGiven: overviewGiven)
             if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
             if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
         }
@@ -136,6 +138,9 @@ public enum ScriptDecoder {
         for (k, item) in list.enumerated() {
             guard case let .pointer(_, samples) = try event(item, "events[\(k)]") else {
                 throw Failure(path: "events[\(k)]", message: "under profile \"\(profile.rawValue)\" events are raw pointer input (\"input\": \"pointer\"): the library's own rules read them")
+            }
+            for (j, e) in samples.enumerated() {
+                try checkRawSample(e, profile: profile, path: "events[\(k)].samples[\(j)]")
             }
             raw += samples.map { ($0, raw.count) }
         }

@@ -13,5 +13,6 @@ cd "$(dirname "$0")/.."
 bash .ci/install-browser.sh
 PLOTLY_VERSION=7.1.0   # ships plotly.js 4.1.1
 BOKEH_VERSION=3.9.2    # BokehJS 3.9.2 (bokeh 3.10 needs a newer Python than Debian 12's 3.11)
-venv_install "import plotly, bokeh, sys; sys.exit(plotly.__version__ != '$PLOTLY_VERSION' or bokeh.__version__ != '$BOKEH_VERSION')" \
-  "plotly==$PLOTLY_VERSION" "bokeh==$BOKEH_VERSION"
+UPLOT_CARD_VERSION=1.0.0   # ships uPlot 1.6.18 (uPlot.iife.min.js, SPEC 4.11); found by its file list, never imported (it needs metaflow)
+venv_install "import plotly, bokeh, sys; from importlib.metadata import version; sys.exit(plotly.__version__ != '$PLOTLY_VERSION' or bokeh.__version__ != '$BOKEH_VERSION' or version('metaflow-card-uplot') != '$UPLOT_CARD_VERSION')" \
+  "plotly==$PLOTLY_VERSION" "bokeh==$BOKEH_VERSION" "metaflow-card-uplot==$UPLOT_CARD_VERSION"

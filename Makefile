@@ -272,8 +272,9 @@ test-corpus: test-bin
 # by Playwright in Debian's chromium on a virtual clock. conformance-record
 # rewrites each Tests/Conformance/LIBRARY/ground-truth.json.gz (about 50 minutes);
 # conformance-live re-records CONFORMANCE_LIVE stored sessions (default 16:
-# a random two per library, drag mode and pointer each run, sized to take about
-# as long as the replay beside it, about 1 minute) and fails on any difference
+# a random pick spread evenly over library x drag mode x pointer, at least one
+# of each, sized to take about as long as the replay beside it, about 1
+# minute) and fails on any difference
 # from the file. The
 # Swift suite replays every stored session through the profile models.
 #

@@ -2,7 +2,7 @@
 /// seed's chart with SciChart's gestures (`rangepipe`, the default), or a
 /// chart library's own rules, read from its source (docs/profiles.md).
 public enum InteractionProfile: String, Sendable, CaseIterable {
-    case rangepipe, plotly, bokeh
+    case rangepipe, plotly, bokeh, dygraphs
 }
 
 /// What a one-pointer drag on the main chart does (`main.drag`): pan the

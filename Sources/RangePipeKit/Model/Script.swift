@@ -40,7 +40,7 @@ public struct Script: Sendable {
     public var profile = InteractionProfile.rangepipe
     /// `main.drag`: what a one-pointer drag on the main chart does; nil is
     /// the profile's own default (pan, but zoom under `plotly`, whose
-    /// default `dragmode` is zoom).
+    /// default `dragmode` is zoom, and under `dygraphs`, whose drag zooms).
     public var mainDrag: MainDrag?
     /// The gestures and actions, in script order.
     public var events: [ScriptEvent] = []
@@ -50,7 +50,7 @@ public struct Script: Sendable {
 
     /// `main.drag`, or the profile's default.
     public var drag: MainDrag {
-        mainDrag ?? (profile == .plotly ? .zoom : .pan)
+        mainDrag ?? (profile == .plotly || profile == .dygraphs ? .zoom : .pan)
     }
     /// The script's file name, for messages.
     public var source = "script"

@@ -6,5 +6,6 @@ enum ProfileRegistry {
     static let libraries: [InteractionProfile: any LibraryProfile.Type] = [
         .plotly: PlotlyProfile.self,
         .bokeh: BokehProfile.self,
+        .dygraphs: DygraphsProfile.self,
     ]
 }

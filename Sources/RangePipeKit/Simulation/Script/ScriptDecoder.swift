@@ -96,6 +96,7 @@ public enum ScriptDecoder {
             if s.profile == .plotly, s.overview.width != s.main.width {
                 throw Failure(path: "overview.width", message: "Plotly's rangeslider is as wide as the plot: overview.width must equal main.width (\(s.main.width.plainText))")
             }
+            if s.profile == .dygraphs { try Self.dygraphsRules(s) }
             if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
             if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
         }
@@ -136,6 +137,12 @@ public enum ScriptDecoder {
         for (k, item) in list.enumerated() {
             guard case let .pointer(_, samples) = try event(item, "events[\(k)]") else {
                 throw Failure(path: "events[\(k)]", message: "under profile \"\(profile.rawValue)\" events are raw pointer input (\"input\": \"pointer\"): the library's own rules read them")
+            }
+            if profile == .dygraphs {
+                // The range selector is not modelled yet (docs/profiles.md): main-chart input only.
+                for (j, e) in samples.enumerated() where (e.kind == .down || e.kind == .wheel) && e.area != .main {
+                    throw Failure(path: "events[\(k)].samples[\(j)].area", message: "profile \"dygraphs\" plays input on the main chart only (its range selector is not modelled yet), got \"\(e.area.rawValue)\"")
+                }
             }
             raw += samples.map { ($0, raw.count) }
         }

@@ -181,6 +181,12 @@ class SessionPage:
         self.mouse = None       # page px of the mouse, None before the first move
         self.pointers = {}      # id -> (area, page x, page y) of pointers down
         self.pointer_origin = {}  # id -> page px of its area's origin at its press
+        # A library whose page listens for the browser's dblclick sets each
+        # press's click count by the platform's rule (its click_count(last,
+        # sample)); the others get Playwright's default, 1.
+        self.click_rule = getattr(self.library, "click_count", None)
+        self.last_press = None  # (t ms, area, x, y, shift, count) of the last press
+        self.clicks = {}        # id -> click count of a pointer down
         self.records = []       # per sample: settled reading (+ imm)
         self._pending = None    # the last sample's immediate reading, waiting for its settled one
         self.initial = self.read()
@@ -301,11 +307,13 @@ class SessionPage:
                     self.page.keyboard.down("Shift")
                 self._mouse_to(px, py)
                 if typ == "down":
-                    self.page.mouse.down()
+                    count = self._click_count(s)
+                    self.page.mouse.down(click_count=count)
                     self._expect("mousedown")
                     self.pointers[pid] = (area, px, py)
+                    self.clicks[pid] = count
                 elif typ == "up":
-                    self.page.mouse.up()
+                    self.page.mouse.up(click_count=self.clicks.pop(pid))
                     self._expect("mouseup")
                     del self.pointers[pid]
                 if s.get("shift"):
@@ -318,6 +326,13 @@ class SessionPage:
             if typ == "wheel":
                 self._check_wheel(s, wheel)
             self._pending = finite_json(reading)
+
+    def _click_count(self, s):
+        if self.click_rule is None:
+            return 1
+        count = self.click_rule(self.last_press, s)
+        self.last_press = (int(round(s["t"] * 1000)), s["area"], s["x"], s.get("y", 0), bool(s.get("shift")), count)
+        return count
 
     def _wait_frames(self):
         self.cdp.send("Runtime.evaluate", {

@@ -20,7 +20,7 @@ extension DygraphsProfile {
 
     /// The mousedown handler (dygraph-interaction-model.js:643): the press's
     /// place is the drag's start and clears `cancelNextDblclick`
-    /// (`initializeMouseDown`, dygraph.js:1182); shift starts a pan, else a zoom.
+    /// (`initializeMouseDown`, dygraph.js:1173-1187); shift starts a pan, else a zoom.
     mutating func press(_ e: RawPointerEvent) {
         clicks.press(e)
         switch gesture {
@@ -135,7 +135,7 @@ extension DygraphsProfile {
     /// `endZoom` (dygraph-interaction-model.js:378): a box at least 10 px
     /// wide whose last move was horizontal zooms x to it, clipped to the
     /// plot area (`doZoomX_`, dygraph.js:1312; one animation step, so the
-    /// new window exactly, dygraph.js:1458); as tall and vertical, y (x
+    /// new window exactly, dygraph.js:1382,1451-1464); as tall and vertical, y (x
     /// stays). Either eats the next dblclick.
     mutating func endZoom(at p: (x: Double, y: Double)) {
         treatAsClick(at: p)

@@ -5,8 +5,9 @@
 # the repo root's .venv with playwright and pytest), plus the two chart
 # libraries from their PyPI wheels at the exact versions the committed
 # ground truth was recorded with. plotly.min.js comes from plotly's
-# package_data and BokehJS from bokeh's INLINE resources: no CDN, no download
-# at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
+# package_data and BokehJS from bokeh's INLINE resources; dygraphs from
+# Debian's libjs-dygraphs (dygraph.min.js and its ES sources under
+# /usr/share/javascript/dygraphs): no CDN, no download at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/lib.sh
@@ -15,3 +16,7 @@ PLOTLY_VERSION=7.1.0   # ships plotly.js 4.1.1
 BOKEH_VERSION=3.9.2    # BokehJS 3.9.2 (bokeh 3.10 needs a newer Python than Debian 12's 3.11)
 venv_install "import plotly, bokeh, sys; sys.exit(plotly.__version__ != '$PLOTLY_VERSION' or bokeh.__version__ != '$BOKEH_VERSION')" \
   "plotly==$PLOTLY_VERSION" "bokeh==$BOKEH_VERSION"
+DYGRAPHS_DEB=2.2.1-1   # libjs-dygraphs: dygraphs 2.2.1
+if [ "$(dpkg-query -W -f='${Version}' libjs-dygraphs 2>/dev/null)" != "$DYGRAPHS_DEB" ]; then
+  apt_install "libjs-dygraphs=$DYGRAPHS_DEB"
+fi

@@ -13,6 +13,7 @@ HERE = Path(__file__).resolve().parent
 NAMES = [
     "plotly",
     "bokeh",
+    "dygraphs",
 ]
 
 _loaded = {}

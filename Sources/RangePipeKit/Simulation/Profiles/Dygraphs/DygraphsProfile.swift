@@ -28,22 +28,15 @@ struct DygraphsProfile: Sendable {
     static let minZoomBox = 10.0
     /// `panEdgeFraction` the range selector sets (plugins/range-selector.js:493).
     static let panEdgeFraction = 0.0001
-    /// The platform's double-click rule (not dygraphs'; Chromium's Windows
-    /// defaults): a press within this long (ms) of the last press…
-    static let doubleClickTime = 500.0
-    /// …and within this many px of it in x and in y repeats the click.
-    static let doubleClickSlop = 2.0
 
-    /// The chart, in data units.
-    let chart: ProfileChart
+    /// The chart, in data units, and its plot area's height (`area.h`, px).
+    let chart: ProfileChart, height: Double
     /// dygraphs' units per data unit (1000 on a date axis: Date x values are ms).
-    let unit: Double
+    var unit: Double { chart.isTime ? 1000 : 1 }
     /// The plot area's width (`area.w`, px).
-    let width: Double
-    /// The plot area's height (`area.h`, px).
-    let height: Double
+    var width: Double { chart.mainWidth }
     /// The data's extent, `xAxisExtremes()` (`xRangePad` 0: the first and last x).
-    let extent: Window
+    var extent: Window { Window(chart.extent.lower * unit, chart.extent.upper * unit) }
 
     /// `dateWindow_`; nil when dygraphs shows the data's extent.
     var dateWindow: Window?
@@ -107,10 +100,8 @@ struct DygraphsProfile: Sendable {
     /// the plot area's (px).
     init(chart: ProfileChart, height: Double) {
         self.chart = chart
-        unit = chart.isTime ? 1000 : 1
-        width = chart.mainWidth
         self.height = height
-        extent = Window(chart.extent.lower * unit, chart.extent.upper * unit)
+        let unit = chart.isTime ? 1000.0 : 1
         dateWindow = Window(chart.initial.lower * unit, chart.initial.upper * unit)
     }
 

@@ -144,6 +144,9 @@ class SessionPage:
         self.setup = setup
         self.lib = setup["library"]
         self.library = libraries.get(self.lib)
+        # The plot areas the page has (AREAS in library.py; a library without
+        # an overview names only "main"); each is measured and checked.
+        self.areas = tuple(getattr(self.library, "AREAS", ("main", "overview")))
         self.touch = setup.get("pointer") == "touch"
         tab = tabs.get(self.touch)
         self.page, self.cdp, self.errors = tab.page, tab.cdp, tab.errors
@@ -171,7 +174,7 @@ class SessionPage:
         self.max_deviation = 0.0
         self.boxes = self.page.evaluate("window.__cf.boxes()")
         self._check_geometry()
-        self.positions = {a: [list(self.origin[a])] for a in ("main", "overview")}
+        self.positions = {a: [list(self.origin[a])] for a in self.areas}
         self.boxes0 = self.boxes
         if self.touch:
             frame = self.cdp.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
@@ -200,13 +203,13 @@ class SessionPage:
         and checks them; used at every press and wheel sample."""
         self.boxes = self.page.evaluate("window.__cf.boxes()")
         self._check_geometry()
-        for area in ("main", "overview"):
+        for area in self.areas:
             if list(self.origin[area]) not in self.positions[area]:
                 self.positions[area].append(list(self.origin[area]))
 
     def _check_geometry(self):
         bad = []
-        for area in ("main", "overview"):
+        for area in self.areas:
             left, top, w, h = self.boxes[area]
             want_w, want_h = self.setup[area]["width"], self.setup[area]["height"]
             self.max_deviation = max(self.max_deviation, abs(w - want_w), abs(h - want_h),
@@ -215,11 +218,11 @@ class SessionPage:
                 bad.append(f"{area} plot area is {w}x{h} px, want {want_w}x{want_h}")
             if abs(left - round(left)) > GEOMETRY_TOLERANCE or abs(top - round(top)) > GEOMETRY_TOLERANCE:
                 bad.append(f"{area} plot area starts at ({left}, {top}), not a whole page px")
-        if self.library.ALIGNED_OVERVIEW and self.boxes["main"][0] != self.boxes["overview"][0]:
+        if getattr(self.library, "ALIGNED_OVERVIEW", False) and self.boxes["main"][0] != self.boxes["overview"][0]:
             bad.append("rangeslider not aligned with the plot area")
         if bad:
             raise GeometryError(f"{self.lib} page geometry off: " + "; ".join(bad) + f" (boxes {self.boxes})")
-        self.origin = {a: (round(self.boxes[a][0]), round(self.boxes[a][1])) for a in ("main", "overview")}
+        self.origin = {a: (round(self.boxes[a][0]), round(self.boxes[a][1])) for a in self.areas}
 
     def close(self):
         # Park the mouse (after everything was read) so that the next
@@ -238,6 +241,8 @@ class SessionPage:
         self.advance_to(t_ms, settle=False)
         r = self.read()
         a, b = r["xn"]
+        if "overview" not in self.areas:
+            return {"range": r}  # no overview to aim at
         r0, r1 = self.library.overview_range(r, self.extent)
         OW = self.setup["overview"]["width"]
         try:

@@ -68,14 +68,18 @@ def plan(seed, per_mode, touch_per_lib, edges=True):
     """Every session to record: (id, group, name, setup, steps)."""
     out = []
     for lib in libraries.NAMES:
-        for drag in ("zoom", "pan"):
-            for i in range(per_mode):
+        # A library.py may name the drag modes and pointers it records
+        # (MODES, POINTERS); plotly's and bokeh's are both of each.
+        modes = tuple(getattr(libraries.get(lib), "MODES", ("zoom", "pan")))
+        pointers = tuple(getattr(libraries.get(lib), "POINTERS", ("mouse", "touch")))
+        for drag in modes:
+            for i in range(per_mode if "mouse" in pointers else 0):
                 rng = sessions.session_rng(seed, lib, drag, "mouse", i)
                 setup = sessions.make_setup(rng, lib, drag, "mouse")
                 out.append((f"{lib}-{drag}-mouse-{i:03d}", "random", None, setup,
                             lambda cur, view, rng=rng, setup=setup: sessions.random_session(rng, setup, cur, view)))
-        for i in range(touch_per_lib):
-            drag = ("zoom", "pan")[i % 2]
+        for i in range(touch_per_lib if "touch" in pointers else 0):
+            drag = modes[i % len(modes)]
             rng = sessions.session_rng(seed, lib, drag, "touch", i)
             setup = sessions.make_setup(rng, lib, drag, "touch")
             out.append((f"{lib}-{drag}-touch-{i:03d}", "random", None, setup,

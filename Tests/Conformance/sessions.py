@@ -23,6 +23,10 @@ HOUR_MS = 3_600_000
 
 # Library facts used only to aim gestures at interesting places (thresholds
 # are straddled on purpose); the recorder never relies on them.
+# Optional per-library hooks (README "A library's own generator"): a
+# library.py may define make_setup, random_session, edge_cases, edge_setup
+# and script_extra; where it does, they replace the code below for that
+# library, which stays plotly's and bokeh's.
 DOUBLE_DELAY_MS = {"plotly": 500, "bokeh": 300}   # plotly doubleClickDelay (down to down); bokeh doubletap (up to up)
 PRESS_MS = {"plotly": None, "bokeh": 300}          # bokeh press timer: a drag must move > 5 px before it
 
@@ -38,8 +42,18 @@ def snap(v, axis):
     return round(v * 2) / 2
 
 
+def hook(library, name):
+    """The library's own `name` from its library.py, or None."""
+    import libraries
+
+    return getattr(libraries.get(library), name, None)
+
+
 def make_setup(rng, library, drag, pointer="mouse"):
     """A random set-up for one session."""
+    own = hook(library, "make_setup")
+    if own:
+        return own(rng, drag, pointer)
     series = "AAPL" if rng.random() < 0.8 else "sf-temps-hours"
     axis = SERIES[series]["axis"]
     x0, x1 = extent(series)
@@ -103,15 +117,18 @@ def script_for(setup, samples, at=1.0):
             window["minSpan"] = conv(setup["min_interval_ms"])
         if setup.get("max_interval_ms") is not None:
             window["maxSpan"] = conv(setup["max_interval_ms"])
-    return {
+    script = {
         "series": setup["series"],
         "profile": setup["library"],
         "fps": 1000,
         "main": {"width": setup["main"]["width"], "height": setup["main"]["height"], "drag": setup["drag"]},
-        "overview": dict(setup["overview"]),
-        "window": window,
-        "events": [{"at": at, "input": "pointer", "samples": samples}],
     }
+    if "overview" in setup:  # a library without an overview has none in its set-up
+        script["overview"] = dict(setup["overview"])
+    script["window"] = window
+    script["events"] = [{"at": at, "input": "pointer", "samples": samples}]
+    own = hook(setup["library"], "script_extra")
+    return own(setup, script) if own else script
 
 
 class Cursor:
@@ -306,6 +323,9 @@ TOUCH_GESTURES = [
 
 def random_session(rng, setup, cur, view):
     """Plays 3..10 gestures with pauses between them through `cur`."""
+    own = hook(setup["library"], "random_session")
+    if own:
+        return own(rng, setup, cur, view)
     table = TOUCH_GESTURES if setup["pointer"] == "touch" else MOUSE_GESTURES
     fns, weights = zip(*table)
     n = rng.randint(3, 10)
@@ -541,11 +561,20 @@ def edge_cases():
         c.wait(400)
         _dbl(c, "main", 400, 200)
     E.append(("two box zooms, an overview drag, three double-clicks", "bokeh", "zoom", {}, box_twice))
+    import libraries
+
+    for lib in libraries.NAMES:
+        own = hook(lib, "edge_cases")
+        if own:
+            E.extend(own())
     return E
 
 
 def edge_setup(library, drag, over, pointer="mouse"):
     """The fixed set-up of an edge case: AAPL, default sizes."""
+    own = hook(library, "edge_setup")
+    if own:
+        return own(drag, over, pointer)
     x0, x1 = extent("AAPL")
     ext = x1 - x0
     frac = [0.5, 0.7]

@@ -140,6 +140,18 @@ def make_setup(rng, drag, pointer="mouse"):
             "initial_ms": [lo, hi]}
 
 
+def edge_setup(drag, over, pointer="mouse"):
+    """An edge case's set-up: AAPL, the plot area 800 x 400, the window at
+    50..70 % of the data (or all of it), the range selector under it."""
+    x0, x1 = sessions.extent("AAPL")
+    a, b = (0.0, 1.0) if over.get("initial") == "all" else (0.5, 0.7)
+    lo = max(sessions.snap(x0 + a * (x1 - x0), "date"), x0)
+    hi = min(sessions.snap(x0 + b * (x1 - x0), "date"), x1)
+    return {"library": NAME, "drag": "zoom", "pointer": "mouse", "series": "AAPL", "axis": "date",
+            "main": {"width": 800, "height": 400}, "overview": {"width": 800, "height": RANGE_SELECTOR_H},
+            "initial_ms": [lo, hi]}
+
+
 def script_extra(setup, script):
     """The script keeps main.drag "zoom" (the only mode); nothing to add."""
     return script

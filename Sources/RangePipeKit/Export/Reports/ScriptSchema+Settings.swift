@@ -48,7 +48,8 @@ extension ScriptSchema {
       "then": {
         "properties": {
           "main": { "properties": { "drag": { "const": "zoom" } } },
-          "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } }
+          "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } },
+          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "const": "main" } } } } } } }
         }
       }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension DygraphsProfile {
     /// The zoom handles' images are 9 × 16 px (plugins/range-selector.js:228-229),
     /// centred 12 px down the 40 px selector (line 733).
@@ -21,22 +23,9 @@ extension DygraphsProfile {
         case none
     }
 
-    /// A number as Chromium writes a CSS length: rounded to 6 significant
-    /// digits (from the exact binary value, halves up), read back as a
-    /// double. Exact for 1 ≤ v < 10^6, the range handle positions take.
+    /// A number as Chromium writes a CSS length: 6 significant digits.
     static func cssLength(_ v: Double) -> Double {
-        guard v >= 1, v < 1e6 else { return v }
-        var digits = 0
-        var p = 1.0
-        while p * 10 <= v { p *= 10; digits += 1 }
-        let scale = [1e5, 1e4, 1e3, 1e2, 1e1, 1][digits]
-        // v = m · 2^e exactly; v · scale = n · 2^e with n < 2^70.
-        let m = UInt128(v.significandBitPattern | (1 << 52)), e = Int(v.exponent) - 52
-        let n = m * UInt128(scale)
-        guard e < 0 else { return v }
-        let q = n >> UInt128(-e), half = UInt128(1) << UInt128(-e - 1)
-        let rounded = (n & ((UInt128(1) << UInt128(-e)) - 1)) >= half ? q + 1 : q
-        return Double(rounded) / scale
+        Double(String(format: "%.6g", v)) ?? v
     }
 
     /// `placeZoomHandles_` (plugins/range-selector.js:725-741): the handles'
@@ -76,8 +65,6 @@ extension DygraphsProfile {
                 return .handlePressed(left: left, x: x, y: y)
             }
         }
-        // The selector's canvas: graph x from areaX, 40 px high (`canvasRect_`, lines 185-190).
-        guard x < Self.areaX + width, y < 40 else { return .none }
         let s = handleStatus
         let lc = Self.laidOut(handleLeft) + Self.handleWidth / 2, rc = Self.laidOut(handleRight) + Self.handleWidth / 2
         return x > lc && x < rc && s.isZoomed ? .pan(last: x) : .none

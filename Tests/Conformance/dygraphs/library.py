@@ -238,36 +238,7 @@ def g_wheel(rng, cur, setup, view):
                deltaY=rng.choice([-100, 100, 53]))
 
 
-def g_selector(rng, cur, setup, view):
-    """A drag on the range selector: on a handle (around its image's edges
-    too), between the handles (the pan zone), or elsewhere; moves of every
-    size around the 4 px dead zone and Chromium's 4 px drag start."""
-    W = setup["main"]["width"]
-    left, right = view()["sel"]
-    where = rng.choice(["left", "left", "right", "right", "inside", "inside", "outside"])
-    if where == "left":
-        x = left + rng.choice([-6, -5, -4, -2, 0, 0, 1, 3, 4, 5])
-    elif where == "right":
-        x = right + rng.choice([-6, -5, -4, -2, 0, 0, 1, 3, 4, 5])
-    elif where == "inside":
-        x = rng.uniform(left, right)
-    else:
-        x = rng.uniform(0, W)
-    x = int(round(max(0, min(W, x))))
-    y = rng.choice([rng.randint(12, 27), rng.randint(12, 27), rng.randint(0, 40)])
-    dx = rng.choice([-1, 1]) * rng.choice([2, 3, 4, 5, 6, 9, 20, 60, 150, 400, 900])
-    steps = rng.randint(1, 10)
-    cur.sample(type="down", id=1, x=x, y=y, area="overview")
-    px = x
-    for k in range(1, steps + 1):
-        cur.wait(rng.randint(10, 40))
-        px = _cx(x + round(dx * k / steps) + rng.choice([0, 0, 0, 1, -1]))
-        cur.sample(type="move", id=1, x=px, y=y)
-    cur.wait(rng.randint(10, 40))
-    cur.sample(type="up", id=1, x=px, y=y)
-
-
-GESTURES = [(g_zoom, 30), (g_pan, 15), (g_click, 6), (g_double, 18), (g_wheel, 3), (g_selector, 30)]
+GESTURES = [(g_zoom, 40), (g_pan, 20), (g_click, 8), (g_double, 24), (g_wheel, 4)]
 
 
 def random_session(rng, setup, cur, view):
@@ -392,66 +363,6 @@ def edge_cases():
         c.wait(600)
         _d(c, 100, 200, 600)
     E.append(("double-click at the data, pan and zoom from there", {}, reset_then_zoom))
-
-    def _o(c, x, dx, steps=4, y=20):
-        c.sample(type="down", id=1, x=x, y=y, area="overview")
-        for k in range(1, steps + 1):
-            c.wait(16)
-            c.sample(type="move", id=1, x=x + round(dx * k / steps), y=y)
-        c.wait(16)
-        c.sample(type="up", id=1, x=x + dx, y=y)
-
-    def handle_steps(c, s, v):
-        # Chromium's dragstart after 4 px; then moves under 4 px from the last used one are ignored.
-        for dx, steps in ((3, 1), (4, 1), (5, 1), (7, 1), (8, 2), (9, 3), (-12, 4), (-3, 3)):
-            l, r = v()["sel"]
-            _o(c, int(round(l)), dx, steps)
-            c.wait(200)
-            l, r = v()["sel"]
-            _o(c, int(round(r)), -dx, steps)
-            c.wait(200)
-    E.append(("handle drags 3..12 px: the drag start and the 4 px dead zone", {}, handle_steps))
-
-    def handle_hits(c, s, v):
-        # The handle image is 9 px wide around the handle's centre; a press beside it is on the selector.
-        for off in (-6, -5, -4, 4, 5):
-            l, r = v()["sel"]
-            _o(c, int(round(l)) + off, 30, 3)
-            c.wait(200)
-        for y in (11, 12, 27, 28):
-            l, r = v()["sel"]
-            _o(c, int(round(r)), -30, 3, y=y)
-            c.wait(200)
-    E.append(("presses around the handles' images", {}, handle_hits))
-
-    def handle_limits(c, s, v):
-        l, r = v()["sel"]
-        _o(c, int(round(l)), int(r - l) + 60, 6)   # the left handle stops 12 px before the right one
-        c.wait(200)
-        l, r = v()["sel"]
-        _o(c, int(round(r)), 900, 6)               # the right handle stops at the end: unzoomed at both ends?
-        c.wait(200)
-        l, r = v()["sel"]
-        _o(c, int(round(l)), -900, 6)              # both at the ends: the zoom is reset
-        c.wait(200)
-        _o(c, 400, 100, 4)                          # not zoomed: no pan zone
-    E.append(("handles to the ends and across each other", {}, handle_limits))
-
-    def selector_pan(c, s, v):
-        l, r = v()["sel"]
-        m = int(round((l + r) / 2))
-        _o(c, m, 3, 1)                              # under 4 px: nothing
-        c.wait(200)
-        _o(c, m, -900, 8)                           # to the left end
-        c.wait(200)
-        l, r = v()["sel"]
-        _o(c, int(round((l + r) / 2)), 1200, 8)     # to the right end
-        c.wait(200)
-        _d(c, 200, 200, 300)                        # a main zoom places the handles again
-        c.wait(200)
-        l, r = v()["sel"]
-        _o(c, int(round((l + r) / 2)), -150, 5)
-    E.append(("selector pans to both ends, then a main zoom", {}, selector_pan))
 
     def wheels(c, s, v):
         for d in (-100, 100, -300):

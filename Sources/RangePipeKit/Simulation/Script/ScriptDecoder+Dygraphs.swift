@@ -17,25 +17,15 @@ extension ScriptDecoder {
         }
     }
 
-    /// The axes' strips are not modelled yet (docs/profiles/dygraphs.md):
-    /// presses and wheel events land in the plot area or on the range
-    /// selector, which is the plot area's width and 40 px high.
-    static func dygraphsInput(_ samples: [RawPointerEvent], path: String, main: ChartSize, overview: ChartSize) throws {
+    /// The range selector and the axes' strips are not modelled yet
+    /// (docs/profiles.md): presses and wheel events land in the plot area.
+    static func dygraphsInput(_ samples: [RawPointerEvent], path: String, main: ChartSize) throws {
         for (j, e) in samples.enumerated() where e.kind == .down || e.kind == .wheel {
-            let size: ChartSize
-            switch e.area {
-            case .main:
-                size = main
-            case .overview:
-                guard overview.width == main.width, overview.height == 40 else {
-                    throw Failure(path: "overview", message: "dygraphs' range selector is as wide as the plot area and 40 px high: overview must be {\"width\": \(main.width.plainText), \"height\": 40}")
-                }
-                size = overview
-            case .xAxis:
-                throw Failure(path: "\(path).samples[\(j)].area", message: "profile \"dygraphs\" plays input on the plot area and the range selector (its axes are not modelled yet), got \"x-axis\"")
+            guard e.area == .main else {
+                throw Failure(path: "\(path).samples[\(j)].area", message: "profile \"dygraphs\" plays input on the main chart only (its range selector is not modelled yet), got \"\(e.area.rawValue)\"")
             }
-            guard (0...size.width).contains(e.x), (0...size.height).contains(e.y) else {
-                throw Failure(path: "\(path).samples[\(j)]", message: "profile \"dygraphs\": a \(e.kind.rawValue) at (\(e.x.plainText), \(e.y.plainText)) px is outside the \(e.area.rawValue) area (0..\(size.width.plainText) x 0..\(size.height.plainText)); the axes are not modelled yet")
+            guard (0...main.width).contains(e.x), (0...main.height).contains(e.y) else {
+                throw Failure(path: "\(path).samples[\(j)]", message: "profile \"dygraphs\": a \(e.kind.rawValue) at (\(e.x.plainText), \(e.y.plainText)) px is outside the plot area (0..\(main.width.plainText) x 0..\(main.height.plainText)); the axes and the range selector are not modelled yet")
             }
         }
     }

@@ -81,7 +81,7 @@ public enum ScriptDecoder {
         if s.profile == .rangepipe {
             s.events = try Self.events(list, drag: s.drag)
         } else {
-            s.rawInput = try Self.rawInput(list, profile: s.profile, main: s.main, overview: s.overview)
+            s.rawInput = try Self.rawInput(list, profile: s.profile, main: s.main)
         }
         try o.finish(allowed: topKeys)
         try checkOverlaps(s.events)
@@ -132,13 +132,13 @@ public enum ScriptDecoder {
 
     /// Under a library profile, every entry is raw pointer input, read as
     /// the library reads it: all samples in time order (ties in script order).
-    static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize, overview: ChartSize) throws -> [RawPointerEvent] {
+    static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize) throws -> [RawPointerEvent] {
         var raw: [(RawPointerEvent, Int)] = []
         for (k, item) in list.enumerated() {
             guard case let .pointer(_, samples) = try event(item, "events[\(k)]") else {
                 throw Failure(path: "events[\(k)]", message: "under profile \"\(profile.rawValue)\" events are raw pointer input (\"input\": \"pointer\"): the library's own rules read them")
             }
-            if profile == .dygraphs { try dygraphsInput(samples, path: "events[\(k)]", main: main, overview: overview) }
+            if profile == .dygraphs { try dygraphsInput(samples, path: "events[\(k)]", main: main) }
             raw += samples.map { ($0, raw.count) }
         }
         return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)

@@ -23,11 +23,10 @@ extension DygraphsProfile {
     /// (`initializeMouseDown`, dygraph.js:1173-1187); shift starts a pan, else a zoom.
     mutating func press(_ e: RawPointerEvent) {
         clicks.press(e)
-        mouse = (e.area, e.x, e.y)
         switch gesture {
         case .idle:
             break
-        case .zooming, .panning, .selector, .elsewhere:
+        case .zooming, .panning, .elsewhere:
             // One mouse: a second press while one is down is not a new gesture.
             return
         }
@@ -38,10 +37,7 @@ extension DygraphsProfile {
             context.dragStartY = p.y
             context.cancelNextDblclick = false
             gesture = e.shift ? .panning(pointer: e.id, startPan()) : .zooming(pointer: e.id)
-        case .overview:
-            // The selector's canvas starts at the plot area's x (line 186).
-            gesture = .selector(pointer: e.id, selectorPress(x: e.x + Self.areaX, y: e.y))
-        case .xAxis:
+        case .overview, .xAxis:
             gesture = .elsewhere(pointer: e.id)
         }
     }
@@ -62,14 +58,9 @@ extension DygraphsProfile {
 
     /// The document's mousemove while the button is down (dygraph-interaction-model.js:658).
     mutating func move(_ e: RawPointerEvent) {
-        if let m = mouse, m.area == e.area, m.x == e.x, m.y == e.y { return }
-        mouse = (e.area, e.x, e.y)
         switch gesture {
         case .idle, .elsewhere:
             return
-        case let .selector(pointer, press):
-            guard pointer == e.id else { return }
-            gesture = .selector(pointer: pointer, moveSelector(press, x: e.x + Self.areaX, y: e.y))
         case let .zooming(pointer):
             guard pointer == e.id else { return }
             let p = canvasPoint(e)
@@ -103,7 +94,6 @@ extension DygraphsProfile {
             maxDate = minDate + pan.dateRange
         }
         dateWindow = Window(minDate, maxDate)
-        placeHandles()
         phase = .drag
     }
 
@@ -121,7 +111,7 @@ extension DygraphsProfile {
         switch gesture {
         case .idle:
             return
-        case let .elsewhere(pointer), let .selector(pointer, _):
+        case let .elsewhere(pointer):
             guard pointer == e.id else { return }
         case let .zooming(pointer):
             guard pointer == e.id else { return }
@@ -157,17 +147,10 @@ extension DygraphsProfile {
             let right = min(max(context.dragStartX, p.x), Self.areaX + width)
             if left < right {
                 dateWindow = Window(toDataX(left), toDataX(right))
-                placeHandles()
                 phase = .zoom
             }
             context.cancelNextDblclick = true
         case false? where regionHeight >= Self.minZoomBox:
-            // doZoomY_ (dygraph.js:1353) when the box is inside the plot area's
-            // height: x stays; the redraw places the handles.
-            if max(min(context.dragStartY, p.y), 0) < min(max(context.dragStartY, p.y), height) {
-                yZoomed = true
-                placeHandles()
-            }
             context.cancelNextDblclick = true
         case true?, false?, nil:
             break
@@ -183,11 +166,9 @@ extension DygraphsProfile {
             return
         }
         guard !shift else { return }
-        // Nothing to reset, nothing redrawn (dygraph.js:1392-1399).
-        guard dateWindow != nil || yZoomed else { return }
-        if dateWindow != nil { phase = .zoom }
-        dateWindow = nil
-        yZoomed = false
-        placeHandles()
+        if dateWindow != nil {
+            dateWindow = nil
+            phase = .zoom
+        }
     }
 }

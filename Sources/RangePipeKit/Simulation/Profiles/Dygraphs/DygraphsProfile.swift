@@ -40,17 +40,11 @@ struct DygraphsProfile: Sendable {
 
     /// `dateWindow_`; nil when dygraphs shows the data's extent.
     var dateWindow: Window?
-    /// A y zoom is on (`axis.valueRange`): `resetZoom` then redraws.
-    var yZoomed = false
-    /// The range selector's handles' `style.left` (graph px) as Chromium keeps it.
-    var handleLeft = 0.0, handleRight = 0.0
     /// The interaction context (`createDragInterface_`, dygraph.js:1131),
     /// which outlives each gesture.
     var context = Context()
     /// What the mouse button is doing.
     var gesture = Gesture.idle
-    /// Where the mouse last was (area px): a browser sends no move to where it is.
-    var mouse: (area: RawPointerEvent.Area, x: Double, y: Double)?
     /// The platform's click counting.
     var clicks = Clicks()
     /// What moved the window on the last event.
@@ -85,9 +79,7 @@ struct DygraphsProfile: Sendable {
         case zooming(pointer: Int)
         /// A press with shift: `startPan`.
         case panning(pointer: Int, Pan)
-        /// A press on the range selector.
-        case selector(pointer: Int, SelectorPress)
-        /// A press elsewhere (the axis strip): nothing here.
+        /// A press elsewhere (the range selector, the axis strip): nothing here.
         case elsewhere(pointer: Int)
     }
 
@@ -111,7 +103,6 @@ struct DygraphsProfile: Sendable {
         self.height = height
         let unit = chart.isTime ? 1000.0 : 1
         dateWindow = Window(chart.initial.lower * unit, chart.initial.upper * unit)
-        placeHandles()
     }
 
     /// `xAxisRange()` (dygraph.js:529): the date window, else the data.

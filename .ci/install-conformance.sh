@@ -5,8 +5,9 @@
 # the repo root's .venv with playwright and pytest), plus the two chart
 # libraries from their PyPI wheels at the exact versions the committed
 # ground truth was recorded with. plotly.min.js comes from plotly's
-# package_data and BokehJS from bokeh's INLINE resources: no CDN, no download
-# at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
+# package_data and BokehJS from bokeh's INLINE resources; dygraphs from
+# Debian's libjs-dygraphs (dygraph.min.js and its ES sources under
+# /usr/share/javascript/dygraphs): no CDN, no download at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/lib.sh
@@ -16,3 +17,7 @@ BOKEH_VERSION=3.9.2    # BokehJS 3.9.2 (bokeh 3.10 needs a newer Python than Deb
 UPLOT_CARD_VERSION=1.0.0   # ships uPlot 1.6.18 (uPlot.iife.min.js, SPEC 4.11); found by its file list, never imported (it needs metaflow)
 venv_install "import plotly, bokeh, sys; from importlib.metadata import version; sys.exit(plotly.__version__ != '$PLOTLY_VERSION' or bokeh.__version__ != '$BOKEH_VERSION' or version('metaflow-card-uplot') != '$UPLOT_CARD_VERSION')" \
   "plotly==$PLOTLY_VERSION" "bokeh==$BOKEH_VERSION" "metaflow-card-uplot==$UPLOT_CARD_VERSION"
+DYGRAPHS_DEB=2.2.1-1   # libjs-dygraphs: dygraphs 2.2.1
+if [ "$(dpkg-query -W -f='${Version}' libjs-dygraphs 2>/dev/null)" != "$DYGRAPHS_DEB" ]; then
+  apt_install "libjs-dygraphs=$DYGRAPHS_DEB"
+fi

@@ -183,8 +183,13 @@ class SessionPage:
         self.now = 0            # virtual ms since the session's t = 0
         self.mouse = None       # page px of the mouse, None before the first move
         self.pointers = {}      # id -> (area, page x, page y) of pointers down
-        self.clicks = None      # (t ms, page x, page y, click count) of the last press
         self.pointer_origin = {}  # id -> page px of its area's origin at its press
+        # A library whose page listens for the browser's dblclick sets each
+        # press's click count by the platform's rule (its click_count(last,
+        # sample)); the others get Playwright's default, 1.
+        self.click_rule = getattr(self.library, "click_count", None)
+        self.last_press = None  # (t ms, area, x, y, shift, count) of the last press
+        self.clicks = {}        # id -> click count of a pointer down
         self.records = []       # per sample: settled reading (+ imm)
         self._pending = None    # the last sample's immediate reading, waiting for its settled one
         self.initial = self.read()
@@ -307,11 +312,13 @@ class SessionPage:
                     self.page.keyboard.down("Shift")
                 self._mouse_to(px, py)
                 if typ == "down":
-                    self.page.mouse.down(click_count=self._click_count(t_ms, px, py))
+                    count = self._click_count(s)
+                    self.page.mouse.down(click_count=count)
                     self._expect("mousedown")
                     self.pointers[pid] = (area, px, py)
+                    self.clicks[pid] = count
                 elif typ == "up":
-                    self.page.mouse.up(click_count=self.clicks[3] if self.clicks else 1)
+                    self.page.mouse.up(click_count=self.clicks.pop(pid))
                     self._expect("mouseup")
                     del self.pointers[pid]
                 if s.get("shift"):
@@ -325,23 +332,12 @@ class SessionPage:
                 self._check_wheel(s, wheel)
             self._pending = finite_json(reading)
 
-    def _click_count(self, t_ms, px, py):
-        """The press's click count. CDP takes it from the caller (Playwright
-        sends 1); a library that listens for the browser's own dblclick names
-        the rule a real mouse gets (CLICK_RULE = (ms, px) in library.py): a
-        press within ms of the last press and within px of it in x and y
-        counts one more, up to 3 (Chromium's ui::MouseEvent::GetRepeatCount)."""
-        rule = getattr(self.library, "CLICK_RULE", None)
-        if rule is None:
+    def _click_count(self, s):
+        if self.click_rule is None:
             return 1
-        ms, dist = rule
-        n = 1
-        if self.clicks:
-            t0, x0, y0, c0 = self.clicks
-            if t_ms - t0 <= ms and abs(px - x0) <= dist and abs(py - y0) <= dist and t_ms != t0:
-                n = min(c0 + 1, 3)
-        self.clicks = (t_ms, px, py, n)
-        return n
+        count = self.click_rule(self.last_press, s)
+        self.last_press = (int(round(s["t"] * 1000)), s["area"], s["x"], s.get("y", 0), bool(s.get("shift")), count)
+        return count
 
     def _wait_frames(self):
         self.cdp.send("Runtime.evaluate", {

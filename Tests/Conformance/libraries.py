@@ -14,6 +14,7 @@ NAMES = [
     "plotly",
     "bokeh",
     "uplot",
+    "dygraphs",
 ]
 
 _loaded = {}

@@ -2,13 +2,14 @@
 /// seed's chart with SciChart's gestures (`rangepipe`, the default), or a
 /// chart library's own rules, read from its source (docs/profiles.md).
 public enum InteractionProfile: String, Sendable, CaseIterable {
-    case rangepipe, plotly, bokeh, uplot
+    case rangepipe, plotly, bokeh, uplot, dygraphs
 
     /// `main.drag` when the script gives none: the library's own default
-    /// (Plotly's `dragmode` zoom; uPlot's cursor drag zooms and has no pan).
+    /// (Plotly's `dragmode` zoom; uPlot's cursor drag and dygraphs' default
+    /// interaction model zoom; uPlot has no pan).
     public var defaultDrag: MainDrag {
         switch self {
-        case .plotly, .uplot: .zoom
+        case .plotly, .uplot, .dygraphs: .zoom
         case .rangepipe, .bokeh: .pan
         }
     }
@@ -17,7 +18,7 @@ public enum InteractionProfile: String, Sendable, CaseIterable {
     public var hasOverview: Bool {
         switch self {
         case .uplot: false
-        case .rangepipe, .plotly, .bokeh: true
+        case .rangepipe, .plotly, .bokeh, .dygraphs: true
         }
     }
 }

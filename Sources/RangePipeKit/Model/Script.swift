@@ -40,7 +40,7 @@ public struct Script: Sendable {
     public var profile = InteractionProfile.rangepipe
     /// `main.drag`: what a one-pointer drag on the main chart does; nil is
     /// the profile's own default (pan, but zoom under `plotly`, whose
-    /// default `dragmode` is zoom).
+    /// default `dragmode` is zoom, and under `dygraphs`, whose drag zooms).
     public var mainDrag: MainDrag?
     /// The gestures and actions, in script order.
     public var events: [ScriptEvent] = []

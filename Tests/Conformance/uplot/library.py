@@ -21,8 +21,23 @@ AREAS = ("main",)       # no overview
 # uPlot listens for the browser's dblclick, whose click count a real mouse
 # gets from Chromium: a press within 500 ms and 2 px (x and y) of the last
 # one counts one more (ui::MouseEvent::IsRepeatedClickEvent, kDoubleClickTimeMS
-# 500, kDoubleClickWidth/Height 4, half of it either side). driver.py applies it.
-CLICK_RULE = (500, 2)
+# 500, kDoubleClickWidth/Height 4, half of it either side). driver.py applies
+# it through click_count below.
+CLICK_MS, CLICK_PX = 500, 2
+
+
+def click_count(last, s):
+    """The click count driver.py gives press `s` after the last press `last`
+    ((t ms, area, x, y, shift, count) or None): one more than the last's,
+    up to 3, when within CLICK_MS and CLICK_PX in x and y and not at the same
+    ms; else 1. uPlot's presses are all on `main`, so sample px are the
+    page's up to one offset."""
+    t = int(round(s["t"] * 1000))
+    if (last and t - last[0] <= CLICK_MS and t != last[0]
+            and abs(s["x"] - last[2]) <= CLICK_PX and abs(s.get("y", 0) - last[3]) <= CLICK_PX):
+        return min(last[5] + 1, 3)
+    return 1
+
 
 HOUR_MS = sessions.HOUR_MS
 

@@ -9,17 +9,9 @@ extension ScriptSchema {
   "type": "object",
   "required": ["events"],
   "additionalProperties": false,
-  "if": { "properties": { "profile": { "const": "uplot" } }, "required": ["profile"] },
-  "then": {
-    "not": { "required": ["overview"] },
-    "properties": {
-      "main": { "properties": { "drag": { "const": "zoom" } } },
-      "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } }
-    }
-  },
   "properties": {
     "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
-    "profile": { "enum": ["rangepipe", "plotly", "bokeh", "uplot"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, 4.11, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's, Bokeh 3.9.2's or uPlot 1.6.18's. Under a library profile every event is raw pointer input. uplot has no overview (leave overview out), main.drag zoom only, no bounds or span limits, and samples on main from a mouse." },
+    "profile": { "enum": ["rangepipe", "plotly", "bokeh", "uplot", "dygraphs"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, 4.11, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's, Bokeh 3.9.2's, uPlot 1.6.18's or dygraphs 2.2.1's. Under a library profile every event is raw pointer input. uplot has no overview (leave overview out), main.drag zoom only, no bounds or span limits, and samples on main from a mouse; under dygraphs main.drag is zoom, there are no bounds or span limits, and presses and wheel events land in the plot area." },
     "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/script-views.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
@@ -41,7 +33,7 @@ extension ScriptSchema {
       "properties": {
         "width": { "type": "number", "minimum": 1, "maximum": 100000 },
         "height": { "type": "number", "minimum": 1, "maximum": 100000 },
-        "drag": { "enum": ["pan", "zoom"], "description": "pan moves the window; zoom draws an x box and zooms to it on release (default: pan, zoom under the plotly and uplot profiles; uplot takes zoom only)." }
+        "drag": { "enum": ["pan", "zoom"], "description": "pan moves the window; zoom draws an x box and zooms to it on release (default: pan, zoom under the plotly, uplot and dygraphs profiles; uplot and dygraphs take zoom only, dygraphs' shift-drag pans)." }
       }
     },
     "window": { "$ref": "#/$defs/windowSettings" },
@@ -50,6 +42,28 @@ extension ScriptSchema {
     "annotation": { "$ref": "#/$defs/annotation" },
     "events": { "type": "array", "items": { "$ref": "#/$defs/event" }, "description": "Gestures and actions, in any order; they start in order of `at` (ties: script order)." }
   },
+  "allOf": [
+    {
+      "if": { "properties": { "profile": { "const": "uplot" } }, "required": ["profile"] },
+      "then": {
+        "not": { "required": ["overview"] },
+        "properties": {
+          "main": { "properties": { "drag": { "const": "zoom" } } },
+          "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } }
+        }
+      }
+    },
+    {
+      "if": { "properties": { "profile": { "const": "dygraphs" } }, "required": ["profile"] },
+      "then": {
+        "properties": {
+          "main": { "properties": { "drag": { "const": "zoom" } } },
+          "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } },
+          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "const": "main" } } } } } } }
+        }
+      }
+    }
+  ],
   "$defs": {
     "seconds": { "type": "number", "minimum": 0, "maximum": 86400 },
     "coordinate": { "type": "number", "minimum": -1000000000, "maximum": 1000000000 },

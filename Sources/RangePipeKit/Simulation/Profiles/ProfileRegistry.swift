@@ -7,5 +7,6 @@ enum ProfileRegistry {
         .plotly: PlotlyProfile.self,
         .bokeh: BokehProfile.self,
         .uplot: UPlotProfile.self,
+        .dygraphs: DygraphsProfile.self,
     ]
 }

@@ -82,7 +82,7 @@ public enum ScriptDecoder {
         if s.profile == .rangepipe {
             s.events = try Self.events(list, drag: s.drag)
         } else {
-            s.rawInput = try Self.rawInput(list, profile: s.profile)
+            s.rawInput = try Self.rawInput(list, profile: s.profile, main: s.main)
         }
         try o.finish(allowed: topKeys)
         try checkOverlaps(s.events)
@@ -98,6 +98,7 @@ public enum ScriptDecoder {
                 throw Failure(path: "overview.width", message: "Plotly's rangeslider is as wide as the plot: overview.width must equal main.width (\(s.main.width.plainText))")
             }
             try checkNoOverviewProfile(s, overviewGiven: overviewGiven)
+            if s.profile == .dygraphs { try Self.dygraphsRules(s) }
             if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
             if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
         }
@@ -133,7 +134,7 @@ public enum ScriptDecoder {
 
     /// Under a library profile, every entry is raw pointer input, read as
     /// the library reads it: all samples in time order (ties in script order).
-    static func rawInput(_ list: [JSONValue], profile: InteractionProfile) throws -> [RawPointerEvent] {
+    static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize) throws -> [RawPointerEvent] {
         var raw: [(RawPointerEvent, Int)] = []
         for (k, item) in list.enumerated() {
             guard case let .pointer(_, samples) = try event(item, "events[\(k)]") else {
@@ -142,6 +143,7 @@ public enum ScriptDecoder {
             for (j, e) in samples.enumerated() {
                 try checkRawSample(e, profile: profile, path: "events[\(k)].samples[\(j)]")
             }
+            if profile == .dygraphs { try dygraphsInput(samples, path: "events[\(k)]", main: main) }
             raw += samples.map { ($0, raw.count) }
         }
         return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)

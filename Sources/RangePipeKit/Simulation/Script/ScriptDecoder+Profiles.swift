@@ -3,25 +3,33 @@
 /// profile puts on the script beyond SPEC 4.10's.
 extension ScriptDecoder {
     /// The script-level rules: a page without an overview takes no
-    /// `overview`; uPlot's cursor drag only zooms, and its chart has no
-    /// bounds or span limits.
+    /// `overview`; a chart whose drag only zooms (uPlot's cursor, dygraphs'
+    /// default interaction model) takes `main.drag` zoom and has no bounds
+    /// or span limits.
     static func checkNoOverviewProfile(_ s: Script, overviewGiven: Bool) throws {
         let name = s.profile.rawValue
         if !s.profile.hasOverview, overviewGiven {
             throw Failure(path: "overview", message: "profile \"\(name)\" has no overview: leave overview out")
         }
-        guard s.profile == .uplot else { return }
+        guard let chart = zoomOnlyChart(s.profile) else { return }
         if s.drag != .zoom {
-            throw Failure(path: "main.drag", message: "uPlot's cursor drag selects and zooms (it has no pan): main.drag must be \"zoom\" under profile \"uplot\"")
+            throw Failure(path: "main.drag", message: "\(chart.drag): main.drag must be \"zoom\" under profile \"\(name)\"")
         }
         if s.window.boundsGiven {
-            throw Failure(path: "window.bounds", message: "uPlot's x scale has no bounds: leave window.bounds out under profile \"uplot\"")
+            throw Failure(path: "window.bounds", message: "\(chart.scale) has no bounds: leave window.bounds out under profile \"\(name)\"")
         }
-        if s.window.minSpan != nil {
-            throw Failure(path: "window.minSpan", message: "uPlot's x scale has no span limits: leave window.minSpan out under profile \"uplot\"")
+        for (key, given) in [("minSpan", s.window.minSpan != nil), ("maxSpan", s.window.maxSpan != nil)] where given {
+            throw Failure(path: "window.\(key)", message: "\(chart.scale) has no span limits: leave window.\(key) out under profile \"\(name)\"")
         }
-        if s.window.maxSpan != nil {
-            throw Failure(path: "window.maxSpan", message: "uPlot's x scale has no span limits: leave window.maxSpan out under profile \"uplot\"")
+    }
+
+    /// How messages name a chart whose drag only zooms and whose x has no
+    /// bounds or span limits; nil for the other profiles.
+    static func zoomOnlyChart(_ profile: InteractionProfile) -> (drag: String, scale: String)? {
+        switch profile {
+        case .uplot: ("uPlot's cursor drag selects and zooms (it has no pan)", "uPlot's x scale")
+        case .dygraphs: ("dygraphs' default interaction model zooms on a drag (shift-drag pans)", "the dygraphs page")
+        case .rangepipe, .plotly, .bokeh: nil
         }
     }
 

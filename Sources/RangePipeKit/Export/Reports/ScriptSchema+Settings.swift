@@ -49,7 +49,8 @@ extension ScriptSchema {
         "not": { "required": ["overview"] },
         "properties": {
           "main": { "properties": { "drag": { "const": "zoom" } } },
-          "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } }
+          "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } },
+          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "const": "main" }, "pointer": { "const": "mouse" } } } } } } }
         }
       }
     },

@@ -76,7 +76,7 @@ struct InputFormatArguments: ParsableArguments {
     // `--input-time-format` is the name every command uses for reading times;
     // `--time-format` stays as ingest's old name for it.
     @Option(name: [.customLong("input-time-format"), .customLong("time-format")],
-            help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms, ordinal (Python date.toordinal days) or a strptime pattern (%q: quarter 1-4).")
+            help: "How x values are read as times: auto, iso8601, epoch-s, epoch-ms, ordinal (Python date.toordinal days), decimal-year (R time(): 1949.0833 is February 1949) or a strptime pattern (%q: quarter 1-4).")
     var timeFormat: String = "auto"
 
     /// The options given, as words for a printed `rangepipe ingest` command.

@@ -102,7 +102,7 @@ struct PathIdentityMatrixTests {
                 files[name] = Data(("link:" + target).utf8)
             } else {
                 var isDirectory: ObjCBool = false
-                fm.fileExists(atPath: path, isDirectory: &isDirectory)
+                _ = fm.fileExists(atPath: path, isDirectory: &isDirectory)
                 files[name] = isDirectory.boolValue ? Data("dir".utf8) : (fm.contents(atPath: path) ?? Data("unreadable".utf8))
             }
         }

@@ -196,6 +196,7 @@ struct SniffPlan {
         case .epochSeconds: return "time, --input-time-format epoch-s"
         case .epochMilliseconds: return "time, --input-time-format epoch-ms"
         case .dayOrdinal: return "time, --input-time-format ordinal"
+        case .decimalYear: return "time, --input-time-format decimal-year"
         case .auto: break
         }
         switch options.axis {
@@ -210,7 +211,7 @@ struct SniffPlan {
     private mutating func fixTimeFormat(_ choice: XChoice, sample: CSVSample, file: String) {
         guard options.timeFormat == .auto, options.axis == .auto || options.axis == .time,
               let shape = choice.profile?.time else { return }
-        if shape.format == .dayOrdinal { options.timeFormat = .dayOrdinal }
+        if shape.format == .dayOrdinal || shape.format == .decimalYear { options.timeFormat = shape.format }
         guard case let .pattern(pattern) = shape.format else { return }
         if let dayFirst = shape.dayFirstAlternative {
             let row = sample.rows.firstIndex { choice.index < $0.count && !$0[choice.index].trimmingSpaces.isEmpty } ?? 0

@@ -132,6 +132,12 @@ enum ColumnProfiler {
                 (p.sorted, p.increasing) = Self.order(present.compactMap { parser.parse($0) }, keys)
                 return p
             }
+            if isDecimalYears(present, name: p.name), let parser = try? TimeParser(format: .decimalYear, offset: options.timezone) {
+                p.kind = .time
+                p.time = TimeShape(family: "decimal year", format: .decimalYear)
+                (p.sorted, p.increasing) = Self.order(present.compactMap { parser.parse($0) }, keys)
+                return p
+            }
             if let pattern = integerDatePattern(present, name: p.name, index: j),
                let parser = try? TimeParser(format: .pattern(pattern), offset: options.timezone) {
                 let times = present.compactMap { parser.parse($0) }

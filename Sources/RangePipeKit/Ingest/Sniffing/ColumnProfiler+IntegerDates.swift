@@ -21,6 +21,21 @@ extension ColumnProfiler {
         }
     }
 
+    /// R's `time()` of a monthly or quarterly `ts`: the column's name says
+    /// time, every value is a decimal year in `integerDateYears` that falls
+    /// on a month start (`TimeParser.monthOfDecimalYear`), and some fall
+    /// past January (whole years alone stay numbers: `--input-time-format
+    /// %Y` makes them times).
+    static func isDecimalYears(_ present: [String], name: String) -> Bool {
+        guard !present.isEmpty, XColumnChooser.namesTime(name) else { return false }
+        var pastJanuary = false
+        for text in present {
+            guard let (year, month) = TimeParser.monthOfDecimalYear(text), integerDateYears.contains(year) else { return false }
+            if month > 1 { pastJanuary = true }
+        }
+        return pastJanuary
+    }
+
     static func integerDatePattern(_ present: [String], name: String, index: Int) -> String? {
         guard !present.isEmpty, index == 0 || XColumnChooser.namesTime(name) else { return nil }
         let width = present[0].utf8.count

@@ -78,7 +78,7 @@ struct LongFormatGuess {
     private static func xValues(_ rows: [[String]], _ x: ColumnProfile, timezone: UTCOffset) -> [Double]? {
         var parser: TimeParser?
         if x.kind == .time {
-            if case let .pattern(p) = x.time?.format { parser = try? TimeParser(format: .pattern(p), offset: timezone) }
+            if let format = x.time?.format, format != .auto { parser = try? TimeParser(format: format, offset: timezone) }
             else if let first = x.example { parser = TimeParser.detect(first, offset: timezone) }
             guard parser != nil else { return nil }
         }

@@ -10,6 +10,8 @@ public enum TimeFormat: Sendable, Equatable {
     case epochMilliseconds
     /// Whole numbers, days since 0001-01-01 counted from 1 (Python's `date.toordinal`).
     case dayOrdinal
+    /// Years with a fraction, as R's `time()` writes them (`TimeParser+DecimalYear`).
+    case decimalYear
     /// A strptime-style pattern (subset, see `TimePattern`).
     case pattern(String)
 
@@ -21,11 +23,12 @@ public enum TimeFormat: Sendable, Equatable {
         case .epochSeconds: return "epoch-s"
         case .epochMilliseconds: return "epoch-ms"
         case .dayOrdinal: return "ordinal"
+        case .decimalYear: return "decimal-year"
         case let .pattern(p): return p
         }
     }
 
-    /// Reads a `--input-time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms`, `ordinal` or a strptime pattern.
+    /// Reads a `--input-time-format` argument: `auto`, `iso8601`, `epoch-s`, `epoch-ms`, `ordinal`, `decimal-year` or a strptime pattern.
     /// - Throws: `.usage` for any other word, or a pattern with an unknown directive.
     public init(argument: String) throws {
         switch argument {
@@ -34,9 +37,10 @@ public enum TimeFormat: Sendable, Equatable {
         case "epoch-s": self = .epochSeconds
         case "epoch-ms": self = .epochMilliseconds
         case "ordinal": self = .dayOrdinal
+        case "decimal-year": self = .decimalYear
         default:
             guard argument.contains("%") else {
-                throw RangePipeError.usage("--input-time-format: expected auto, iso8601, epoch-s, epoch-ms, ordinal or a strptime pattern, got \"\(argument)\"")
+                throw RangePipeError.usage("--input-time-format: expected auto, iso8601, epoch-s, epoch-ms, ordinal, decimal-year or a strptime pattern, got \"\(argument)\"")
             }
             _ = try TimePattern(argument)
             self = .pattern(argument)

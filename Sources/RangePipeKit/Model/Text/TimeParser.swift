@@ -8,7 +8,7 @@
 /// rather than a silent misread.
 public struct TimeParser: Sendable {
     enum Kind: Sendable {
-        case iso, slash, monthName, quarter, epochSeconds, epochMilliseconds, dayOrdinal
+        case iso, slash, monthName, quarter, epochSeconds, epochMilliseconds, dayOrdinal, decimalYear
         case pattern(TimePattern)
     }
 
@@ -26,6 +26,7 @@ public struct TimeParser: Sendable {
         case .epochSeconds: return "epoch seconds"
         case .epochMilliseconds: return "epoch milliseconds"
         case .dayOrdinal: return "day ordinal (days from 0001-01-01 as day 1)"
+        case .decimalYear: return "decimal year (1949.0833 is February 1949)"
         case let .pattern(p): return "pattern \"\(p.source)\""
         }
     }
@@ -43,6 +44,7 @@ public struct TimeParser: Sendable {
         case .epochSeconds: self.init(kind: .epochSeconds, offset: offset)
         case .epochMilliseconds: self.init(kind: .epochMilliseconds, offset: offset)
         case .dayOrdinal: self.init(kind: .dayOrdinal, offset: offset)
+        case .decimalYear: self.init(kind: .decimalYear, offset: offset)
         case let .pattern(p): self.init(kind: .pattern(try TimePattern(p)), offset: offset)
         }
     }
@@ -84,6 +86,8 @@ public struct TimeParser: Sendable {
         case .dayOrdinal:
             guard let day = c.digits(min: 1, max: 7), c.atEnd, day >= 1 else { return nil }
             return Double((day - Self.ordinalOfEpoch) * 86_400 - defaultOffset)
+        case .decimalYear:
+            return parseDecimalYear(bytes, lo, hi)
         case .iso:
             return parseISO(&c)
         case .slash:

@@ -24,9 +24,11 @@ extension ScriptPlan {
                              _ fail: (String, String) -> RangePipeError) throws -> Window {
         guard let end = series.x.last, let start = p.start(endingAt: end, zone: zone) else { return Window(c.lower, c.upper) }
         guard series.axis == .time else {
-            // x of whole numbers 1000–2999 reads as years: name the flag that makes them a time axis.
-            let years = series.axis == .number && series.x.allSatisfy { $0 == $0.rounded() && (1000 ... 2999).contains($0) }
-            let hint = years ? "; x looks like years: ingest with --input-time-format %Y to make it a time axis" : ""
+            // x of numbers 1000–2999 reads as years (whole, or decimal as R's
+            // time() writes them): name the flag that makes them a time axis.
+            let years = series.axis == .number && series.x.allSatisfy { (1000 ..< 3000).contains($0) }
+            let flag = series.x.allSatisfy { $0 == $0.rounded() } ? "%Y" : "decimal-year"
+            let hint = years ? "; x looks like years: ingest with --input-time-format \(flag) to make it a time axis" : ""
             throw fail(path + ".preset", "preset \"\(p.rawValue)\" needs a time axis, but series '\(series.name)' has a \(series.axis.rawValue) axis (only \"all\" applies)\(hint)")
         }
         return Window(start, end)

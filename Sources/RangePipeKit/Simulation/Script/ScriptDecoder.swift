@@ -143,6 +143,7 @@ public enum ScriptDecoder {
                 try checkRawSample(e, profile: profile, path: "events[\(k)].samples[\(j)]")
             }
             if profile == .dygraphs { try dygraphsInput(samples, path: "events[\(k)]", main: main) }
+            if profile == .lightweightCharts { try lightweightChartsInput(samples, path: "events[\(k)]", main: main) }
             raw += samples.map { ($0, raw.count) }
         }
         return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)

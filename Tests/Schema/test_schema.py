@@ -121,6 +121,8 @@ NOT_EXPRESSIBLE = [
     r"x\.zone: .* is not a TZif file",
     # dygraphs: a press or wheel event in main px outside 0..width x 0..height
     r"is outside the plot area",
+    # lightweight-charts: a press or wheel event outside its pane or time scale strip
+    r"is outside its (main|x-axis) area",
 ]
 JSON_SYNTAX = re.compile(r"^[^:]+:\d+:\d+: ")
 

@@ -20,8 +20,9 @@ extension LightweightChartsProfile {
         }
     }
 
-    /// PaneWidget `_pressedMouseTouchMoveEvent` (pane-widget.ts:719–792,
-    /// kinetic scrolling off for a mouse): the first passed-on move is only
+    /// PaneWidget `_pressedMouseTouchMoveEvent` (pane-widget.ts:719–792;
+    /// `kineticScroll.mouse` false, src/api/options/chart-options-defaults.ts:55–57):
+    /// the first passed-on move is only
     /// a reference; the scroll starts at the first one elsewhere, from there.
     mutating func panePressedMove(_ p: MouseHandler.Point) {
         if scrollingFrom == nil { scrollingFrom = p }

@@ -6,10 +6,10 @@ extension LightweightChartsProfile {
     /// in the library's order, so that doubles round as they do in V8.
     struct TimeScale: Sendable, Equatable {
         /// `barSpacing` default 6 and `rightOffset` default 0, what a reset
-        /// restores (src/api/options/time-scale-options-defaults.ts; `restoreDefault`, time-scale.ts:573–578).
+        /// restores (src/api/options/time-scale-options-defaults.ts:4–5; `restoreDefault`, time-scale.ts:573–578).
         static let defaultBarSpacing = 6.0
         static let defaultRightOffset = 0.0
-        /// `minBarSpacing` default 0.5 (time-scale-options-defaults.ts; `_minBarSpacing`, time-scale.ts:863–871).
+        /// `minBarSpacing` default 0.5 (time-scale-options-defaults.ts:6; `_minBarSpacing`, time-scale.ts:863–871).
         static let minBarSpacing = 0.5
         /// The widest bar spacing: half the width (`_correctBarSpacing`, time-scale.ts:853–859).
         static let maxBarSpacingFraction = 0.5

@@ -156,10 +156,7 @@ def _initial(series, frac):
 
 def make_setup(rng, drag, pointer):
     series = "AAPL" if rng.random() < 0.8 else "sf-temps-hours"
-    if rng.random() < 0.55:
-        W, H = 800, 400
-    else:
-        W, H = rng.choice([640, 720, 960, 1000]), rng.choice([300, 360, 480])
+    W, H = sessions.main_size(rng)
     r = rng.random()
     if r < 0.12:
         frac = [0.0, 1.0]

@@ -21,22 +21,13 @@ struct LightweightChartsProfileGroundTruthTests {
 
     @Test("every recorded lightweight-charts range: bar indices bit for bit, x within 1e-9 relative")
     func replay() throws {
-        let path = ProcessInfo.processInfo.environment["LIGHTWEIGHT_CHARTS_GROUND_TRUTH"]
-            ?? packageRoot.appendingPathComponent("Tests/Conformance/lightweight-charts/ground-truth.json.gz").path
-        let doc = Bokeh.plain(try JSONValue.parse([UInt8](try GroundTruthFile.bytes(path)), maxDepth: 64)) as? [String: Any]
-        let sessions = (doc?["sessions"] as? [[String: Any]] ?? []).filter { $0["library"] as? String == "lightweight-charts" }
-        let settle = Bokeh.number((doc?["timing"] as? [String: Any])?["settle_ms"]) ?? 1000
+        let (doc, sessions) = try GroundTruthFile.sessions(of: "lightweight-charts", environment: "LIGHTWEIGHT_CHARTS_GROUND_TRUTH")
+        let settle = Bokeh.number((doc["timing"] as? [String: Any])?["settle_ms"]) ?? 1000
         var total = 0, bad: [String] = []
         for s in sessions {
-            let setup = s["setup"] as! [String: Any], main = setup["main"] as! [String: Any]
-            let isTime = setup["axis"] as? String == "date"
-            let u = isTime ? 1000.0 : 1
-            let initial = (setup["initial_ms"] as! [Any]).map { Bokeh.number($0)! / u }
-            let series = setup["series"] as! String
-            let chart = ProfileChart(mainWidth: Bokeh.number(main["width"])!, overviewWidth: Bokeh.number(main["width"])!,
-                                     initial: Window(initial[0], initial[1]), extent: Bokeh.extents[series]!,
-                                     isTime: isTime, drag: .pan, points: Self.points[series]!)
-            var p = LightweightChartsProfile(chart: chart, height: Bokeh.number(main["height"])!)
+            let series = (s["setup"] as! [String: Any])["series"] as! String
+            let (chart, height, u) = GroundTruthFile.chart(of: s, drag: .pan, points: Self.points[series]!)
+            var p = LightweightChartsProfile(chart: chart, height: height)
             let id = s["id"] as? String ?? "?"
             func check(_ label: String, _ reading: [String: Any]) {
                 let x = (reading["x"] as! [Any]).map { Bokeh.number($0)! }, xn = (reading["xn"] as! [Any]).map { Bokeh.number($0)! }

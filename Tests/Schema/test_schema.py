@@ -123,6 +123,7 @@ NOT_EXPRESSIBLE = [
     r"is outside the plot area",
     # lightweight-charts: a press or wheel event outside its pane or time scale strip
     r"is outside its (main|x-axis) area",
+    r"replays one mouse: pointer",      # pointers down at once, across events
 ]
 JSON_SYNTAX = re.compile(r"^[^:]+:\d+:\d+: ")
 

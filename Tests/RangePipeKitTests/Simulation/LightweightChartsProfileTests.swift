@@ -183,6 +183,15 @@ struct LightweightChartsProfileTests {
             let got = message(extra, samples: samples)
             #expect(got.hasPrefix(want), "\(got)")
         }
+        // One mouse: a second pointer down while one is down, in one event or across two.
+        let second = #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}, {"t": 0.05, "id": 2, "type": "down", "x": 20, "area": "x-axis"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "id": 2, "type": "up", "x": 10}"#
+        #expect(message("", samples: second).hasPrefix("t.json: events[0].samples[1]: profile \"lightweight-charts\" replays one mouse: pointer 2 goes down while pointer 1 is down"))
+        let across = #"{"profile": "lightweight-charts", "events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}, {"t": 0.3, "id": 1, "type": "up", "x": 10}]}, "# +
+            #"{"at": 1.1, "input": "pointer", "samples": [{"t": 0, "id": 2, "type": "down", "x": 10, "area": "main"}, {"t": 0.1, "id": 2, "type": "up", "x": 10}]}]}"#
+        #expect((try? decodeScript(across)) == nil)
+        do { _ = try decodeScript(across) } catch { #expect("\(error)".contains("events[1].samples[0]: profile \"lightweight-charts\" replays one mouse"), "\(error)") }
+        let after = #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.1, "id": 2, "type": "down", "x": 20, "area": "x-axis"}, {"t": 0.2, "id": 2, "type": "up", "x": 10}"#
+        #expect(message("", samples: after) == "")
         // The same rule through the binary: one located line, exit 65.
         let dir = try TemporaryDirectory()
         let script = try dir.write("l.json", #"{"series": "AAPL", "profile": "lightweight-charts", "events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}]}]}"#)

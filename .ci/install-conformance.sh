@@ -7,7 +7,8 @@
 # ground truth was recorded with. plotly.min.js comes from plotly's
 # package_data and BokehJS from bokeh's INLINE resources; dygraphs from
 # Debian's libjs-dygraphs (dygraph.min.js and its ES sources under
-# /usr/share/javascript/dygraphs): no CDN, no download at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
+# /usr/share/javascript/dygraphs); lightweight-charts.js from the lightweight-charts
+# wheel, installed alone (--no-deps): no CDN, no download at record time. Changing a pin means re-recording Tests/Conformance/LIBRARY/ground-truth.json.gz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/lib.sh
@@ -20,4 +21,8 @@ venv_install "import plotly, bokeh, sys; from importlib.metadata import version;
 DYGRAPHS_DEB=2.2.1-1   # libjs-dygraphs: dygraphs 2.2.1
 if [ "$(dpkg-query -W -f='${Version}' libjs-dygraphs 2>/dev/null)" != "$DYGRAPHS_DEB" ]; then
   apt_install "libjs-dygraphs=$DYGRAPHS_DEB"
+fi
+LWC_VERSION=2.1   # PyPI lightweight-charts 2.1 ships lightweight-charts 4.1.3 (lightweight_charts/js/lightweight-charts.js, SPEC 4.11); only that wheel (--no-deps): its Python dependencies are not needed to read one JS file
+if ! .venv/bin/python -c "import sys; from importlib.metadata import version; sys.exit(version('lightweight-charts') != '$LWC_VERSION')" 2>/dev/null; then
+  .venv/bin/pip install -q --disable-pip-version-check --no-deps "lightweight-charts==$LWC_VERSION"
 fi

@@ -49,6 +49,13 @@ def hook(library, name):
     return getattr(libraries.get(library), name, None)
 
 
+def main_size(rng):
+    """A random main-chart size (px): 800 x 400 (55 %), or W x H of the usual sizes."""
+    if rng.random() < 0.55:
+        return 800, 400
+    return rng.choice([640, 720, 960, 1000]), rng.choice([300, 360, 480])
+
+
 def make_setup(rng, library, drag, pointer="mouse"):
     """A random set-up for one session."""
     own = hook(library, "make_setup")
@@ -58,10 +65,7 @@ def make_setup(rng, library, drag, pointer="mouse"):
     axis = SERIES[series]["axis"]
     x0, x1 = extent(series)
     ext = x1 - x0
-    if rng.random() < 0.55:
-        W, H = 800, 400
-    else:
-        W, H = rng.choice([640, 720, 960, 1000]), rng.choice([300, 360, 480])
+    W, H = main_size(rng)
     OH = 120 if rng.random() < 0.6 else rng.choice([60, 80, 100])
     OW = W if library == "plotly" or rng.random() < 0.7 else rng.choice([500, 600, 700])
     setup = {

@@ -121,6 +121,9 @@ NOT_EXPRESSIBLE = [
     r"x\.zone: .* is not a TZif file",
     # dygraphs: a press or wheel event in main px outside 0..width x 0..height
     r"is outside the plot area",
+    # lightweight-charts: a press or wheel event outside its pane or time scale strip
+    r"is outside its (main|x-axis) area",
+    r"replays one mouse: pointer",      # pointers down at once, across events
 ]
 JSON_SYNTAX = re.compile(r"^[^:]+:\d+:\d+: ")
 

@@ -3,22 +3,35 @@
 /// chart library's own rules, read from its source (docs/profiles.md).
 public enum InteractionProfile: String, Sendable, CaseIterable {
     case rangepipe, plotly, bokeh, uplot, dygraphs
+    case lightweightCharts = "lightweight-charts"
 
     /// `main.drag` when the script gives none: the library's own default
     /// (Plotly's `dragmode` zoom; uPlot's cursor drag and dygraphs' default
-    /// interaction model zoom; uPlot has no pan).
+    /// interaction model zoom; uPlot has no pan; a lightweight-charts pane
+    /// drag scrolls).
     public var defaultDrag: MainDrag {
         switch self {
         case .plotly, .uplot, .dygraphs: .zoom
-        case .rangepipe, .bokeh: .pan
+        case .rangepipe, .bokeh, .lightweightCharts: .pan
         }
     }
 
-    /// Whether the library's page has an overview (uPlot's has none).
+    /// Whether the library's page has an overview (uPlot's and
+    /// lightweight-charts' have none).
     public var hasOverview: Bool {
         switch self {
-        case .uplot: false
+        case .uplot, .lightweightCharts: false
         case .rangepipe, .plotly, .bokeh, .dygraphs: true
+        }
+    }
+
+    /// The height (px) of the `x-axis` strip on the library's page, where the
+    /// profile knows it: lightweight-charts 4.1.3's time scale at its default
+    /// 12 px font (`TimeAxisWidget.optimalHeight`, src/gui/time-axis-widget.ts:268–279).
+    public var xAxisHeight: Double? {
+        switch self {
+        case .lightweightCharts: 28
+        case .rangepipe, .plotly, .bokeh, .uplot, .dygraphs: nil
         }
     }
 }
@@ -51,9 +64,12 @@ public struct ProfileChart: Sendable, Equatable {
     /// Bokeh: `min_interval` / `max_interval` in data units (nil: none).
     public var minInterval: Double?
     public var maxInterval: Double?
+    /// The points' x, in order (lightweight-charts: its bars).
+    public var points: [Double]
 
     public init(mainWidth: Double, overviewWidth: Double, initial: Window, extent: Window, isTime: Bool,
-                drag: MainDrag, bounds: Window? = nil, minInterval: Double? = nil, maxInterval: Double? = nil) {
+                drag: MainDrag, bounds: Window? = nil, minInterval: Double? = nil, maxInterval: Double? = nil,
+                points: [Double] = []) {
         self.mainWidth = mainWidth
         self.overviewWidth = overviewWidth
         self.initial = initial
@@ -63,6 +79,7 @@ public struct ProfileChart: Sendable, Equatable {
         self.bounds = bounds
         self.minInterval = minInterval
         self.maxInterval = maxInterval
+        self.points = points
     }
 }
 

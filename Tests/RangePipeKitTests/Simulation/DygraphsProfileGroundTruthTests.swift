@@ -12,20 +12,11 @@ struct DygraphsProfileGroundTruthTests {
 
     @Test("every recorded dygraphs range, after every sample, within 1e-9 relative")
     func replay() throws {
-        let path = ProcessInfo.processInfo.environment["DYGRAPHS_GROUND_TRUTH"]
-            ?? packageRoot.appendingPathComponent("Tests/Conformance/dygraphs/ground-truth.json.gz").path
-        let doc = Bokeh.plain(try JSONValue.parse([UInt8](try GroundTruthFile.bytes(path)), maxDepth: 64)) as? [String: Any]
-        let sessions = (doc?["sessions"] as? [[String: Any]] ?? []).filter { $0["library"] as? String == "dygraphs" }
+        let sessions = try GroundTruthFile.sessions(of: "dygraphs", environment: "DYGRAPHS_GROUND_TRUTH").sessions
         var total = 0, bad: [String] = []
         for s in sessions {
-            let setup = s["setup"] as! [String: Any], main = setup["main"] as! [String: Any]
-            let isTime = setup["axis"] as? String == "date"
-            let u = isTime ? 1000.0 : 1
-            let initial = (setup["initial_ms"] as! [Any]).map { Bokeh.number($0)! / u }
-            let chart = ProfileChart(mainWidth: Bokeh.number(main["width"])!, overviewWidth: Bokeh.number(main["width"])!,
-                                     initial: Window(initial[0], initial[1]), extent: Bokeh.extents[setup["series"] as! String]!,
-                                     isTime: isTime, drag: .zoom)
-            var p = DygraphsProfile(chart: chart, height: Bokeh.number(main["height"])!)
+            let (chart, height, u) = GroundTruthFile.chart(of: s, drag: .zoom)
+            var p = DygraphsProfile(chart: chart, height: height)
             let samples = s["samples"] as! [[String: Any]], after = s["after"] as! [[String: Any]]
             for (i, sm) in samples.enumerated() {
                 let e = RawPointerEvent(t: 1 + Bokeh.number(sm["t"])!, kind: RawPointerEvent.Kind(rawValue: sm["type"] as! String)!,

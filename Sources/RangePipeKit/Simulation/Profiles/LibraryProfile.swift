@@ -14,9 +14,15 @@ protocol LibraryProfile: Sendable {
 
     /// When the next pending timer fires (s); nil when none is pending.
     var nextTimerTime: Double? { get }
+
+    /// The window the chart shows before any input, when the library's own
+    /// rules change `window.initial` (lightweight-charts' clamps); nil: the
+    /// initial window as resolved.
+    var initialWindow: Window? { get }
 }
 
 extension LibraryProfile {
+    var initialWindow: Window? { nil }
     mutating func runTimers(until t: Double) -> ProfileState? { nil }
     var nextTimerTime: Double? { nil }
 }

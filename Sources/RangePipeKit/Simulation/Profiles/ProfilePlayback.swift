@@ -26,7 +26,7 @@ public struct ProfilePlayback: Sendable {
         let touch = script.rawInput.contains { $0.kind == .down && $0.pointer == .touch }
         model = library.init(chart: chart, page: ProfilePage(mainHeight: script.main.height, overviewHeight: script.overview.height, touch: touch))
         events = script.rawInput
-        state = ProfileState(window: chart.initial, overview: chart.extent)
+        state = ProfileState(window: model.initialWindow ?? chart.initial, overview: chart.extent)
     }
 
     /// The page geometry and range settings SPEC 4.10 fixes, from the plan.
@@ -45,7 +45,7 @@ public struct ProfilePlayback: Sendable {
                             initial: plan.initialWindow, extent: extent, isTime: plan.axis == .time,
                             drag: script.drag, bounds: bounds,
                             minInterval: script.window.minSpan == nil ? nil : units(c.minSpan),
-                            maxInterval: units(c.maxSpan))
+                            maxInterval: units(c.maxSpan), points: c.x)
     }
 
     /// The first pointer down on the main chart moves the crosshair until it lifts.

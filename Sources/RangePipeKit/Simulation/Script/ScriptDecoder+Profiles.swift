@@ -3,46 +3,53 @@
 /// profile puts on the script beyond SPEC 4.10's.
 extension ScriptDecoder {
     /// The script-level rules: a page without an overview takes no
-    /// `overview`; a chart whose drag only zooms (uPlot's cursor, dygraphs'
-    /// default interaction model) takes `main.drag` zoom and has no bounds
-    /// or span limits.
+    /// `overview`; a chart whose drag does one thing (uPlot's cursor and
+    /// dygraphs' default interaction model zoom, a lightweight-charts pane
+    /// scrolls) takes that `main.drag` and has no bounds or span limits.
     static func checkNoOverviewProfile(_ s: Script, overviewGiven: Bool) throws {
         let name = s.profile.rawValue
         if !s.profile.hasOverview, overviewGiven {
             throw Failure(path: "overview", message: "profile \"\(name)\" has no overview: leave overview out")
         }
-        guard let chart = zoomOnlyChart(s.profile) else { return }
-        if s.drag != .zoom {
-            throw Failure(path: "main.drag", message: "\(chart.drag): main.drag must be \"zoom\" under profile \"\(name)\"")
+        guard let chart = oneDragChart(s.profile) else { return }
+        if s.drag != chart.mode {
+            throw Failure(path: "main.drag", message: "\(chart.drag): main.drag must be \"\(chart.mode.rawValue)\" under profile \"\(name)\"")
         }
         if s.window.boundsGiven {
-            throw Failure(path: "window.bounds", message: "\(chart.scale) has no bounds: leave window.bounds out under profile \"\(name)\"")
+            throw Failure(path: "window.bounds", message: "\(chart.noLimits) bounds: leave window.bounds out under profile \"\(name)\"")
         }
         for (key, given) in [("minSpan", s.window.minSpan != nil), ("maxSpan", s.window.maxSpan != nil)] where given {
-            throw Failure(path: "window.\(key)", message: "\(chart.scale) has no span limits: leave window.\(key) out under profile \"\(name)\"")
+            throw Failure(path: "window.\(key)", message: "\(chart.noLimits) span limits: leave window.\(key) out under profile \"\(name)\"")
         }
     }
 
-    /// How messages name a chart whose drag only zooms and whose x has no
-    /// bounds or span limits; nil for the other profiles.
-    static func zoomOnlyChart(_ profile: InteractionProfile) -> (drag: String, scale: String)? {
+    /// How messages name a chart whose drag does one thing and whose x takes
+    /// no bounds or span limits from the script; nil for the other profiles.
+    static func oneDragChart(_ profile: InteractionProfile) -> (mode: MainDrag, drag: String, noLimits: String)? {
         switch profile {
-        case .uplot: ("uPlot's cursor drag selects and zooms (it has no pan)", "uPlot's x scale")
-        case .dygraphs: ("dygraphs' default interaction model zooms on a drag (shift-drag pans)", "the dygraphs page")
+        case .uplot: (.zoom, "uPlot's cursor drag selects and zooms (it has no pan)", "uPlot's x scale has no")
+        case .dygraphs: (.zoom, "dygraphs' default interaction model zooms on a drag (shift-drag pans)", "the dygraphs page has no")
+        case .lightweightCharts:
+            (.pan, "a lightweight-charts pane drag scrolls (it has no box zoom)",
+             "lightweight-charts clamps its bar spacing and right offset itself and takes no")
         case .rangepipe, .plotly, .bokeh: nil
         }
     }
 
     /// The per-sample rules: on a page without an overview every sample is
-    /// on `main` (uPlot listens on its plot overlay only), and uPlot's
-    /// profile replays a mouse (touch is not part of it).
+    /// on `main` (uPlot listens on its plot overlay only; lightweight-charts
+    /// also on its time scale's strip, `x-axis`), and these profiles replay
+    /// a mouse (touch is not part of them).
     static func checkRawSample(_ e: RawPointerEvent, profile: InteractionProfile, path: String) throws {
         guard !profile.hasOverview else { return }
-        if e.kind == .down || e.kind == .wheel, e.area != .main {
-            throw Failure(path: path + ".area", message: "profile \"\(profile.rawValue)\" has only the main plot area: \"\(e.area.rawValue)\" is not on its page")
+        let areas: [ChartArea] = profile == .lightweightCharts ? [.main, .xAxis] : [.main]
+        if e.kind == .down || e.kind == .wheel, !areas.contains(e.area) {
+            let has = profile == .lightweightCharts ? "the pane (main) and its time scale (x-axis)" : "the main plot area"
+            throw Failure(path: path + ".area", message: "profile \"\(profile.rawValue)\" has only \(has): \"\(e.area.rawValue)\" is not on its page")
         }
         if e.kind == .down, e.pointer != .mouse {
-            throw Failure(path: path + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it")
+            let what = profile == .lightweightCharts ? "input (its kinetic scrolling and pinch) is not modelled yet" : "input is not part of it"
+            throw Failure(path: path + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse: \"\(e.pointer.rawValue)\" \(what)")
         }
     }
 }

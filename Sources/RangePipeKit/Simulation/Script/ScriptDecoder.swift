@@ -135,6 +135,7 @@ public enum ScriptDecoder {
     /// the library reads it: all samples in time order (ties in script order).
     static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize) throws -> [RawPointerEvent] {
         var raw: [(RawPointerEvent, Int)] = []
+        var at: [(event: Int, sample: Int)] = []  // each sample's place in the script
         for (k, item) in list.enumerated() {
             guard case let .pointer(_, samples) = try event(item, "events[\(k)]") else {
                 throw Failure(path: "events[\(k)]", message: "under profile \"\(profile.rawValue)\" events are raw pointer input (\"input\": \"pointer\"): the library's own rules read them")
@@ -143,8 +144,11 @@ public enum ScriptDecoder {
                 try checkRawSample(e, profile: profile, path: "events[\(k)].samples[\(j)]")
             }
             if profile == .dygraphs { try dygraphsInput(samples, path: "events[\(k)]", main: main) }
+            if profile == .lightweightCharts { try lightweightChartsInput(samples, path: "events[\(k)]", main: main) }
             raw += samples.map { ($0, raw.count) }
+            at += samples.indices.map { (k, $0) }
         }
+        if profile == .lightweightCharts { try oneMouse(raw.map(\.0), at: at) }
         return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)
     }
 

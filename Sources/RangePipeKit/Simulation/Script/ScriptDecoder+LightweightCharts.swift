@@ -1,0 +1,36 @@
+extension ScriptDecoder {
+    /// Under `lightweight-charts` a press or wheel lands on the page's pane
+    /// ([0, main.width) × [0, main.height) px) or its time scale's strip
+    /// ([0, main.width) × [0, 28) px, `InteractionProfile.xAxisHeight`):
+    /// elsewhere it would reach no widget the profile models.
+    static func lightweightChartsInput(_ samples: [RawPointerEvent], path: String, main: ChartSize) throws {
+        for (j, e) in samples.enumerated() where e.kind == .down || e.kind == .wheel {
+            let height = e.area == .xAxis ? InteractionProfile.lightweightCharts.xAxisHeight ?? 0 : main.height
+            guard e.x >= 0, e.x < main.width, e.y >= 0, e.y < height else {
+                throw Failure(path: "\(path).samples[\(j)]", message: "profile \"lightweight-charts\": a \(e.kind.rawValue) at (\(e.x.plainText), \(e.y.plainText)) px is outside its \(e.area.rawValue) area (0..<\(main.width.plainText) x 0..<\(height.plainText))")
+            }
+        }
+    }
+
+    /// The profile replays one mouse: a pointer may not go down while
+    /// another is down, in any event (`samples` in script order, `at` their
+    /// places; ties in time keep script order, as the profile reads them).
+    /// - Complexity: O(n log n).
+    static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)]) throws {
+        var down: Int?
+        for i in samples.indices.sorted(by: { (samples[$0].t, $0) < (samples[$1].t, $1) }) {
+            let e = samples[i]
+            switch e.kind {
+            case .down:
+                if let other = down, other != e.id {
+                    throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"lightweight-charts\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down")
+                }
+                down = e.id
+            case .up where e.id == down:
+                down = nil
+            case .up, .move, .wheel:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,437 @@
+"""TradingView lightweight-charts 4.1.3 on the SPEC 4.11 page: its page
+(lightweight_charts/js/lightweight-charts.js from PyPI lightweight-charts
+2.1, the global `LightweightCharts`; `createChart` with both price scales
+hidden and the time scale shown, one line series with times as UTC seconds,
+the initial window from `timeScale().setVisibleLogicalRange`) and how the
+recorder reads it (`getVisibleLogicalRange()`, mapped to x through the
+points' x as rangepipe's ordinal axis maps bar indices). Its sessions: mouse
+wheel (deltaY zooms, deltaX scrolls), pane drags (pan), time-scale drags
+(scale about the right edge) and double-clicks (reset). Touch (kinetic
+scrolling) is not modelled. Registered in ../libraries.py.
+"""
+import json
+import shutil
+from pathlib import Path
+
+import pages
+import sessions
+
+NAME = "lightweight-charts"
+VERSION_KEYS = ("lightweight-charts (PyPI)", "lightweight-charts")
+MODES = ("pan",)        # a pane drag scrolls; the library has no box zoom
+POINTERS = ("mouse",)   # touch (kinetic scrolling) is not modelled yet
+AREAS = ("main", "x-axis")  # the pane and the time scale's strip; no overview
+# The time scale's height (px) on this page: lightweight-charts 4.1.3's
+# TimeAxisWidget.optimalHeight() at the default 12 px font (measured; the
+# driver checks it at every press).
+AXIS_H = 28
+
+HOUR_MS = sessions.HOUR_MS
+
+
+def _js_path():
+    from importlib.metadata import distribution
+
+    return Path(distribution("lightweight-charts").locate_file("lightweight_charts/js/lightweight-charts.js"))
+
+
+def version_label(versions):
+    return f"lightweight-charts {versions['lightweight-charts']} (PyPI lightweight-charts {versions['lightweight-charts (PyPI)']})"
+
+
+def versions():
+    from importlib.metadata import version
+
+    head = _js_path().open().read(200)
+    return {"lightweight-charts (PyPI)": version("lightweight-charts"),
+            "lightweight-charts": head.split("Charts\u2122 v", 1)[1].split()[0]}
+
+
+def overview_range(reading, extent):
+    return extent  # never used: no overview
+
+
+# --- the page ---------------------------------------------------------------
+
+PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>lightweight-charts conformance</title>
+<style>html,body{margin:0;padding:0;overflow:hidden}#chart{position:absolute;left:0;top:0}</style>
+<script src="lightweight-charts.js"></script></head>
+<body><div id="chart"></div>
+<script>
+window.conformanceReady = false;
+const cfg = window.__cfg = __CFG__;
+const chart = window.__chart = LightweightCharts.createChart(document.getElementById('chart'), {
+  width: cfg.W, height: cfg.H + cfg.axisH,
+  leftPriceScale: {visible: false}, rightPriceScale: {visible: false}, timeScale: {visible: true},
+});
+const series = chart.addLineSeries({priceLineVisible: false, lastValueVisible: false});
+series.setData(cfg.t.map((t, i) => ({time: t, value: cfg.y[i]})));
+chart.timeScale().setVisibleLogicalRange({from: cfg.initial[0], to: cfg.initial[1]});
+window.conformanceReady = true;
+</script></body></html>
+"""
+
+
+def _ordinal_u(xs, x):
+    """rangepipe's ordinal u of x (Model/XScale.swift): the point index,
+    linear within a gap and beyond the ends by the end gap."""
+    n = len(xs)
+    if x <= xs[0]:
+        return (x - xs[0]) / (xs[1] - xs[0])
+    if x >= xs[-1]:
+        return (n - 1) + (x - xs[-1]) / (xs[-1] - xs[-2])
+    i = max(k for k in range(n) if xs[k] <= x)
+    if xs[i] == x:
+        return float(i)
+    return i + (x - xs[i]) / (xs[i + 1] - xs[i])
+
+
+def write_page(folder, setup, name):
+    if not (folder / "lightweight-charts.js").exists():
+        shutil.copyfile(_js_path(), folder / "lightweight-charts.js")
+    xs, ys = pages.load_series(setup["series"])
+    date = setup["axis"] == "date"
+    conv = (lambda v: v / 1000) if date else (lambda v: v)  # UTC seconds
+    t = [conv(v) for v in xs]
+    lo, hi = (conv(v) for v in setup["initial_ms"])
+    cfg = {"W": setup["main"]["width"], "H": setup["main"]["height"], "axisH": AXIS_H, "date": date,
+           "t": t, "xn": xs, "y": ys, "initial": [_ordinal_u(t, lo), _ordinal_u(t, hi)]}
+    path = folder / f"{name}.html"
+    path.write_text(PAGE.replace("__CFG__", json.dumps(cfg, separators=(",", ":"))))
+    return path
+
+
+# The reading: the visible logical range (bar indices, the library's own
+# state), and as x (ms on a date axis) through the points' x the way
+# rangepipe's ordinal axis maps u back (XScale.x): xs[i] + f * (xs[i+1] - xs[i])
+# inside, the end gap beyond the ends.
+READER_JS = r"""
+window.__cf = {
+  ready: () => {
+    if (window.conformanceReady !== true) return false;
+    const r = window.__chart.timeScale().getVisibleLogicalRange();
+    return r !== null;
+  },
+  toX: (u) => {
+    const xs = window.__cfg.xn, n = xs.length;
+    if (u <= 0) return xs[0] + u * (xs[1] - xs[0]);
+    if (u >= n - 1) return xs[n - 1] + (u - (n - 1)) * (xs[n - 1] - xs[n - 2]);
+    const i = Math.floor(u), f = u - i;
+    return f === 0 ? xs[i] : xs[i] + f * (xs[i + 1] - xs[i]);
+  },
+  read: () => {
+    const r = window.__chart.timeScale().getVisibleLogicalRange();
+    const x = [r.from, r.to];
+    return {x: x, xn: x.map(window.__cf.toX)};
+  },
+  boxes: () => {
+    const cv = document.querySelectorAll('#chart canvas');
+    const box = (c) => { const r = c.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+    // The pane's canvases come first, then the time axis's (one table row each).
+    const tds = document.querySelectorAll('#chart table tr');
+    const pane = tds[0].querySelector('td:nth-child(2) canvas'), axis = tds[tds.length - 1].querySelector('td:nth-child(2) canvas');
+    return {main: box(pane), "x-axis": box(axis)};
+  },
+};
+"""
+
+
+# --- its sessions (hooks of ../sessions.py and ../record.py) -----------------
+
+def _setup(series, W, H, lo_hi):
+    axis = pages.SERIES[series]["axis"]
+    return {"library": NAME, "drag": "pan", "pointer": "mouse", "series": series, "axis": axis,
+            "main": {"width": W, "height": H}, "x-axis": {"width": W, "height": AXIS_H}, "initial_ms": lo_hi}
+
+
+def _initial(series, frac):
+    axis = pages.SERIES[series]["axis"]
+    x0, x1 = sessions.extent(series)
+    ext = x1 - x0
+    lo = max(x0, sessions.snap(x0 + frac[0] * ext, axis))
+    hi = min(x1, sessions.snap(x0 + frac[1] * ext, axis))
+    return [lo, hi]
+
+
+def make_setup(rng, drag, pointer):
+    series = "AAPL" if rng.random() < 0.8 else "sf-temps-hours"
+    W, H = sessions.main_size(rng)
+    r = rng.random()
+    if r < 0.12:
+        frac = [0.0, 1.0]
+    elif series == "sf-temps-hours" and r < 0.6:
+        span = rng.uniform(0.002, 0.05)   # under 0.5 px a bar is clamped: mostly narrower windows
+        a = rng.uniform(0.0, 1.0 - span)
+        frac = [a, a + span]
+    else:
+        span = rng.uniform(0.03, 0.6)
+        a = rng.uniform(0.0, 1.0 - span)
+        if r < 0.2:
+            a = 0.0 if rng.random() < 0.5 else 1.0 - span
+        frac = [a, a + span]
+    return _setup(series, W, H, _initial(series, frac))
+
+
+def edge_setup(drag, over, pointer):
+    return _setup("AAPL", 800, 400, _initial("AAPL", over.get("initial_frac", [0.5, 0.7])))
+
+
+def _drag(cur, area, x, y, moves, dt=16, up=None):
+    """down at (x, y) on `area`, moves through `moves` [(x, y)], up at `up` or the last move."""
+    cur.sample(type="down", id=1, x=x, y=y, area=area)
+    px, py = x, y
+    for px, py in moves:
+        cur.wait(dt)
+        cur.sample(type="move", id=1, x=px, y=py)
+    cur.wait(dt)
+    ux, uy = up if up else (px, py)
+    cur.sample(type="up", id=1, x=ux, y=uy)
+
+
+def _click(cur, area, x, y, hold=50):
+    cur.sample(type="down", id=1, x=x, y=y, area=area)
+    cur.wait(hold)
+    cur.sample(type="up", id=1, x=x, y=y)
+
+
+def _double(cur, area, x, y, gap, dx=0, dy=0, hold=50):
+    _click(cur, area, x, y, hold)
+    cur.wait(gap - hold)
+    _click(cur, area, x + dx, y + dy, hold)
+
+
+def _wheel(cur, area, x, y, dy, dx=0):
+    s = {"type": "wheel", "x": x, "y": y, "area": area, "deltaY": dy}
+    if dx:
+        s["deltaX"] = dx
+    cur.sample(**s)
+
+
+DELTA_Y = [100, -100, 53, -53, 120, -120, 3, -3, 240, -240, 600, -600, 99, -101, 0]
+DELTA_X = [40, -40, 100, -100, 7, -250]
+
+
+def g_wheel(rng, cur, setup):
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    area = "x-axis" if rng.random() < 0.2 else "main"
+    h = AXIS_H if area == "x-axis" else H
+    x = rng.choice([0, W - 1]) if rng.random() < 0.1 else rng.randint(0, W - 1)
+    y = rng.randint(0, h - 1)
+    for k in range(rng.randint(1, 6)):
+        if k:
+            cur.wait(rng.randint(8, 120))
+        dx = rng.choice(DELTA_X) if rng.random() < 0.2 else 0
+        dy = rng.choice(DELTA_Y)
+        if dx == 0 and dy == 0:
+            dy = -100
+        _wheel(cur, area, x, y, dy, dx)
+
+
+def _path(rng, x0, y0, dx, dy, n, W, ymin, ymax):
+    moves = []
+    for k in range(1, n + 1):
+        x = x0 + round(dx * k / n) + (rng.randint(-2, 2) if k < n else 0)
+        y = y0 + round(dy * k / n) + (rng.randint(-2, 2) if k < n else 0)
+        moves.append((max(-60, min(W + 200, x)), max(ymin, min(ymax, y))))
+    return moves
+
+
+def g_pane_drag(rng, cur, setup, small=False):
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    x, y = rng.randint(0, W - 1), rng.randint(0, H - 1)
+    if small:
+        dx, dy, n = rng.randint(-8, 8), rng.randint(-4, 4), rng.randint(1, 4)
+    else:
+        dx, dy, n = rng.choice([-1, 1]) * rng.randint(10, int(W * 0.9)), rng.randint(-30, 30), rng.randint(2, 14)
+    moves = _path(rng, x, y, dx, dy, n, W, -40, H + AXIS_H + 40)
+    up = None
+    if rng.random() < 0.15:
+        up = (moves[-1][0] + rng.randint(-6, 6), moves[-1][1])
+    _drag(cur, "main", x, y, moves, dt=rng.randint(8, 40), up=up)
+
+
+def g_axis_drag(rng, cur, setup):
+    W = setup["main"]["width"]
+    x = rng.choice([rng.randint(0, W - 1), rng.randint(W - 40, W - 1)])
+    y = rng.randint(0, AXIS_H - 1)
+    kind = rng.random()
+    if kind < 0.2:
+        dx = rng.randint(-8, 8)
+    elif kind < 0.35:
+        dx = W - x + rng.randint(0, 30)   # to or past the right edge: no scale there
+    else:
+        dx = rng.choice([-1, 1]) * rng.randint(10, int(W * 0.6))
+    moves = _path(rng, x, y, dx, rng.randint(-20, 20), rng.randint(1, 10), W, -400, AXIS_H + 40)
+    _drag(cur, "x-axis", x, y, moves, dt=rng.randint(8, 40))
+
+
+def g_double(rng, cur, setup):
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    area = "x-axis" if rng.random() < 0.8 else "main"
+    h = AXIS_H if area == "x-axis" else H
+    x, y = rng.randint(6, W - 7), rng.randint(3, h - 4)
+    hold = rng.randint(20, 120)
+    # The count resets 500 ms after the first press: the second release
+    # (hold ms after its press) lands well before, around, or after that.
+    gap = rng.choice([rng.randint(hold + 30, 400), 500 - hold + rng.randint(-20, 20), rng.randint(530, 900)])
+    d = rng.choice([0, 0, 0, 1, -1, 2, 3, -4, 5, 8])
+    horizontal = rng.random() < 0.5
+    dx, dy = (d, 0) if horizontal else (0, max(-y, min(h - 1 - y, d)))
+    _double(cur, area, x, y, gap, dx=dx, dy=dy, hold=hold)
+
+
+def g_click(rng, cur, setup):
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    area = "x-axis" if rng.random() < 0.5 else "main"
+    h = AXIS_H if area == "x-axis" else H
+    _click(cur, area, rng.randint(0, W - 1), rng.randint(0, h - 1), rng.randint(30, 150))
+
+
+GESTURES = [(g_wheel, 25), (g_pane_drag, 28), (lambda r, c, s: g_pane_drag(r, c, s, small=True), 8),
+            (g_axis_drag, 20), (g_double, 13), (g_click, 6)]
+
+
+def random_session(rng, setup, cur, view):
+    fns, weights = zip(*GESTURES)
+    for i in range(rng.randint(3, 9)):
+        if i:
+            cur.wait(rng.choice([8, 20, 100, 250, 400, 600, 1200]))
+        rng.choices(fns, weights)[0](rng, cur, setup)
+
+
+def edge_cases():
+    """(name, library, drag, overrides, steps), all on AAPL 800 x 400."""
+    W = 800
+    E = []
+
+    def add(name, fn, **over):
+        E.append((name, NAME, "pan", over, fn))
+
+    def wheel_sizes(c, s, v):
+        for dy in (-1, 1, -99, -100, -101, 99, 100, 101, -250, 250, 0.5, -0.5):
+            _wheel(c, "main", 400, 200, dy)
+            c.wait(60)
+        for x in (0, 1, 2, W - 1):
+            _wheel(c, "main", x, 200, -120)
+            c.wait(60)
+        _wheel(c, "x-axis", 300, 10, 100)
+    add("wheel deltaY straddling 100, tiny, at x = 0, 1, 2, W - 1 and on the time scale", wheel_sizes)
+
+    def sideways(c, s, v):
+        for dx, dy in ((40, 0), (-40, 0), (0.5, 0), (100, -100), (-250, 53), (7, 0)):
+            _wheel(c, "main", 400, 200, dy, dx)
+            c.wait(80)
+    add("deltaX scrolls, alone and with deltaY", sideways)
+
+    def zoom_limits(c, s, v):
+        for _ in range(30):
+            _wheel(c, "main", 400, 200, 600)   # out to 0.5 px a bar
+            c.wait(20)
+        for _ in range(60):
+            _wheel(c, "main", 700, 200, -600)  # in to W / 2 px a bar
+            c.wait(20)
+    add("wheel out to the least bar spacing, in to the most", zoom_limits)
+
+    def pass_on(c, s, v):
+        for moves in ([(404, 200), (440, 200), (480, 200)],
+                      [(405, 200), (440, 200), (480, 200)],
+                      [(403, 202), (440, 200)],
+                      [(402, 203), (402, 203), (430, 203), (460, 203)],
+                      [(401, 200), (403, 201), (406, 200), (420, 200), (421, 200)]):
+            _drag(c, "main", 400, 200, moves)
+            c.wait(200)
+    add("pane drags around the 5 px pass-on and the reference move", pass_on)
+
+    def stale(c, s, v):
+        _drag(c, "main", 400, 200, [(410, 200)])           # one passed-on move: the reference stays
+        c.wait(200)
+        _drag(c, "main", 300, 200, [(320, 200), (360, 200)])
+        c.wait(200)
+        _drag(c, "main", 400, 200, [(410, 200)])
+        c.wait(200)
+        _drag(c, "main", 405, 200, [(410, 200), (450, 200)])  # lands on the stale reference first
+    add("a drag that never scrolled leaves its reference for the next", stale)
+
+    def pan_ends(c, s, v):
+        _drag(c, "main", 100, 200, [(400, 200), (799, 200), (1000, 220)], up=(1010, 220))
+        c.wait(200)
+        for _ in range(3):
+            _drag(c, "main", 50, 200, [(60, 200), (790, 200)])
+            c.wait(100)
+        for _ in range(6):
+            _drag(c, "main", 790, 200, [(780, 200), (0, 200)])
+            c.wait(100)
+        _drag(c, "main", 400, 200, [(420, 200), (430, 500), (300, 700)])  # leaves down through the time scale
+    add("pans past both ends of the data, and off the pane", pan_ends)
+
+    def axis_drags(c, s, v):
+        _drag(c, "x-axis", 400, 10, [(403, 10), (404, 11), (300, 12)])
+        c.wait(200)
+        _drag(c, "x-axis", 400, 10, [(420, 10), (600, 10), (799, 10), (800, 10), (900, 10), (700, 10)])
+        c.wait(200)
+        _drag(c, "x-axis", 798, 10, [(790, 10), (100, 10), (0, 10), (-50, 10)])
+        c.wait(200)
+        _drag(c, "x-axis", 600, 20, [(600, 40), (600, 200), (400, -300)])  # y only, then up onto the pane
+        c.wait(200)
+        _drag(c, "x-axis", 10, 10, [(4, 10), (0, 10), (700, 10)])
+    add("time-scale drags: in, out, at and past the right edge, off the strip", axis_drags)
+
+    def doubles(c, s, v, area="x-axis"):
+        # The count resets 500 ms after the first press: the second release
+        # (50 ms after its press) lands 480..520 ms after it.
+        for gap in (430, 449, 450, 451, 470):
+            _wheel(c, "main", 300, 200, -240)
+            c.wait(100)
+            _double(c, area, 400, 10, gap)
+            c.wait(300)
+    add("double-clicks on the time scale whose second release is 480..520 ms after the first press", doubles)
+    add("double-clicks on the pane change nothing", lambda c, s, v: doubles(c, s, v, area="main"))
+
+    def dists(c, s, v):
+        for dx, dy in ((4, 0), (5, 0), (2, 2), (3, 2), (0, -4), (-5, 0)):
+            _wheel(c, "main", 300, 200, -240)
+            c.wait(100)
+            _double(c, "x-axis", 400, 12, 150, dx=dx, dy=dy)
+            c.wait(300)
+    add("double-clicks on the time scale 4 and 5 px apart", dists)
+
+    def frames(c, s, v):
+        for after in (1, 8, 15, 16, 17, 30):
+            _wheel(c, "main", 300, 200, -240)
+            c.wait(100)
+            _double(c, "x-axis", 400, 10, 120)
+            c.wait(after)
+            _wheel(c, "main", 500, 200, -100)
+            c.wait(200)
+        _double(c, "x-axis", 400, 10, 120)
+        c.wait(3)
+        _drag(c, "main", 400, 200, [(420, 200), (430, 200), (500, 200)])
+    add("input between a double-click and the frame its reset lands in", frames)
+
+    def moved_doubles(c, s, v):
+        _wheel(c, "main", 300, 200, -240)
+        c.wait(100)
+        _drag(c, "x-axis", 400, 10, [(420, 10)])   # a scale drag, then a click: no double-click
+        c.wait(60)
+        _click(c, "x-axis", 400, 10)
+        c.wait(300)
+        _click(c, "x-axis", 400, 10)
+        c.wait(60)
+        _drag(c, "x-axis", 400, 10, [(400, 16), (400, 10)])  # the second press moves 6 px and back
+        c.wait(300)
+        for _ in range(3):                            # a triple click
+            _click(c, "x-axis", 500, 10)
+            c.wait(60)
+        c.wait(300)
+        _click(c, "main", 500, 200)                   # the pane's clicks are its own
+        c.wait(60)
+        _click(c, "x-axis", 500, 10)
+    add("time-scale clicks after drags, moved presses, a triple click, pane then scale", moved_doubles)
+
+    add("reset from the whole data", lambda c, s, v: _double(c, "x-axis", 400, 10, 150), initial_frac=[0.0, 1.0])
+    add("wheel and drag from a narrow window", lambda c, s, v: (
+        _wheel(c, "main", 400, 200, 100), c.wait(50),
+        _drag(c, "main", 400, 200, [(410, 200), (420, 200), (700, 200)])), initial_frac=[0.5, 0.52])
+    return E
+

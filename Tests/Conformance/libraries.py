@@ -15,6 +15,7 @@ NAMES = [
     "bokeh",
     "uplot",
     "dygraphs",
+    "echarts",
 ]
 
 _loaded = {}

@@ -8,5 +8,6 @@ enum ProfileRegistry {
         .bokeh: BokehProfile.self,
         .uplot: UPlotProfile.self,
         .dygraphs: DygraphsProfile.self,
+        .echarts: EChartsProfile.self,
     ]
 }

@@ -169,8 +169,14 @@ def make_setup(rng, drag, pointer):
         span = rng.uniform(0.05, 0.6)
         a = rng.uniform(0.0, 1.0 - span)
         frac = [a, a + span]
+    # minValueSpan / maxValueSpan around the initial span (the page starts inside them)
+    width = frac[1] - frac[0]
     min_frac = rng.uniform(0.01, 0.1) if rng.random() < 0.35 else None
     max_frac = rng.uniform(0.3, 0.9) if rng.random() < 0.3 else None
+    if min_frac is not None and min_frac > width * 0.9:
+        min_frac = None
+    if max_frac is not None and max_frac < width * 1.1:
+        max_frac = None
     setup = _setup(series, W, H, OH, frac, min_frac, max_frac)
     return setup
 
@@ -192,8 +198,9 @@ def script_extra(setup, script):
 
 def g_wheel(rng, cur, setup, view):
     W, H = setup["main"]["width"], setup["main"]["height"]
-    x = rng.randint(0, W) if rng.random() < 0.9 else rng.choice([0, W, -3, W + 3])
-    y = rng.randint(0, H - 1)
+    # the grid's edges are in it (off the grid is refused: the slider is not modelled)
+    x = rng.randint(0, W) if rng.random() < 0.9 else rng.choice([0, W])
+    y = rng.randint(0, H) if rng.random() < 0.95 else rng.choice([0, H])
     n = rng.choice([1, 1, 2, 3, 4, 6, 8])
     base = rng.choice([100, -100, 100, -100, 53, -53, 120, -120, 3, -4, 240, -600, 0])
     for k in range(n):
@@ -212,7 +219,7 @@ def g_wheel(rng, cur, setup, view):
 
 def g_drag(rng, cur, setup, view):
     W, H = setup["main"]["width"], setup["main"]["height"]
-    x, y = rng.randint(0, W - 1), rng.randint(0, H - 1)
+    x, y = rng.randint(0, W), rng.randint(0, H)
     dx = rng.choice([-1, 1]) * rng.choice([1, 2, 5, 20, 60, 150, 300, int(W * 0.8), W + 200])
     steps = rng.randint(1, 14)
     dt = rng.choice([(4, 12), (8, 25), (15, 40), (30, 80)])

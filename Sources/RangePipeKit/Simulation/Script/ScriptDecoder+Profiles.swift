@@ -23,13 +23,27 @@ extension ScriptDecoder {
         }
     }
 
+    /// ECharts' page (SPEC 4.11): a drag on the grid pans (the inside
+    /// dataZoom) and the window is held to the data's extent by ECharts
+    /// itself, so `main.drag` is pan and there are no `bounds`; minSpan and
+    /// maxSpan are the dataZooms' minValueSpan and maxValueSpan.
+    static func checkDataZoomProfile(_ s: Script) throws {
+        guard s.profile == .echarts else { return }
+        if s.drag != .pan {
+            throw Failure(path: "main.drag", message: "ECharts' inside dataZoom pans on a drag: main.drag must be \"pan\" under profile \"echarts\"")
+        }
+        if s.window.boundsGiven {
+            throw Failure(path: "window.bounds", message: "ECharts holds the window to the data's extent itself: leave window.bounds out under profile \"echarts\"")
+        }
+    }
+
     /// How messages name a chart whose drag only zooms and whose x has no
     /// bounds or span limits; nil for the other profiles.
     static func zoomOnlyChart(_ profile: InteractionProfile) -> (drag: String, scale: String)? {
         switch profile {
         case .uplot: ("uPlot's cursor drag selects and zooms (it has no pan)", "uPlot's x scale")
         case .dygraphs: ("dygraphs' default interaction model zooms on a drag (shift-drag pans)", "the dygraphs page")
-        case .rangepipe, .plotly, .bokeh: nil
+        case .rangepipe, .plotly, .bokeh, .echarts: nil
         }
     }
 

@@ -94,8 +94,9 @@ struct EChartsProfile: Sendable {
             if lo < 0, hi < 0 { hi = 0 }
         }
         extent = Window(lo, hi)
-        spans = Self.spans(minValue: chart.minInterval.map { $0 * unit }, maxValue: chart.maxInterval.map { $0 * unit },
-                           extent: extent)
+        let u = unit
+        spans = Self.spans(minValue: chart.minInterval.map { $0 * u }, maxValue: chart.maxInterval.map { $0 * u },
+                           extent: Window(lo, hi))
         current = DataWindow(value: Window(0, 0), percent: [0, 100])
         range = [0, 100]
         current = window(values: chart.initial.lower * unit, chart.initial.upper * unit)

@@ -10,33 +10,11 @@ extension EChartsProfile {
         x >= 0 && x <= chart.mainWidth && y >= 0 && y <= height
     }
 
-    /// A mousemove where the mouse moved (none where it already is): while
-    /// dragging it pans (`_mousemoveHandler`, RoamController.ts:308-349).
-    mutating func mouseMove(_ e: RawPointerEvent, at now: Double) {
-        if let m = mouse, m.x == e.x, m.y == e.y { return }
-        mouse = (e.x, e.y)
-        switch button {
-        case .up, .elsewhere:
-            return
-        case let .dragging(pointer, oldX, _):
-            button = .dragging(pointer: pointer, x: e.x, y: e.y)
-            dispatchIfChanged(panned(oldX: oldX, newX: e.x), at: now, phase: .drag)
-        }
-    }
-
-    /// `_mousedownHandler` (RoamController.ts:280-306): a press on the grid
-    /// starts a drag (nothing on the grid is `draggable`).
-    mutating func press(_ e: RawPointerEvent) {
-        guard case .up = button else { return }
-        button = e.area == .main && inGrid(e.x, e.y) ? .dragging(pointer: e.id, x: e.x, y: e.y) : .elsewhere(pointer: e.id)
-    }
-
     /// `_mousewheelHandler` (RoamController.ts:366-413): zrender's
     /// `wheelDelta` is the native one / 120 (zrender/src/core/event.ts:171-174,
     /// Handler.ts:98); 0 does nothing; the factor is 1.4 over 3, 1.2 over 1,
     /// else 1.1 (line 397), zooming in (`scale` = factor) when it is positive (line 398).
     mutating func wheel(_ e: RawPointerEvent, at now: Double) {
-        guard case .up = button else { return }
         let native = e.deltaY != 0 ? -Self.sign(e.deltaY) : -Self.sign(e.deltaX)
         let wheelDelta = native * Self.chromiumWheelDelta / 120
         guard wheelDelta != 0, e.area == .main, inGrid(e.x, e.y) else { return }

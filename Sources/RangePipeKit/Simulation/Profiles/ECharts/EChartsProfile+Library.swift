@@ -3,7 +3,7 @@
 /// action's throttle.
 extension EChartsProfile: LibraryProfile {
     init(chart: ProfileChart, page: ProfilePage) {
-        self.init(chart: chart, height: page.mainHeight ?? 400)
+        self.init(chart: chart, height: page.mainHeight ?? 400, sliderHeight: page.overviewHeight ?? 40)
     }
 
     mutating func runTimers(until t: Double) -> ProfileState? {

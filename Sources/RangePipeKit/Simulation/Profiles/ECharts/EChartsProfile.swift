@@ -22,8 +22,8 @@ struct EChartsProfile: Sendable {
     /// from deltaX when deltaY is 0 (seen in Chromium 156, Tests/Conformance).
     static let chromiumWheelDelta = 120.0
 
-    /// The chart, in data units, and its grid's height (px).
-    let chart: ProfileChart, height: Double
+    /// The chart, in data units, its grid's height and the slider's (px).
+    let chart: ProfileChart, height: Double, sliderHeight: Double
     /// ECharts' units per data unit (1000 on a time axis: ms).
     let unit: Double
     /// The dataZoom's extent (`makeNoZoom`, coord/scaleRawExtentInfo.ts:363):
@@ -41,8 +41,11 @@ struct EChartsProfile: Sendable {
     var range: [Double]
     /// The throttle (util/throttle.ts:42-97).
     var clock = Throttle()
-    /// What the mouse is doing (`RoamController._dragging`, `_x`, `_y`).
-    var button = Button.up
+    /// The RoamController's drag (`_dragging`, `_x`, `_y`, grid px): set by
+    /// a press on the grid, cleared by a mouseup zrender sees.
+    var roam = Roam()
+    /// zrender's pointer capture (zrender/src/dom/HandlerProxy.ts).
+    var capture = Capture()
     /// Where the mouse is (grid px): a sample there makes no mousemove.
     var mouse: (x: Double, y: Double)?
     /// What moved the window on the last event or timer.
@@ -74,19 +77,25 @@ struct EChartsProfile: Sendable {
         }
     }
 
-    /// The RoamController's button.
-    enum Button: Sendable, Equatable {
-        case up
-        /// Pressed on the grid: `_dragging`, the last place (grid px).
-        case dragging(pointer: Int, x: Double, y: Double)
-        /// Pressed elsewhere: no roam until it lifts.
-        case elsewhere(pointer: Int)
+    /// `RoamController`'s drag state (RoamController.ts:280-364).
+    struct Roam: Sendable, Equatable {
+        var dragging = false
+        var x = 0.0, y = 0.0
+    }
+
+    /// zrender's pointer capture: `__mayPointerCapture` (the press's place,
+    /// grid px) and `__pointerCapturing` (moves and the release seen off
+    /// the chart's element too).
+    struct Capture: Sendable, Equatable {
+        var mayCapture: [Double]?
+        var capturing = false
     }
 
     /// The chart at the start: the `startValue`/`endValue` window.
-    init(chart: ProfileChart, height: Double) {
+    init(chart: ProfileChart, height: Double, sliderHeight: Double) {
         self.chart = chart
         self.height = height
+        self.sliderHeight = sliderHeight
         unit = chart.isTime ? 1000 : 1
         var lo = chart.extent.lower * unit, hi = chart.extent.upper * unit
         if !chart.isTime {
@@ -116,20 +125,17 @@ struct EChartsProfile: Sendable {
         phase = .idle
         let now = Self.milliseconds(event.t)
         fireTimer(until: now)
+        // A mouse moves to where it presses, lifts or wheels first.
+        mouseMove(event, at: now)
         switch event.kind {
         case .wheel:
-            mouseMove(event, at: now)
             wheel(event, at: now)
         case .down:
-            mouseMove(event, at: now)
             press(event)
         case .move:
-            mouseMove(event, at: now)
+            break
         case .up:
-            // A mouse moves to where it lifts first.
-            mouseMove(event, at: now)
-            if case let .dragging(pointer, _, _) = button, pointer == event.id { button = .up }
-            if case let .elsewhere(pointer) = button, pointer == event.id { button = .up }
+            release(event)
         }
         return state
     }

@@ -154,10 +154,8 @@ def _setup(series, W, H, OH, frac, min_frac=None, max_frac=None):
 
 def make_setup(rng, drag, pointer):
     series = "AAPL" if rng.random() < 0.75 else "sf-temps-hours"
-    if rng.random() < 0.55:
-        W, H = 800, 400
-    else:
-        W, H = rng.choice([640, 720, 960, 1000]), rng.choice([300, 360, 480])
+    # 800 x 400 in 55 % of sessions, else one of 12 other grids
+    W, H = (800, 400) if rng.random() < 0.55 else (rng.choice([640, 720, 960, 1000]), rng.choice([300, 360, 480]))
     OH = rng.choice([30, 40, 60])
     r = rng.random()
     if r < 0.12:
@@ -235,11 +233,11 @@ def g_drag(rng, cur, setup, view):
 
 
 def g_click(rng, cur, setup, view):
-    W, H = setup["main"]["width"], setup["main"]["height"]
-    x, y = rng.randint(0, W - 1), rng.randint(0, H - 1)
-    cur.sample(type="down", id=1, x=x, y=y, area="main")
+    size = setup["main"]
+    at = {"x": rng.randint(0, size["width"] - 1), "y": rng.randint(0, size["height"] - 1)}
+    cur.sample(**{"type": "down", "id": 1, **at, "area": "main"})
     cur.wait(rng.randint(40, 150))
-    cur.sample(type="up", id=1, x=x, y=y)
+    cur.sample(**{"type": "up", "id": 1, **at})
 
 
 GESTURES = [(g_wheel, 50), (g_drag, 42), (g_click, 8)]

@@ -11,24 +11,26 @@ import Testing
 struct EChartsProfileGroundTruthTests {
     typealias Bokeh = BokehProfileGroundTruthTests
 
+    /// The session's page as the model's chart (sizes in px, the window and
+    /// span limits in data units), and ECharts' units per data unit.
+    static func profile(_ setup: [String: Any]) -> (EChartsProfile, Double) {
+        let size = { (area: String, key: String) in Bokeh.number((setup[area] as! [String: Any])[key])! }
+        let u = setup["axis"] as? String == "date" ? 1000.0 : 1
+        let ms = { (key: String) in Bokeh.number(setup[key]).map { $0 / u } }
+        let initial = (setup["initial_ms"] as! [Any]).map { Bokeh.number($0)! / u }
+        let chart = ProfileChart(mainWidth: size("main", "width"), overviewWidth: size("overview", "width"),
+                                 initial: Window(initial[0], initial[1]), extent: Bokeh.extents[setup["series"] as! String]!,
+                                 isTime: u == 1000, drag: .pan, minInterval: ms("min_interval_ms"), maxInterval: ms("max_interval_ms"))
+        return (EChartsProfile(chart: chart, height: size("main", "height"), sliderHeight: size("overview", "height")), u)
+    }
+
     @Test("every recorded ECharts window, right after and settled after every sample, within 1e-9 relative")
     func replay() throws {
-        let path = ProcessInfo.processInfo.environment["ECHARTS_GROUND_TRUTH"]
-            ?? packageRoot.appendingPathComponent("Tests/Conformance/echarts/ground-truth.json.gz").path
-        let doc = Bokeh.plain(try JSONValue.parse([UInt8](try GroundTruthFile.bytes(path)), maxDepth: 64)) as? [String: Any]
-        let sessions = (doc?["sessions"] as? [[String: Any]] ?? []).filter { $0["library"] as? String == "echarts" }
+        let sessions = try GroundTruthFile.sessions(of: "echarts", env: "ECHARTS_GROUND_TRUTH")
         var total = 0, bad: [String] = []
         for s in sessions {
-            let setup = s["setup"] as! [String: Any], main = setup["main"] as! [String: Any]
-            let isTime = setup["axis"] as? String == "date"
-            let u = isTime ? 1000.0 : 1
-            let initial = (setup["initial_ms"] as! [Any]).map { Bokeh.number($0)! / u }
-            let chart = ProfileChart(mainWidth: Bokeh.number(main["width"])!, overviewWidth: Bokeh.number(main["width"])!,
-                                     initial: Window(initial[0], initial[1]), extent: Bokeh.extents[setup["series"] as! String]!,
-                                     isTime: isTime, drag: .pan, minInterval: Bokeh.number(setup["min_interval_ms"]).map { $0 / u },
-                                     maxInterval: Bokeh.number(setup["max_interval_ms"]).map { $0 / u })
-            let slider = setup["overview"] as! [String: Any]
-            var p = EChartsProfile(chart: chart, height: Bokeh.number(main["height"])!, sliderHeight: Bokeh.number(slider["height"])!)
+            let (p0, u) = Self.profile(s["setup"] as! [String: Any])
+            var p = p0
             let samples = s["samples"] as! [[String: Any]], after = s["after"] as! [[String: Any]]
             for (i, sm) in samples.enumerated() {
                 let t = 1 + Bokeh.number(sm["t"])!

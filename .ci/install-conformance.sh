@@ -4,7 +4,8 @@
 # (idempotent): everything .ci/install-browser.sh installs (Debian's chromium,
 # the repo root's .venv with playwright and pytest), plus the two chart
 # libraries from their PyPI wheels at the exact versions the committed
-# ground truth was recorded with. plotly.min.js comes from plotly's
+# ground truth was recorded with (nicegui's ECharts bundle without nicegui's
+# dependencies). plotly.min.js comes from plotly's
 # package_data and BokehJS from bokeh's INLINE resources; dygraphs from
 # Debian's libjs-dygraphs (dygraph.min.js and its ES sources under
 # /usr/share/javascript/dygraphs); lightweight-charts.js from the lightweight-charts
@@ -18,6 +19,13 @@ BOKEH_VERSION=3.9.2    # BokehJS 3.9.2 (bokeh 3.10 needs a newer Python than Deb
 UPLOT_CARD_VERSION=1.0.0   # ships uPlot 1.6.18 (uPlot.iife.min.js, SPEC 4.11); found by its file list, never imported (it needs metaflow)
 venv_install "import plotly, bokeh, sys; from importlib.metadata import version; sys.exit(plotly.__version__ != '$PLOTLY_VERSION' or bokeh.__version__ != '$BOKEH_VERSION' or version('metaflow-card-uplot') != '$UPLOT_CARD_VERSION')" \
   "plotly==$PLOTLY_VERSION" "bokeh==$BOKEH_VERSION" "metaflow-card-uplot==$UPLOT_CARD_VERSION"
+# Apache ECharts 6.1.0 (SPEC 4.11): the ES module nicegui ships
+# (nicegui/elements/echart/dist/index.js); only that wheel, without its
+# dependencies (the recorder reads one JS file, never imports nicegui).
+NICEGUI_VERSION=3.18.0
+if ! .venv/bin/python -c "import sys; from importlib.metadata import version; sys.exit(version('nicegui') != '$NICEGUI_VERSION')" 2>/dev/null; then
+  .venv/bin/pip install -q --disable-pip-version-check --no-deps "nicegui==$NICEGUI_VERSION"
+fi
 DYGRAPHS_DEB=2.2.1-1   # libjs-dygraphs: dygraphs 2.2.1
 if [ "$(dpkg-query -W -f='${Version}' libjs-dygraphs 2>/dev/null)" != "$DYGRAPHS_DEB" ]; then
   apt_install "libjs-dygraphs=$DYGRAPHS_DEB"

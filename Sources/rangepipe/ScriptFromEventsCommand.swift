@@ -8,7 +8,7 @@ struct ScriptFromEventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "from-events",
         abstract: "Write a script of raw pointer events from a recorded session.",
-        discussion: "Formats: pointer-ndjson (browser PointerEvents/WheelEvents, one per line, as integrations/browser/record.js writes them), webdriver (a W3C WebDriver Actions body), echarts-recorder (the ECharts test recorder's actions file). --profile plotly, bokeh, uplot or dygraphs writes a script that replays the recording under that library's own rules (a recording made on the library's page of SPEC 4.10 or 4.11, with --drag as the page's drag mode): every event is raw input, x linear, one chart. See docs/recordings.md and docs/profiles.md."
+        discussion: "Formats: pointer-ndjson (browser PointerEvents/WheelEvents, one per line, as integrations/browser/record.js writes them), webdriver (a W3C WebDriver Actions body), echarts-recorder (the ECharts test recorder's actions file). --profile plotly, bokeh, uplot, dygraphs or echarts writes a script that replays the recording under that library's own rules (a recording made on the library's page of SPEC 4.10 or 4.11, with --drag as the page's drag mode): every event is raw input, x linear, one chart. See docs/recordings.md and docs/profiles.md."
     )
 
     /// Recordings and layouts past this size are refused before parsing.

@@ -16,6 +16,7 @@ NAMES = [
     "uplot",
     "dygraphs",
     "lightweight-charts",
+    "echarts",
 ]
 
 _loaded = {}

@@ -119,8 +119,8 @@ NOT_EXPRESSIBLE = [
     # a zone name's file: whether tzdata has it is the machine's to say
     r"x\.zone: no zone",
     r"x\.zone: .* is not a TZif file",
-    # dygraphs: a press or wheel event in main px outside 0..width x 0..height
-    r"is outside the plot area",
+    # dygraphs, echarts: a press or wheel event in main px outside 0..width x 0..height
+    r"is outside the (plot area|grid)",
     # lightweight-charts: a press or wheel event outside its pane or time scale strip
     r"is outside its (main|x-axis) area",
     r"replays one mouse: pointer",      # pointers down at once, across events

@@ -2,17 +2,17 @@
 /// seed's chart with SciChart's gestures (`rangepipe`, the default), or a
 /// chart library's own rules, read from its source (docs/profiles.md).
 public enum InteractionProfile: String, Sendable, CaseIterable {
-    case rangepipe, plotly, bokeh, uplot, dygraphs
+    case rangepipe, plotly, bokeh, uplot, dygraphs, echarts
     case lightweightCharts = "lightweight-charts"
 
     /// `main.drag` when the script gives none: the library's own default
     /// (Plotly's `dragmode` zoom; uPlot's cursor drag and dygraphs' default
     /// interaction model zoom; uPlot has no pan; a lightweight-charts pane
-    /// drag scrolls).
+    /// drag scrolls; ECharts' inside dataZoom pans).
     public var defaultDrag: MainDrag {
         switch self {
         case .plotly, .uplot, .dygraphs: .zoom
-        case .rangepipe, .bokeh, .lightweightCharts: .pan
+        case .rangepipe, .bokeh, .lightweightCharts, .echarts: .pan
         }
     }
 
@@ -21,7 +21,7 @@ public enum InteractionProfile: String, Sendable, CaseIterable {
     public var hasOverview: Bool {
         switch self {
         case .uplot, .lightweightCharts: false
-        case .rangepipe, .plotly, .bokeh, .dygraphs: true
+        case .rangepipe, .plotly, .bokeh, .dygraphs, .echarts: true
         }
     }
 

@@ -11,7 +11,7 @@ extension ScriptSchema {
   "additionalProperties": false,
   "properties": {
     "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
-    "profile": { "enum": ["rangepipe", "plotly", "bokeh", "uplot", "dygraphs", "lightweight-charts"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, 4.11, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's, Bokeh 3.9.2's, uPlot 1.6.18's, dygraphs 2.2.1's or lightweight-charts 4.1.3's. Under a library profile every event is raw pointer input. uplot has no overview (leave overview out), main.drag zoom only, no bounds or span limits, and samples on main from a mouse; under dygraphs main.drag is zoom, there are no bounds or span limits, and presses and wheel events land in the plot area; lightweight-charts has no overview, main.drag pan only, no bounds or span limits, and presses and wheel events from a mouse on main (the pane) or x-axis (its time scale, 28 px high)." },
+    "profile": { "enum": ["rangepipe", "plotly", "bokeh", "uplot", "dygraphs", "lightweight-charts", "echarts"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, 4.11, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's, Bokeh 3.9.2's, uPlot 1.6.18's, dygraphs 2.2.1's, lightweight-charts 4.1.3's or Apache ECharts 6.1.0's. Under a library profile every event is raw pointer input. uplot has no overview (leave overview out), main.drag zoom only, no bounds or span limits, and samples on main from a mouse; under dygraphs main.drag is zoom, there are no bounds or span limits, and presses and wheel events land in the plot area; lightweight-charts has no overview, main.drag pan only, no bounds or span limits, and presses and wheel events from a mouse on main (the pane) or x-axis (its time scale, 28 px high); under echarts main.drag is pan, there are no bounds (ECharts holds the window to the data), minSpan and maxSpan are the dataZooms' minValueSpan and maxValueSpan, and presses and wheel events land in the grid (main) from a mouse: the slider is not modelled yet." },
     "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/script-views.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
@@ -33,7 +33,7 @@ extension ScriptSchema {
       "properties": {
         "width": { "type": "number", "minimum": 1, "maximum": 100000 },
         "height": { "type": "number", "minimum": 1, "maximum": 100000 },
-        "drag": { "enum": ["pan", "zoom"], "description": "pan moves the window; zoom draws an x box and zooms to it on release (default: pan, zoom under the plotly, uplot and dygraphs profiles; uplot and dygraphs take zoom only, dygraphs' shift-drag pans; lightweight-charts takes pan only)." }
+        "drag": { "enum": ["pan", "zoom"], "description": "pan moves the window; zoom draws an x box and zooms to it on release (default: pan, zoom under the plotly, uplot and dygraphs profiles; uplot and dygraphs take zoom only, dygraphs' shift-drag pans; lightweight-charts and echarts take pan only)." }
       }
     },
     "window": { "$ref": "#/$defs/windowSettings" },
@@ -72,6 +72,16 @@ extension ScriptSchema {
           "main": { "properties": { "drag": { "const": "pan" } } },
           "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } },
           "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "enum": ["main", "x-axis"] }, "pointer": { "const": "mouse" } } } } } } }
+        }
+      }
+    },
+    {
+      "if": { "properties": { "profile": { "const": "echarts" } }, "required": ["profile"] },
+      "then": {
+        "properties": {
+          "main": { "properties": { "drag": { "const": "pan" } } },
+          "window": { "not": { "required": ["bounds"] } },
+          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "const": "main" }, "pointer": { "const": "mouse" } } } } } } }
         }
       }
     }

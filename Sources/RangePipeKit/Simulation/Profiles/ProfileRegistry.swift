@@ -9,5 +9,6 @@ enum ProfileRegistry {
         .uplot: UPlotProfile.self,
         .dygraphs: DygraphsProfile.self,
         .lightweightCharts: LightweightChartsProfile.self,
+        .echarts: EChartsProfile.self,
     ]
 }

@@ -23,6 +23,20 @@ extension ScriptDecoder {
         }
     }
 
+    /// ECharts' page (SPEC 4.11): a drag on the grid pans (the inside
+    /// dataZoom) and the window is held to the data's extent by ECharts
+    /// itself, so `main.drag` is pan and there are no `bounds`; minSpan and
+    /// maxSpan are the dataZooms' minValueSpan and maxValueSpan.
+    static func checkDataZoomProfile(_ s: Script) throws {
+        guard s.profile == .echarts else { return }
+        if s.drag != .pan {
+            throw Failure(path: "main.drag", message: "ECharts' inside dataZoom pans on a drag: main.drag must be \"pan\" under profile \"echarts\"")
+        }
+        if s.window.boundsGiven {
+            throw Failure(path: "window.bounds", message: "ECharts holds the window to the data's extent itself: leave window.bounds out under profile \"echarts\"")
+        }
+    }
+
     /// How messages name a chart whose drag does one thing and whose x takes
     /// no bounds or span limits from the script; nil for the other profiles.
     static func oneDragChart(_ profile: InteractionProfile) -> (mode: MainDrag, drag: String, noLimits: String)? {
@@ -32,7 +46,7 @@ extension ScriptDecoder {
         case .lightweightCharts:
             (.pan, "a lightweight-charts pane drag scrolls (it has no box zoom)",
              "lightweight-charts clamps its bar spacing and right offset itself and takes no")
-        case .rangepipe, .plotly, .bokeh: nil
+        case .rangepipe, .plotly, .bokeh, .echarts: nil
         }
     }
 

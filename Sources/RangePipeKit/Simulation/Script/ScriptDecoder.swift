@@ -98,6 +98,7 @@ public enum ScriptDecoder {
                 throw Failure(path: "overview.width", message: "Plotly's rangeslider is as wide as the plot: overview.width must equal main.width (\(s.main.width.plainText))")
             }
             try checkNoOverviewProfile(s, overviewGiven: overviewGiven)
+            try checkDataZoomProfile(s)
             if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
             if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
         }
@@ -143,7 +144,7 @@ public enum ScriptDecoder {
             for (j, e) in samples.enumerated() {
                 try checkRawSample(e, profile: profile, path: "events[\(k)].samples[\(j)]")
             }
-            if profile == .dygraphs { try dygraphsInput(samples, path: "events[\(k)]", main: main) }
+            try plotAreaInput(samples, profile: profile, path: "events[\(k)]", main: main)
             if profile == .lightweightCharts { try lightweightChartsInput(samples, path: "events[\(k)]", main: main) }
             raw += samples.map { ($0, raw.count) }
             at += samples.indices.map { (k, $0) }

@@ -1,0 +1,145 @@
+/// Apache ECharts 6.1.0's inside dataZoom (docs/profiles.md, "ECharts") on
+/// the SPEC 4.11 page: `animation: false`, one line series, an `inside` and
+/// a `slider` dataZoom on x starting at `startValue`/`endValue` =
+/// `window.initial`, minValueSpan / maxValueSpan = minSpan / maxSpan.
+/// Fed raw mouse events in time order it gives the dataZoom's value window
+/// after each: the wheel zooms about the pointer by 1.1 per event, a drag
+/// on the grid pans, both in percent of the data's extent, and every
+/// change is a `dataZoom` action through a 20 ms fixed-rate throttle.
+/// The slider is not modelled (the decoder refuses input off the grid).
+/// A pure state machine, one `switch` per transition; inside it works in
+/// ECharts' units (ms on a time axis) and grid px, outside in data units.
+///
+/// Line numbers are of apache/echarts at tag 6.1.0 (`src/…`) and of
+/// ecomfe/zrender (`zrender/src/…`), the version ECharts 6.1.0 bundles.
+struct EChartsProfile: Sendable {
+    /// The throttle of the inside dataZoom's actions (ms): `throttle`'s
+    /// default with `animation: false` (dataZoom/DataZoomModel.ts:381-391),
+    /// a `fixRate` throttle (dataZoom/roams.ts:306-311).
+    static let throttle = 20.0
+    /// Chromium's `wheelDelta` of a wheel event from the DevTools input the
+    /// recorder sends: ±120 for any non-zero pixel delta, from deltaY, or
+    /// from deltaX when deltaY is 0 (seen in Chromium 156, Tests/Conformance).
+    static let chromiumWheelDelta = 120.0
+
+    /// The chart, in data units, its grid's height and the slider's (px).
+    let chart: ProfileChart, height: Double, sliderHeight: Double
+    /// ECharts' units per data unit (1000 on a time axis: ms).
+    let unit: Double
+    /// The dataZoom's extent (`makeNoZoom`, coord/scaleRawExtentInfo.ts:363):
+    /// the data's x, and on a value axis 0 too (`needIncludeZero`, lines 301-316;
+    /// a value axis without `scale` includes zero, coord/axisModelCommonMixin.ts:33).
+    let extent: Window
+    /// minValueSpan / maxValueSpan and their percents.
+    let spans: Spans
+
+    /// The host dataZoom's window (`AxisProxy._window`).
+    var current: DataWindow
+    /// `InsideZoomView.range` (dataZoom/InsideZoomView.ts:42,55): the
+    /// percent window the roam handlers start from, ahead of the model
+    /// while an action waits in the throttle.
+    var range: [Double]
+    /// The throttle (util/throttle.ts:42-97).
+    var clock = Throttle()
+    /// The RoamController's drag (`_dragging`, `_x`, `_y`, grid px): set by
+    /// a press on the grid, cleared by a mouseup zrender sees.
+    var roam = Roam()
+    /// zrender's pointer capture (zrender/src/dom/HandlerProxy.ts).
+    var capture = Capture()
+    /// Where the mouse is (grid px): a sample there makes no mousemove.
+    var mouse: (x: Double, y: Double)?
+    /// What moved the window on the last event or timer.
+    var phase = Phase.idle
+
+    /// The dataZoom's window: the values ECharts reads and the percents it keeps.
+    struct DataWindow: Sendable, Equatable {
+        var value: Window
+        var percent: [Double]
+    }
+
+    /// minValueSpan / maxValueSpan (nil: none) and as percents of the extent.
+    struct Spans: Sendable, Equatable {
+        var minValue: Double?, maxValue: Double?
+        var minPercent: Double?, maxPercent: Double?
+    }
+
+    /// The fixed-rate throttle's state (ms of the page's `Date`).
+    struct Throttle: Sendable, Equatable {
+        /// `lastExec`: when an action last went out (0 before any).
+        var lastExec = 0.0
+        /// The action waiting for its timer (`lastExec + throttle`): the
+        /// percents it dispatches and what caused it.
+        var pending: (start: Double, end: Double, phase: Phase)?
+
+        static func == (a: Throttle, b: Throttle) -> Bool {
+            a.lastExec == b.lastExec && a.pending?.start == b.pending?.start && a.pending?.end == b.pending?.end
+                && a.pending?.phase == b.pending?.phase
+        }
+    }
+
+    /// `RoamController`'s drag state (RoamController.ts:280-364).
+    struct Roam: Sendable, Equatable {
+        var dragging = false
+        var x = 0.0, y = 0.0
+    }
+
+    /// zrender's pointer capture: `__mayPointerCapture` (the press's place,
+    /// grid px) and `__pointerCapturing` (moves and the release seen off
+    /// the chart's element too).
+    struct Capture: Sendable, Equatable {
+        var mayCapture: [Double]?
+        var capturing = false
+    }
+
+    /// The chart at the start: the `startValue`/`endValue` window.
+    init(chart: ProfileChart, height: Double, sliderHeight: Double) {
+        self.chart = chart
+        self.height = height
+        self.sliderHeight = sliderHeight
+        unit = chart.isTime ? 1000 : 1
+        var lo = chart.extent.lower * unit, hi = chart.extent.upper * unit
+        if !chart.isTime {
+            if lo > 0, hi > 0 { lo = 0 }
+            if lo < 0, hi < 0 { hi = 0 }
+        }
+        extent = Window(lo, hi)
+        let u = unit
+        spans = Self.spans(minValue: chart.minInterval.map { $0 * u }, maxValue: chart.maxInterval.map { $0 * u },
+                           extent: Window(lo, hi))
+        current = DataWindow(value: Window(0, 0), percent: [0, 100])
+        range = [0, 100]
+        current = window(values: chart.initial.lower * unit, chart.initial.upper * unit)
+        range = current.percent
+    }
+
+    /// What the chart shows.
+    var state: ProfileState {
+        ProfileState(window: Window(current.value.lower / unit, current.value.upper / unit),
+                     overview: Window(chart.extent.lower, chart.extent.upper), phase: phase)
+    }
+
+    /// Applies one raw event (events come in time order): first the
+    /// throttle's timer if it is due by then, as the page's clock runs it
+    /// before the input; returns the state after it.
+    mutating func apply(_ event: RawPointerEvent) -> ProfileState {
+        phase = .idle
+        let now = Self.milliseconds(event.t)
+        fireTimer(until: now)
+        // A mouse moves to where it presses, lifts or wheels first.
+        mouseMove(event, at: now)
+        switch event.kind {
+        case .wheel:
+            wheel(event, at: now)
+        case .down:
+            press(event)
+        case .move:
+            break
+        case .up:
+            release(event)
+        }
+        return state
+    }
+
+    /// Script time t (s) in ms, to the ns.
+    static func milliseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e6 }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import RangePipeKit
+
+/// The ECharts profile (docs/profiles.md, "ECharts") against values worked
+/// out by hand, and its JavaScript number helpers against JavaScript's own
+/// answers. The chart, unless said otherwise: a number axis whose data span
+/// [100, 1000] (the extent is [0, 1000]: a value axis includes zero), window
+/// [200, 600] = [20 %, 60 %], a grid 800 × 400 px.
+@Suite("ECharts profile")
+struct EChartsProfileTests {
+    static func chart(initial: Window = Window(200, 600), minSpan: Double? = nil, maxSpan: Double? = nil) -> ProfileChart {
+        ProfileChart(mainWidth: 800, overviewWidth: 800, initial: initial, extent: Window(100, 1000), isTime: false, drag: .pan,
+                     minInterval: minSpan, maxInterval: maxSpan)
+    }
+
+    static func wheel(_ t: Double, x: Double = 400, deltaY: Double = -100, deltaX: Double = 0) -> RawPointerEvent {
+        RawPointerEvent(t: t, kind: .wheel, area: .main, x: x, y: 200, deltaX: deltaX, deltaY: deltaY)
+    }
+
+    static func mouse(_ t: Double, _ kind: RawPointerEvent.Kind, x: Double, y: Double = 200) -> RawPointerEvent {
+        RawPointerEvent(t: t, kind: kind, id: 1, area: .main, x: x, y: y)
+    }
+
+    /// `+x.toFixed(p)`, `addSafe` and `getPrecision` as node 20 (V8, Chromium's engine) answers them.
+    static let toFixed: [(Double, Int, Double)] = [
+        (1.005, 2, 1), (2.5, 0, 3), (-2.5, 0, -3), (0.125, 2, 0.13), (1e-7, 3, 0), (123.456, 1, 123.5), (8.345, 2, 8.35),
+        (44.99988775143678, 13, 44.9998877514368), (0.30000000000000004, 16, 0.3), (99.99999999999999, 14, 99.99999999999999),
+        (1107043200000.5, 0, 1107043200001), (12.345678901234567, 15, 12.345678901234567), (1e-10, 20, 1e-10), (Double.leastNonzeroMagnitude, 20, 0),
+    ]
+
+    @Test("toFixed rounds the exact binary value, ties to the larger (JavaScript's answers)", arguments: toFixed)
+    func jsToFixed(x: Double, p: Int, want: Double) {
+        #expect(EChartsProfile.toFixed(x, p).bitPattern == want.bitPattern, "\(x).toFixed(\(p)): \(EChartsProfile.toFixed(x, p)), JS \(want)")
+    }
+
+    @Test("addSafe and getPrecision (JavaScript's answers)")
+    func jsAddSafe() {
+        let sums: [(Double, Double, Double)] = [(0.1, 0.2, 0.3), (7.1e-9, -7e-9, 1e-10), (100, -44.99988775143678, 55.00011224856322),
+                                                (71.00047144396552, -48.999977550287355, 22.00049389367817), (1e-7, 0.3, 0.3000001), (-0.5, 0.25, -0.25)]
+        for (a, b, want) in sums { #expect(EChartsProfile.addSafe(a, b) == want, "addSafe(\(a), \(b))") }
+        let precisions: [(Double, Int)] = [(100.123, 3), (100, 0), (1e-7, 7), (1.5e-7, 8), (44.99988775143678, 14), (-3.25, 2), (0, 0), (1e21, 0),
+                                           (0.30000000000000004, 17)]
+        for (v, want) in precisions { #expect(EChartsProfile.precision(v) == want, "getPrecision(\(v))") }
+    }
+
+    @Test("a wheel step scales the percent window by 1/1.1 about the pointer (out: 1.1), values rounded to 0.5 px")
+    func wheelStep() {
+        for (x, deltaY) in [(400.0, -100.0), (0, -100), (800, -100), (200, 53), (600, 3), (400, 0)] {
+            var p = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+            let w = p.apply(Self.wheel(1, x: x, deltaY: deltaY)).window
+            let point = 20 + x / 800 * 40
+            let s = deltaY == 0 ? 1 : deltaY < 0 ? 1 / 1.1 : 1 / (1 / 1.1)
+            let lo = (20 - point) * s + point, hi = (60 - point) * s + point
+            // 800 px over a span of 10·(hi − lo): one decimal below 800 units, none above.
+            let decimals = 10 * (hi - lo) < 800 ? 10.0 : 1
+            #expect(w.lower == (lo * 10 * decimals).rounded() / decimals && w.upper == (hi * 10 * decimals).rounded() / decimals,
+                    "x \(x) deltaY \(deltaY): \(w)")
+        }
+    }
+
+    @Test("sideways wheels zoom by the sign of deltaX; off the grid or with no delta nothing happens")
+    func wheelSideways() {
+        var p = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        let a = p.apply(Self.wheel(1, deltaY: 0, deltaX: -40)).window
+        var q = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        let b = q.apply(Self.wheel(1, deltaY: -100)).window
+        #expect(a == b && a != Window(200, 600))
+        var r = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        #expect(r.apply(Self.wheel(1, x: 801)).window == Window(200, 600))
+        #expect(r.apply(Self.wheel(2, deltaY: 0, deltaX: 0)).window == Window(200, 600))
+    }
+
+    @Test("actions go out at most every 20 ms: a wheel inside the throttle lands at the last action + 20 ms, the latest range")
+    func throttle() {
+        var p = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        let first = p.apply(Self.wheel(1)).window
+        #expect(first != Window(200, 600))
+        #expect(p.apply(Self.wheel(1.005)).window == first)
+        #expect(p.apply(Self.wheel(1.012)).window == first)
+        #expect(p.nextTimerTime == 1.02)
+        #expect(p.runTimers(until: 1.0199)!.window == first)
+        let third = p.runTimers(until: 1.02)!.window
+        var q = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        for t in [1.0, 1.05, 1.1] { _ = q.apply(Self.wheel(t)) }
+        #expect(third == q.state.window, "three steps, one action: \(third) vs \(q.state.window)")
+        #expect(p.nextTimerTime == nil)
+        // 20 ms after the last action a wheel goes out at once.
+        #expect(p.apply(Self.wheel(1.04)).window != third)
+    }
+
+    @Test("a drag on the grid pans both ends by −span·dx/W; the data's extent stops it")
+    func pan() {
+        var p = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        _ = p.apply(Self.mouse(1, .down, x: 100))
+        #expect(p.apply(Self.mouse(1.03, .move, x: 180)).window == Window(160, 560))
+        #expect(p.apply(Self.mouse(1.06, .move, x: 180, y: 250)).window == Window(160, 560))
+        #expect(p.apply(Self.mouse(1.09, .move, x: 2000)).window == Window(0, 400))
+        _ = p.apply(Self.mouse(1.12, .up, x: 2000))
+        // After the release, moves do nothing; a press off the grid does not drag.
+        #expect(p.apply(Self.mouse(1.2, .move, x: 0)).window == Window(0, 400))
+        _ = p.apply(Self.mouse(1.3, .down, x: 400, y: 401))
+        #expect(p.apply(Self.mouse(1.4, .move, x: 0, y: 401)).window == Window(0, 400))
+    }
+
+    @Test("minValueSpan and maxValueSpan hold the wheel; the extent holds zoom out")
+    func spans() {
+        var p = EChartsProfile(chart: Self.chart(minSpan: 100, maxSpan: 700), height: 400, sliderHeight: 40)
+        var w = Window(200, 600)
+        for k in 0..<40 { w = p.apply(Self.wheel(1 + 0.05 * Double(k))).window }
+        #expect(abs((w.upper - w.lower) - 100) < 1e-9, "\(w)")
+        for k in 0..<60 { w = p.apply(Self.wheel(4 + 0.05 * Double(k), deltaY: 100)).window }
+        #expect(abs((w.upper - w.lower) - 700) < 1e-9, "\(w)")
+        var q = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        for k in 0..<60 { w = q.apply(Self.wheel(1 + 0.05 * Double(k), x: 100, deltaY: 100)).window }
+        #expect(w == Window(0, 1000), "\(w)")
+    }
+
+    @Test("script check refuses what the ECharts model does not cover: one located line, exit 65", arguments: [
+        (#""main": {"drag": "zoom"}"#, #"a.json: main.drag: ECharts' inside dataZoom pans on a drag"#),
+        (#""window": {"bounds": "data"}"#, "a.json: window.bounds: ECharts holds the window to the data's extent itself"),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0].area: profile "echarts" plays input on the main chart only (its slider dataZoom is not modelled yet)"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": 5, "y": 401, "area": "main", "deltaY": 3}]}]"#,
+         #"a.json: events[0].samples[0]: profile "echarts": a wheel at (5, 401) px is outside the grid"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "main", "pointer": "touch"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0].pointer: profile "echarts" replays a mouse"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": -1, "y": 5, "area": "main"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0]: profile "echarts": a down at (-1, 5) px is outside the grid"#),
+    ])
+    func scriptCheck(part: String, message: String) throws {
+        let dir = try TemporaryDirectory()
+        let main = part.hasPrefix(#""main""#) ? "" : #""main": {"width": 800, "height": 400}, "#
+        let body = part.hasPrefix(#""events""#) ? part : part + #", "events": []"#
+        let path = try dir.write("a.json", #"{"profile": "echarts", "# + main + body + "}")
+        let r = try runRangepipe(["script", "check", path])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("rangepipe: error: ") && r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.out.isEmpty, "\(r.stderr) \(r.out)")
+    }
+}

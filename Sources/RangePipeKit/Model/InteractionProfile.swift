@@ -31,7 +31,7 @@ public enum InteractionProfile: String, Sendable, CaseIterable {
     public var xAxisHeight: Double? {
         switch self {
         case .lightweightCharts: 28
-        case .rangepipe, .plotly, .bokeh, .uplot, .dygraphs: nil
+        case .rangepipe, .plotly, .bokeh, .uplot, .dygraphs, .echarts: nil
         }
     }
 }

@@ -5,7 +5,7 @@ extension ScriptDecoder {
         switch profile {
         case .dygraphs: ("its range selector", "the axes and the range selector", "plot area")
         case .echarts: ("its slider dataZoom", "the axes and the slider", "grid")
-        case .rangepipe, .plotly, .bokeh, .uplot: nil
+        case .rangepipe, .plotly, .bokeh, .uplot, .lightweightCharts: nil
         }
     }
 

@@ -41,3 +41,21 @@ func expectSameTracks(_ a: String, _ b: String, sourceLocation: Testing.SourceLo
     #expect(la.count == lb.count && k == la.count,
             "frame \(k): \(k < la.count ? la[k] : "(none)") ≠ \(k < lb.count ? lb[k] : "(none)")", sourceLocation: sourceLocation)
 }
+
+/// Ingests `file` into a new store in `dir` (with `flags`) and reads every
+/// stored point back, as `[x, y]` pairs, from the first frame of a play that
+/// shows the whole series (`--tracks points`): x as the track writes it (an
+/// ISO time's text, a number's description).
+func ingestedPoints(_ file: String, in dir: TemporaryDirectory, flags: [String] = [],
+                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [(x: String, y: Double)] {
+    let store = dir.path("points.sqlite")
+    let ingest = try runRangepipe(["ingest", file, "--store", store, "--quiet"] + flags)
+    #expect(ingest.status == 0, "\(ingest.stderr)", sourceLocation: sourceLocation)
+    let script = try dir.write("whole.json", #"{"fps": 1, "duration": 1, "window": {"initial": {"fraction": [0, 1]}}, "events": []}"#)
+    let play = try runRangepipe(["play", script, "--store", store, "--tracks", "points"])
+    #expect(play.status == 0, "\(play.stderr)", sourceLocation: sourceLocation)
+    let first = try #require(play.out.split(separator: "\n").first, sourceLocation: sourceLocation)
+    let frame = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+    let points = try #require(frame["points"] as? [[Any]], "\(first.prefix(300))", sourceLocation: sourceLocation)
+    return points.map { (x: $0[0] as? String ?? "\($0[0])", y: ($0[1] as? Double) ?? -1) }
+}

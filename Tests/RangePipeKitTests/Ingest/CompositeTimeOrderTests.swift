@@ -122,16 +122,8 @@ struct CompositeTimeOrderTests {
         let dir = try TemporaryDirectory()
         // Data, not a script: `write(_:data:)` keeps it out of the schema's fixtures.
         let file = try dir.write(name, data: Data(text.utf8))
-        let store = dir.path("s.sqlite")
-        let ingest = try runRangepipe(["ingest", file, "--store", store, "--quiet"])
-        #expect(ingest.status == 0, "\(ingest.stderr)")
-        let script = try dir.write("s.json", #"{"fps": 1, "duration": 1, "window": {"initial": {"fraction": [0, 1]}}, "events": []}"#)
-        let play = try runRangepipe(["play", script, "--store", store, "--tracks", "points"])
-        #expect(play.status == 0, "\(play.stderr)")
-        let first = try #require(play.out.split(separator: "\n").first)
-        let frame = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
-        let points = try #require(frame["points"] as? [[Any]], "\(first.prefix(300))")
-        #expect(points.map { $0[0] as? String ?? "\($0[0])" } == c.expected, "\(first.prefix(300))")
-        #expect(points.map { ($0[1] as? Double) ?? -1 } == c.expected.indices.map(Double.init))
+        let points = try ingestedPoints(file, in: dir)
+        #expect(points.map(\.x) == c.expected)
+        #expect(points.map(\.y) == c.expected.indices.map(Double.init))
     }
 }

@@ -81,16 +81,8 @@ struct DecimalYearTests {
             ? c.texts.enumerated().map { #"{"\#(c.header)":\#($1),"v":\#($0)}"# }.joined(separator: "\n") + "\n"
             : "\(c.header),v\n" + c.texts.enumerated().map { "\($1),\($0)" }.joined(separator: "\n") + "\n"
         let file = try dir.write(c.json ? "t.ndjson" : "t.csv", data: Data(text.utf8))
-        let store = dir.path("s.sqlite")
-        let ingest = try runRangepipe(["ingest", file, "--store", store, "--quiet"] + c.flags)
-        #expect(ingest.status == 0, "\(ingest.stderr)")
-        let script = try dir.write("s.json", #"{"fps": 1, "duration": 1, "window": {"initial": {"fraction": [0, 1]}}, "events": []}"#)
-        let play = try runRangepipe(["play", script, "--store", store, "--tracks", "points"])
-        #expect(play.status == 0, "\(play.stderr)")
-        let first = try #require(play.out.split(separator: "\n").first)
-        let frame = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
-        let points = try #require(frame["points"] as? [[Any]], "\(first.prefix(300))")
-        #expect(points.map { $0[0] as? String ?? "\($0[0])" } == c.expected, "\(first.prefix(300))")
+        let points = try ingestedPoints(file, in: dir, flags: c.flags)
+        #expect(points.map(\.x) == c.expected)
     }
 
     /// Columns that must stay numbers: whole years (the preset error names

@@ -76,16 +76,44 @@ TEST_BIN := $(TEST_SCRATCH)/$(TEST_CONFIG)/rangepipe
 TEST_FLAGS := -c $(TEST_CONFIG) --scratch-path $(TEST_SCRATCH) $(TEST_SWIFTPM)
 SCRIPT_DUMP := .build-scripts
 
+#
+# What waits on the network or on a process other than the build's runs
+# alongside: the Python, Java and browser installs beside the build (which
+# keeps both cores), and, after the Swift suite, the Spark tests (JVM
+# start-up, Python workers) beside the schema, browser, corpus and
+# conformance checks. Each side's output follows, whole, and the target
+# fails if either side fails.
 test: deps
-	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	echo "make test-installs (alongside the build; its output follows the build's)"; \
+	$(MAKE) test-installs >$$log 2>&1 & installs=$$!; \
+	$(SWIFT) build --build-tests $(TEST_FLAGS); build=$$?; \
+	wait $$installs; installs_rc=$$?; \
+	echo "--- make test-installs"; cat $$log; \
+	[ $$build -eq 0 ] && [ $$installs_rc -eq 0 ]
 	# The man page InstallTests installs, made from this build first.
 	$(MAKE) test-man
 	rm -rf $(SCRIPT_DUMP)
 	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
-	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1
-	$(MAKE) test-spark-and-dependent
-	$(MAKE) test-browser-and-corpus
-	$(MAKE) test-conformance TEST_BIN_READY=1
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	echo "make test-spark-and-dependent (alongside; its output follows the other checks')"; \
+	$(MAKE) test-spark-and-dependent >$$log 2>&1 & spark=$$!; \
+	rc=0; \
+	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1 || rc=1; \
+	$(MAKE) test-browser-and-corpus || rc=1; \
+	$(MAKE) test-conformance TEST_BIN_READY=1 || rc=1; \
+	wait $$spark; spark_rc=$$?; \
+	echo "--- make test-spark-and-dependent"; cat $$log; \
+	[ $$rc -eq 0 ] && [ $$spark_rc -eq 0 ]
+
+# Every install the checks after the Swift suite need, one after another
+# (they share .venv and apt's lock); each is a no-op when done, so the
+# checks' own install steps then cost nothing.
+.PHONY: test-installs
+test-installs:
+	.ci/install-schema.sh
+	.ci/install-spark.sh
+	bash .ci/install-conformance.sh
 
 # The browser tests mostly wait on chromium, and the corpus fetch on the
 # network, so the labelled corpus runs alongside them (niced, so the

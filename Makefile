@@ -79,9 +79,9 @@ SCRIPT_DUMP := .build-scripts
 #
 # What waits on the network or on a process other than the build's runs
 # alongside: the Python, Java and browser installs beside the build (which
-# keeps both cores), and, after the Swift suite, the Spark tests (JVM
-# start-up, Python workers) beside the schema, browser, corpus and
-# conformance checks. Each side's output follows, whole, and the target
+# keeps both cores), and the Spark tests (JVM start-up, Python workers)
+# beside the Swift suite and the schema, browser, corpus and conformance
+# checks. Each side's output follows, whole, and the target
 # fails if either side fails.
 test: deps
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
@@ -94,11 +94,11 @@ test: deps
 	# The man page InstallTests installs, made from this build first.
 	$(MAKE) test-man
 	rm -rf $(SCRIPT_DUMP)
-	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
 	echo "make test-spark-and-dependent (alongside; its output follows the other checks')"; \
 	$(MAKE) test-spark-and-dependent >$$log 2>&1 & spark=$$!; \
 	rc=0; \
+	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS) || rc=1; \
 	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1 || rc=1; \
 	$(MAKE) test-browser-and-corpus || rc=1; \
 	$(MAKE) test-conformance TEST_BIN_READY=1 || rc=1; \
@@ -164,14 +164,22 @@ test-man: deps
 	mkdir -p $(TEST_MAN_DIR)
 	$(TEST_SCRATCH)/$(TEST_CONFIG)/generate-manual $(TEST_BIN) --output-directory $(TEST_MAN_DIR)
 
-# A package that depends on RangePipeKit by path builds and runs (SwiftPM
-# refuses a dependency with unsafe flags).
-# A fresh scratch path each time: SwiftPM keeps a path dependency's file
-# list from the last build, so files added since would be missing.
+# A package that depends on RangePipeKit by URL builds and runs: SwiftPM
+# refuses a URL dependency whose products carry unsafe flags (a path
+# dependency is let through). The dependency is a snapshot of the working
+# tree's tracked files (`git stash create`, or HEAD when clean) in a fresh
+# git repository tagged 0.0.0; the package is copied beside it, so its
+# Package.resolved in Tests/Dependent is never rewritten.
+DEPENDENT := $(CURDIR)/.build-dependent
 check-dependent:
-	rm -rf .build-dependent
-	$(SWIFT) build --package-path Tests/Dependent --scratch-path .build-dependent
-	.build-dependent/debug/UsesRangePipeKit
+	rm -rf $(DEPENDENT)
+	mkdir -p $(DEPENDENT)/rangepipe $(DEPENDENT)/uses
+	snap=$$(git stash create); git archive $${snap:-HEAD} | tar -x -C $(DEPENDENT)/rangepipe
+	cd $(DEPENDENT)/rangepipe && git init -q && git add -A && \
+	  git -c user.name=rangepipe -c user.email=rangepipe@localhost commit -q -m snapshot && git tag 0.0.0
+	cp -R Tests/Dependent/Package.swift Tests/Dependent/Package.resolved Tests/Dependent/Sources $(DEPENDENT)/uses/
+	RANGEPIPE_GIT_URL=file://$(DEPENDENT)/rangepipe $(SWIFT) build --package-path $(DEPENDENT)/uses --scratch-path $(DEPENDENT)/build
+	$(DEPENDENT)/build/debug/UsesRangePipeKit
 
 # libFuzzer targets for the CSV, NDJSON, JSON and script parsers and the
 # simulator; FUZZ_SECONDS / FUZZ_RUNS bound each target.

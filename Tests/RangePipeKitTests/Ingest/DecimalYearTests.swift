@@ -134,4 +134,13 @@ struct DecimalYearTests {
         let fixed = try runRangepipe(["play", script, "--input", tenths, "--input-time-format", "decimal-year"])
         #expect(fixed.status == 0, "\(fixed.stderr)")
     }
+
+    /// `--timezone` applies to decimal years as to other times without a
+    /// zone: months start at local midnight (by hand: 2 h before UTC's).
+    @Test func timezoneApplies() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("tz.csv", data: Data("time,v\n1949,1\n1949.08333333333,2\n1949.5,3\n".utf8))
+        let points = try ingestedPoints(file, in: dir, flags: ["--timezone", "+02:00"])
+        #expect(points.map(\.x) == ["1948-12-31T22:00:00Z", "1949-01-31T22:00:00Z", "1949-06-30T22:00:00Z"])
+    }
 }

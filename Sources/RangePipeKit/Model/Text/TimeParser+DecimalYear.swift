@@ -16,8 +16,12 @@ extension TimeParser {
         decimalYear(b, lo, hi)?.seconds
     }
 
-    /// The instant and whether it is a month's start read from its fraction.
-    private func decimalYear(_ b: ByteView, _ lo: Int, _ hi: Int) -> (seconds: Double, month: Bool)? {
+    /// The instant; the month it starts when read as one; and whether the
+    /// text names that month: three fraction digits or more (a month is
+    /// 0.083 years: `1949.1` is February to one digit, and so is anything
+    /// within 18 days of it), or a fraction exactly a month's (`.5`, `.25`).
+    private func decimalYear(_ b: ByteView, _ lo: Int, _ hi: Int)
+        -> (seconds: Double, month: (year: Int, month: Int)?, named: Bool)? {
         var i = lo, year = 0
         while i < hi, b[i] &- 0x30 < 10, i - lo < 4 {
             year = year * 10 + Int(b[i] &- 0x30)
@@ -46,34 +50,23 @@ extension TimeParser {
         tolerance = max(tolerance, 1e-12)
         let month = (fraction * 12).rounded()
         if abs(fraction - month / 12) <= tolerance {
-            let m = Int(month)
-            let t = m == 12 ? TimeParser.epoch(year + 1, 1, 1, 0, 0, 0, 0, offset: defaultOffset)
-                            : TimeParser.epoch(year, m + 1, 1, 0, 0, 0, 0, offset: defaultOffset)
-            return t.map { ($0, true) }
+            let start = Int(month) == 12 ? (year: year + 1, month: 1) : (year: year, month: Int(month) + 1)
+            let named = digits >= 3 || fraction * 12 == month
+            return TimeParser.epoch(start.year, start.month, 1, 0, 0, 0, 0, offset: defaultOffset).map { ($0, start, named) }
         }
         guard let start = TimeParser.epoch(year, 1, 1, 0, 0, 0, 0, offset: defaultOffset),
               let end = TimeParser.epoch(year + 1, 1, 1, 0, 0, 0, 0, offset: defaultOffset) else { return nil }
-        return (start + (fraction * (end - start)).rounded(), false)
+        return (start + (fraction * (end - start)).rounded(), nil, false)
     }
 
-    /// The year and month of `text` when it is a decimal year that names a
-    /// month start, nil otherwise: the sniffer takes a column of them, some
-    /// past January, for R's `time()` of a monthly or quarterly series.
-    /// Naming needs three fraction digits (a month is 0.083 years; `1949.1`
-    /// is February to one digit, and so is anything within 18 days of it)
-    /// unless the fraction is exactly a month's (`.5`, `.25`).
+    /// The year and month of `text` when it names a month's start (see
+    /// `decimalYear`), nil otherwise: the sniffer takes a column of them,
+    /// some past January, for R's `time()` of a monthly or quarterly series.
     static func monthOfDecimalYear(_ text: String) -> (year: Int, month: Int)? {
-        text.withByteView { b -> (year: Int, month: Int)? in
-            guard let (seconds, month) = TimeParser(kind: .decimalYear, offset: .utc).decimalYear(b, 0, b.count), month
+        text.withByteView { b in
+            guard let read = TimeParser(kind: .decimalYear, offset: .utc).decimalYear(b, 0, b.count), read.named
             else { return nil }
-            let dot = b.firstIndex(from: 0, to: b.count) { $0 == 0x2e }
-            if dot < b.count, b.count - dot - 1 < 3 {
-                var fraction = 0.0, unit = 1.0
-                for k in dot + 1 ..< b.count { fraction = fraction * 10 + Double(b[k] &- 0x30); unit *= 10 }
-                guard (fraction / unit * 12).rounded() == fraction / unit * 12 else { return nil }
-            }
-            let date = CivilTime.date(days: Int((seconds / 86_400).rounded(.down)))
-            return (date.year, date.month)
+            return read.month
         }
     }
 }

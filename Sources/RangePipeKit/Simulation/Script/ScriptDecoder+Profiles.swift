@@ -5,8 +5,10 @@ extension ScriptDecoder {
     /// The script-level rules: a page without an overview takes no
     /// `overview`; a chart whose drag does one thing (uPlot's cursor and
     /// dygraphs' default interaction model zoom, a lightweight-charts pane
-    /// scrolls) takes that `main.drag` and has no bounds or span limits.
-    static func checkNoOverviewProfile(_ s: Script, overviewGiven: Bool) throws {
+    /// scrolls, ECharts' inside dataZoom pans) takes that `main.drag`, no
+    /// bounds, and span limits only where the library takes them (ECharts'
+    /// minValueSpan and maxValueSpan).
+    static func checkProfileScript(_ s: Script, overviewGiven: Bool) throws {
         let name = s.profile.rawValue
         if !s.profile.hasOverview, overviewGiven {
             throw Failure(path: "overview", message: "profile \"\(name)\" has no overview: leave overview out")
@@ -16,37 +18,32 @@ extension ScriptDecoder {
             throw Failure(path: "main.drag", message: "\(chart.drag): main.drag must be \"\(chart.mode.rawValue)\" under profile \"\(name)\"")
         }
         if s.window.boundsGiven {
-            throw Failure(path: "window.bounds", message: "\(chart.noLimits) bounds: leave window.bounds out under profile \"\(name)\"")
+            throw Failure(path: "window.bounds", message: "\(chart.noBounds): leave window.bounds out under profile \"\(name)\"")
         }
+        guard let noSpans = chart.noSpans else { return }
         for (key, given) in [("minSpan", s.window.minSpan != nil), ("maxSpan", s.window.maxSpan != nil)] where given {
-            throw Failure(path: "window.\(key)", message: "\(chart.noLimits) span limits: leave window.\(key) out under profile \"\(name)\"")
-        }
-    }
-
-    /// ECharts' page (SPEC 4.11): a drag on the grid pans (the inside
-    /// dataZoom) and the window is held to the data's extent by ECharts
-    /// itself, so `main.drag` is pan and there are no `bounds`; minSpan and
-    /// maxSpan are the dataZooms' minValueSpan and maxValueSpan.
-    static func checkDataZoomProfile(_ s: Script) throws {
-        guard s.profile == .echarts else { return }
-        if s.drag != .pan {
-            throw Failure(path: "main.drag", message: "ECharts' inside dataZoom pans on a drag: main.drag must be \"pan\" under profile \"echarts\"")
-        }
-        if s.window.boundsGiven {
-            throw Failure(path: "window.bounds", message: "ECharts holds the window to the data's extent itself: leave window.bounds out under profile \"echarts\"")
+            throw Failure(path: "window.\(key)", message: "\(noSpans): leave window.\(key) out under profile \"\(name)\"")
         }
     }
 
     /// How messages name a chart whose drag does one thing and whose x takes
-    /// no bounds or span limits from the script; nil for the other profiles.
-    static func oneDragChart(_ profile: InteractionProfile) -> (mode: MainDrag, drag: String, noLimits: String)? {
+    /// no bounds (nor, where `noSpans` is given, span limits) from the
+    /// script; nil for the other profiles.
+    static func oneDragChart(_ profile: InteractionProfile) -> (mode: MainDrag, drag: String, noBounds: String, noSpans: String?)? {
         switch profile {
-        case .uplot: (.zoom, "uPlot's cursor drag selects and zooms (it has no pan)", "uPlot's x scale has no")
-        case .dygraphs: (.zoom, "dygraphs' default interaction model zooms on a drag (shift-drag pans)", "the dygraphs page has no")
+        case .uplot:
+            (.zoom, "uPlot's cursor drag selects and zooms (it has no pan)", "uPlot's x scale has no bounds",
+             "uPlot's x scale has no span limits")
+        case .dygraphs:
+            (.zoom, "dygraphs' default interaction model zooms on a drag (shift-drag pans)", "the dygraphs page has no bounds",
+             "the dygraphs page has no span limits")
         case .lightweightCharts:
             (.pan, "a lightweight-charts pane drag scrolls (it has no box zoom)",
-             "lightweight-charts clamps its bar spacing and right offset itself and takes no")
-        case .rangepipe, .plotly, .bokeh, .echarts: nil
+             "lightweight-charts clamps its bar spacing and right offset itself and takes no bounds",
+             "lightweight-charts clamps its bar spacing and right offset itself and takes no span limits")
+        case .echarts:
+            (.pan, "ECharts' inside dataZoom pans on a drag", "ECharts holds the window to the data's extent itself", nil)
+        case .rangepipe, .plotly, .bokeh: nil
         }
     }
 

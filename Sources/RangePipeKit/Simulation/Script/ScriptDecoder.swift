@@ -97,8 +97,7 @@ public enum ScriptDecoder {
             if s.profile == .plotly, s.overview.width != s.main.width {
                 throw Failure(path: "overview.width", message: "Plotly's rangeslider is as wide as the plot: overview.width must equal main.width (\(s.main.width.plainText))")
             }
-            try checkNoOverviewProfile(s, overviewGiven: overviewGiven)
-            try checkDataZoomProfile(s)
+            try checkProfileScript(s, overviewGiven: overviewGiven)
             if case .points? = s.window.minSpan { throw Failure(path: "window.minSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
             if case .points? = s.window.maxSpan { throw Failure(path: "window.maxSpan", message: "a span in points has no Bokeh or Plotly counterpart; give data units") }
         }

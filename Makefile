@@ -168,16 +168,16 @@ test-man: deps
 # refuses a URL dependency whose products carry unsafe flags (a path
 # dependency is let through). The dependency is a snapshot of the working
 # tree's tracked files (`git stash create`, or HEAD when clean) in a fresh
-# git repository tagged 0.0.0; the package is copied beside it, so its
-# Package.resolved in Tests/Dependent is never rewritten.
+# git repository tagged 0.0.0; the package is copied beside it, so nothing
+# is written in Tests/Dependent.
 DEPENDENT := $(CURDIR)/.build-dependent
 check-dependent:
 	rm -rf $(DEPENDENT)
 	mkdir -p $(DEPENDENT)/rangepipe $(DEPENDENT)/uses
-	snap=$$(git stash create); git archive $${snap:-HEAD} | tar -x -C $(DEPENDENT)/rangepipe
+	snap=$$(git -c user.name=rangepipe -c user.email=rangepipe@localhost stash create); git archive $${snap:-HEAD} | tar -x -C $(DEPENDENT)/rangepipe
 	cd $(DEPENDENT)/rangepipe && git init -q && git add -A && \
 	  git -c user.name=rangepipe -c user.email=rangepipe@localhost commit -q -m snapshot && git tag 0.0.0
-	cp -R Tests/Dependent/Package.swift Tests/Dependent/Package.resolved Tests/Dependent/Sources $(DEPENDENT)/uses/
+	cp -R Tests/Dependent/Package.swift Tests/Dependent/Sources $(DEPENDENT)/uses/
 	RANGEPIPE_GIT_URL=file://$(DEPENDENT)/rangepipe $(SWIFT) build --package-path $(DEPENDENT)/uses --scratch-path $(DEPENDENT)/build
 	$(DEPENDENT)/build/debug/UsesRangePipeKit
 

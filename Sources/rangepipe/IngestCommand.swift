@@ -124,6 +124,10 @@ struct IngestCommand: ParsableCommand {
     var mode: WriteMode = .replace
     @Option(parsing: .unconditional, help: "Seconds to wait for another writer, 0 to 86400 (default: fail at once with exit 75).")
     var wait: Double?
+    // Unconditional: `--jobs -1` reaches the range check below.
+    @Option(parsing: .unconditional,
+            help: "Pieces one large plain file is read in at once, 1 to \(IngestOptions.maxJobs) (default: the cores this process may use); the result is the same for any value.")
+    var jobs: Int?
     @Flag(help: "Print the summary as one JSON object on stdout.")
     var json = false
     @Flag(help: "No progress bar.")
@@ -139,6 +143,12 @@ struct IngestCommand: ParsableCommand {
             ProgressReporter.shared.configure(quiet: quiet)
             var options = try ingest.options(seriesName: series, format: input.format, timeFormat: input.timeFormat)
             options.mode = mode
+            if let jobs {
+                guard (1 ... IngestOptions.maxJobs).contains(jobs) else {
+                    throw RangePipeError.usage("--jobs: expected a whole number from 1 to \(IngestOptions.maxJobs), got \(jobs)")
+                }
+                options.jobs = jobs
+            }
             if json { try FileOutput.requireStandardOutput() }
             if let wait, !(0 ... 86_400).contains(wait) {
                 throw RangePipeError.usage("--wait: expected seconds from 0 to 86400, got \(wait)")

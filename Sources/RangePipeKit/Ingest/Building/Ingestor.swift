@@ -134,9 +134,10 @@ public struct Ingestor {
         switch format {
         case .csv, .tsv:
             let reader = CSVReader(delimiter: options.delimiter ?? (format == .tsv ? 0x09 : 0x2c),
-                                   hasHeader: options.hasHeader, quote: options.quote, skipRecords: options.skipRecords)
+                                   hasHeader: options.hasHeader, quote: options.quote, skipRecords: options.skipRecords,
+                                   jobs: options.jobs)
             return { try reader.read($0, into: $1) }
-        case .ndjson: return { try JSONReader(layout: .lines, usesTemplates: jsonTemplates).read($0, into: $1) }
+        case .ndjson: return { try JSONReader(layout: .lines, usesTemplates: jsonTemplates, jobs: options.jobs).read($0, into: $1) }
         case .json, .auto: return { try JSONReader(layout: .array).read($0, into: $1) }
         }
     }

@@ -2,9 +2,9 @@
 /// to a `RecordSink`. The first record is the header unless `hasHeader` is
 /// false; a UTF-8 byte-order mark at the start is dropped.
 ///
-/// A large plain file is split across the two cores once the sink's bulk
-/// path is ready (`FileSplit`). The halves are joined only if libcsv ended
-/// the first half exactly between records (the split newline was not
+/// A large plain file is split across `jobs` cores once the sink's bulk
+/// path is ready (`FileSplit`). A piece is joined only if libcsv ended the
+/// piece before it exactly between records (the cut newline was not
 /// inside a quoted field).
 struct CSVReader {
     var delimiter: UInt8
@@ -12,6 +12,8 @@ struct CSVReader {
     var quote: UInt8 = 0x22
     /// Records before the header, dropped unread (a title or metadata lines).
     var skipRecords = 0
+    /// The pieces a large plain file may be read in at once (`--jobs`).
+    var jobs = 1
     /// 256 KiB: a chunk's cells (48 bytes per field, about 90,000 here)
     /// then stay in a core's 1 MiB L2 cache between parsing and
     /// converting. With 1 MiB chunks they did not: cachegrind with a 1 MiB
@@ -25,7 +27,10 @@ struct CSVReader {
     /// - Parameter speculative: set for the second half of a split: no
     ///   header or byte-order mark, no split of its own, and it stops early
     ///   when the flag is raised.
-    private func read(_ source: InputSource, into sink: any RecordSink, speculative: SplitCancel?) throws {
+
+    /// - Returns: the lines read.
+    @discardableResult
+    private func read(_ source: InputSource, into sink: any RecordSink, speculative: SplitCancel?) throws -> Int {
         let file = source.displayName
         let parser = LibCSVParser(delimiter: delimiter, quote: quote)
         let delimiter = self.delimiter
@@ -87,9 +92,10 @@ struct CSVReader {
                 let n = try parser.parseNextChunk(of: source, buffer: &buffer, chunkSize: Self.chunkSize, first: firstChunk)
                 if n == 0 {
                     guard case .running = split else { break }
-                    // The first half ends at the split: join there or read on.
-                    if FileSplit.finish(&split, source, sink, boundary: parser.atRecordBoundary, linesRead: parser.line - 1) {
-                        return
+                    // A piece ends: join the next ones, or read on.
+                    switch FileSplit.next(&split, source, sink, boundary: parser.atRecordBoundary, linesRead: parser.line - 1) {
+                    case .finished: return 0
+                    case let .readOn(joinedLines): parser.skipLines(joinedLines)
                     }
                     continue
                 }
@@ -100,7 +106,7 @@ struct CSVReader {
                 }
                 if case .undecided = split {
                     let reader = CSVReader(delimiter: delimiter, hasHeader: false, quote: quote)
-                    split = FileSplit.start(source, sink, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
+                    split = FileSplit.start(source, sink, jobs: jobs, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
                         try reader.read(later, into: fork, speculative: cancel)
                     }
                 }
@@ -127,6 +133,7 @@ struct CSVReader {
         if needHeader {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "no header row")
         }
+        return parser.line - 1
     }
 
     /// A record as CSV text again (RFC 4180 quoting where needed) — what

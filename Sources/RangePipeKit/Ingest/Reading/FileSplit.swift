@@ -4,23 +4,49 @@ import Glibc
 import Darwin
 #endif
 
-/// One plain file read on both cores: a background reader parses the
-/// second half (from the first line start after the middle) into a fork of
-/// the sink, while the calling reader parses up to that point.
+/// One plain file read on up to `--jobs` cores: the rest of the file is cut
+/// into pieces at line starts, each later piece read by a background reader
+/// into a fork of the sink, while the calling reader reads the first.
 ///
-/// The reader that started the split decides at its end whether to join:
-/// only if it ended exactly between records, the fork met no bad row and
-/// decided nothing its original had left open. Otherwise it reads on by
-/// itself, so errors, rejects and results are always those of one
-/// sequential pass.
+/// At the end of each piece it read, the calling reader joins the next
+/// piece only if it ended exactly between records and that piece's fork
+/// met no bad row, ended between records and decided nothing its original
+/// had left open. Otherwise it reads that piece itself, and tries the next
+/// one at its end, so errors, rejects and results are always those of one
+/// sequential pass, whatever the number of pieces.
 enum FileSplit {
     /// Below this many bytes left, a split costs more than it saves.
     static let minimumBytes = 8 << 20
+    /// The least a piece holds: a thread and a join cost more than smaller
+    /// pieces save.
+    static let minimumPieceBytes = 1 << 20
+
+    /// What a fork made of its piece: the sink, and the lines it read.
+    struct PieceRead {
+        let sink: any SplittableSink
+        let lines: Int
+    }
+
+    /// A later piece, read in the background.
+    struct Piece {
+        let job: BackgroundJob<PieceRead?>
+        let range: Range<Int>
+    }
 
     enum State {
         case undecided
-        case running(BackgroundJob<(any SplittableSink)?>, SplitCancel, at: Int)
+        /// The pieces not yet joined or read, in file order.
+        case running([Piece], SplitCancel)
         case done
+    }
+
+    /// What the calling reader does at the end of its range.
+    enum Next {
+        /// Every later piece was joined: the input is read.
+        case finished
+        /// Read on from the source's position (a piece it must read
+        /// itself), after adding `joinedLines` to its line count.
+        case readOn(joinedLines: Int)
     }
 
     /// Tells `sink` how many rows the whole input should hold, from the
@@ -33,57 +59,87 @@ enum FileSplit {
         return rate
     }
 
-    /// Starts the second half on the other core when the input allows it.
-    /// `readLater` reads a range of the file into the fork, stopping when
-    /// the cancel flag is raised. `chunkSize` is the reader's read size:
-    /// for a short while a gzip check may still be open.
-    static func start(_ source: InputSource, _ sink: any RecordSink, chunkSize: Int, rowsPerByte: Double,
-                      readLater: @escaping (InputSource, any SplittableSink, SplitCancel) throws -> Void) -> State {
-        guard let whole = sink as? any SplittableSink, let path = source.regularFilePath,
+    /// Starts the later pieces on other threads when the input allows it:
+    /// at most `jobs` pieces in all, none under `minimumPieceBytes`.
+    /// `readLater` reads a range of the file into a fork, stopping when the
+    /// cancel flag is raised, and returns the lines it read. `chunkSize` is
+    /// the reader's read size: for a short while a gzip check may still be open.
+    static func start(_ source: InputSource, _ sink: any RecordSink, jobs: Int, chunkSize: Int, rowsPerByte: Double,
+                      readLater: @escaping (InputSource, any SplittableSink, SplitCancel) throws -> Int) -> State {
+        guard jobs > 1, let whole = sink as? any SplittableSink, let path = source.regularFilePath,
               source.sizeHint - source.position >= minimumBytes else { return .done }
         guard source.isPlainFile else { return source.position < chunkSize * 2 ? .undecided : .done }
-        guard let fork = whole.forkForSplit() else { return .undecided }
-        let end = source.sizeHint
-        guard let at = lineStart(in: path, after: source.position + (end - source.position) / 2, end: end),
-              let later = try? InputSource(path: path, range: at ..< end) else { return .done }
-        fork.expectRows(Int(Double(end - at) * rowsPerByte))
+        let end = source.sizeHint, begin = source.position
+        let count = min(jobs, (end - begin) / minimumPieceBytes)
+        var cuts: [Int] = []
+        for k in 1 ..< count {
+            let target = begin + Int(Double(end - begin) * Double(k) / Double(count))
+            guard let cut = lineStart(in: path, after: max(target, cuts.last ?? begin), end: end) else { break }
+            if cut > (cuts.last ?? begin) { cuts.append(cut) }
+        }
+        guard !cuts.isEmpty else { return .done }
+        var forks: [any SplittableSink] = []
+        for _ in cuts {
+            guard let fork = whole.forkForSplit() else { return .undecided }
+            forks.append(fork)
+        }
         let cancel = SplitCancel()
-        let job = BackgroundJob<(any SplittableSink)?>.start { [later, fork] in
-            do {
-                try readLater(later, fork, cancel)
-                return fork.keptForkDecisions ? fork : nil
-            } catch {
-                return nil
+        var pieces: [Piece] = []
+        for (k, cut) in cuts.enumerated() {
+            let range = cut ..< (k + 1 < cuts.count ? cuts[k + 1] : end)
+            guard let later = try? InputSource(path: path, range: range) else { break }
+            let fork = forks[k]
+            fork.expectRows(Int(Double(range.count) * rowsPerByte))
+            let job = BackgroundJob<PieceRead?>.start { [later, fork] in
+                do {
+                    let lines = try readLater(later, fork, cancel)
+                    return fork.keptForkDecisions ? PieceRead(sink: fork, lines: lines) : nil
+                } catch {
+                    return nil
+                }
             }
+            pieces.append(Piece(job: job, range: range))
         }
-        source.stopAt = at
-        return .running(job, cancel, at: at)
+        guard let first = pieces.first else { return .done }
+        source.stopAt = first.range.lowerBound
+        trace("\(pieces.count + 1) pieces, later ones from byte \(first.range.lowerBound)")
+        return .running(pieces, cancel)
     }
 
-    /// Ends a running split when the first half is done: joins the fork
-    /// into `sink` and returns true, or returns false and lets the first
-    /// reader read on (`boundary`: the first half ended between records).
-    static func finish(_ state: inout State, _ source: InputSource, _ sink: any RecordSink,
-                       boundary: Bool, linesRead: Int) -> Bool {
-        guard case let .running(job, _, at) = state else { return false }
+    /// Called when the calling reader reaches the end of its range
+    /// (`boundary`: it ended between records; `linesRead`: its line count):
+    /// joins the following pieces it can into `sink`, in order, and says
+    /// whether anything is left to read.
+    static func next(_ state: inout State, _ source: InputSource, _ sink: any RecordSink,
+                     boundary: Bool, linesRead: Int) -> Next {
+        guard case .running(var pieces, let cancel) = state else { return .finished }
+        var joined = 0
+        while !pieces.isEmpty {
+            let piece = pieces.removeFirst()
+            let read = piece.job.join()
+            if boundary || joined > 0, let read, let whole = sink as? any SplittableSink {
+                whole.absorbSplit(read.sink, lineOffset: linesRead + joined)
+                joined += read.lines
+                trace("piece at byte \(piece.range.lowerBound): joined")
+                continue
+            }
+            trace("piece at byte \(piece.range.lowerBound): read on (\(boundary || joined > 0 ? "the piece met a bad row or a new key, or ended inside a record" : "the cut fell inside a record"))")
+            source.skip(to: piece.range.lowerBound)
+            source.stopAt = pieces.first?.range.lowerBound
+            state = pieces.isEmpty ? .done : .running(pieces, cancel)
+            if pieces.isEmpty { Trace.say("phases", "all pieces read") }
+            return .readOn(joinedLines: joined)
+        }
         state = .done
-        let later = job.join()
-        Trace.say("phases", "both halves read")
-        if boundary, let later, let whole = sink as? any SplittableSink {
-            whole.absorbSplit(later, lineOffset: linesRead)
-            trace("split at byte \(at): joined")
-            return true
-        }
-        trace("split at byte \(at): read on (\(boundary ? "the second half met a bad row or a new key" : "the split fell inside a record"))")
-        source.stopAt = nil
-        return false
+        Trace.say("phases", "all pieces read")
+        return .finished
     }
 
-    /// Stops a running split whose first half failed.
+    /// Stops the running pieces when the calling reader failed.
     static func abandon(_ state: State) {
-        if case let .running(job, cancel, _) = state {
+        if case let .running(pieces, cancel) = state {
             cancel.raise()
-            _ = job.join()
+            for piece in pieces { _ = piece.job.join() }
         }
     }
 

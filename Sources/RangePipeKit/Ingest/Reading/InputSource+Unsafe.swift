@@ -59,6 +59,15 @@ extension InputSource {
         return ByteView(UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[range]))
     }
 
+    /// Moves forward to `offset` of a plain file, past bytes other readers
+    /// read (a split's joined pieces); nothing when already there.
+    func skip(to offset: Int) {
+        guard offset > position else { return }
+        if mapping == nil, fd >= 0 { _ = lseek(fd, off_t(offset), SEEK_SET) }
+        if regularFilePath != nil { ProgressReporter.shared.advance(by: offset - position) }
+        position = offset
+    }
+
     /// Reads up to `buffer.count` bytes; 0 at the end.
     /// - Throws: `RangePipeError.io` on a read or decompression error.
     func read(into whole: UnsafeMutableRawBufferPointer) throws -> Int {

@@ -60,6 +60,15 @@ extension JSONReader {
             eof = filled == 0
         }
 
+        /// Starts again, empty, at the source's position (after a split's
+        /// joined pieces were skipped); only between lines.
+        mutating func resume(at source: InputSource) {
+            bytes.removeAll(keepingCapacity: true)
+            start = 0
+            eof = false
+            if isMapped { origin = source.position; end = origin }
+        }
+
         /// Runs `body` with a view of the window's bytes.
         func withView<T>(_ source: InputSource, _ body: (ByteView) throws -> T) rethrows -> T {
             if isMapped { return try body(source.mappedView(origin ..< end)) }

@@ -11,13 +11,15 @@ import Darwin
 /// NDJSON lines that repeat the previous line's keys in the plain form are
 /// scanned by a `JSONLineTemplate` and handed to the sink as runs that
 /// point into the input; the rest go through `JSONObjectScanner`. A large
-/// plain NDJSON file is split across the two cores (`FileSplit`): a line
-/// never holds a raw newline, so the split always falls between records.
+/// plain NDJSON file is split across `jobs` cores (`FileSplit`): a line
+/// never holds a raw newline, so every cut falls between records.
 struct JSONReader {
     enum Layout { case lines, array }
     var layout: Layout
     /// False: every line goes through the general scanner.
     var usesTemplates = true
+    /// The pieces a large plain NDJSON file may be read in at once (`--jobs`).
+    var jobs = 1
     /// Longest line or object accepted; past it the input is refused.
     static let maxRecordBytes = 64 << 20
     static let chunkSize = 1 << 20
@@ -62,7 +64,9 @@ struct JSONReader {
     ///     continues the first half's numbering).
     ///   - speculative: set for the second half of a split: no byte-order
     ///     mark, no split of its own, and it stops early when the flag is raised.
-    private func readLines(_ source: InputSource, _ sink: any RecordSink, slotNames: [String], speculative: SplitCancel?) throws {
+    /// - Returns: the lines read.
+    @discardableResult
+    private func readLines(_ source: InputSource, _ sink: any RecordSink, slotNames: [String], speculative: SplitCancel?) throws -> Int {
         let file = source.displayName
         var scanner = JSONObjectScanner(slotNames: slotNames)
         scanner.onNewSlot = { name, slot in sink.addSlot(named: name, index: slot) }
@@ -76,12 +80,17 @@ struct JSONReader {
         var firstChunk = speculative == nil
         var split = speculative == nil ? FileSplit.State.undecided : .done
         defer { FileSplit.abandon(split) }
-        while true {
+        reading: while true {
             if let speculative, speculative.isRaised { throw SplitCancel.Stopped() }
             try window.refill(source, line: line)
             if window.eof, case .running = split {
-                // The first half ends at the split, a line start: join there or read on.
-                if FileSplit.finish(&split, source, sink, boundary: window.start == window.count, linesRead: line - 1) {
+                // A piece ends at a line start: join the next ones, or read on.
+                switch FileSplit.next(&split, source, sink, boundary: window.start == window.count, linesRead: line - 1) {
+                case .finished: break reading
+                case let .readOn(joinedLines) where joinedLines > 0:
+                    line += joinedLines
+                    window.resume(at: source)
+                case .readOn:
                     break
                 }
                 continue
@@ -136,7 +145,7 @@ struct JSONReader {
             }
             if case .undecided = split {
                 let names = scanner.slotNames
-                split = FileSplit.start(source, sink, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
+                split = FileSplit.start(source, sink, jobs: jobs, chunkSize: Self.chunkSize, rowsPerByte: rowsPerByte) { later, fork, cancel in
                     try self.readLines(later, fork, slotNames: names, speculative: cancel)
                 }
             }
@@ -144,6 +153,7 @@ struct JSONReader {
         if !sawRecord {
             throw RangePipeError.badData(SourceLocation(file: file, line: 1, column: 1), "empty input: no JSON objects")
         }
+        return line - 1
     }
 
     private func scanLine(_ b: ByteView, line: Int, file: String, _ scanner: inout JSONObjectScanner,

@@ -45,6 +45,16 @@ final class LibCSVParser {
     /// The physical line the parser has reached (1-based).
     var line: Int { collector.value.line }
 
+    /// Counts `lines` read by another reader (a split's joined pieces),
+    /// between records, before the input jumps past them: reading in place
+    /// starts again at the next chunk, whose offset the collector's cursor
+    /// does not follow.
+    func skipLines(_ lines: Int) {
+        collector.value.line += lines
+        collector.value.recordStartLine += lines
+        collector.value.leaveDirect()
+    }
+
     /// True between records: nothing of a record (not even an open quote)
     /// is pending. libcsv's state 0 is ROW_NOT_BEGUN.
     var atRecordBoundary: Bool {

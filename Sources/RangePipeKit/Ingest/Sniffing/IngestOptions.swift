@@ -64,6 +64,12 @@ public struct IngestOptions: Sendable {
     public var rejectsPath: String?
     public var mode: WriteMode = .replace
     public var duplicates: DuplicatePolicy = .last
+    /// `--jobs`: the pieces one large plain file is read in at once
+    /// (default: the cores this process may use). The result is the same
+    /// for any value.
+    public var jobs = Platform.usableCores
+    /// The most `--jobs` accepts.
+    public static let maxJobs = 64
 
     /// The defaults: format, axis and time format sniffed, header sniffed, `--on-error fail`, replace mode, last duplicate kept.
     public init() {}

@@ -222,6 +222,14 @@ bench-ir: release
 	@command -v valgrind >/dev/null || { echo "bench-ir needs valgrind (apt-get install valgrind)"; exit 1; }
 	python3 Benchmarks/bench_ir.py $(abspath $(BASE))
 
+# ingest --jobs 1 against --jobs N (BENCH_JOBS, default 2) on ts.csv and
+# num.csv, in turn, and (with valgrind) the share of instructions outside
+# the parallel read, with the speed-up it allows on 16 cores.
+.PHONY: bench-jobs
+bench-jobs: release
+	@command -v valgrind >/dev/null || { echo "bench-jobs needs valgrind (apt-get install valgrind)"; exit 1; }
+	python3 Benchmarks/bench_jobs.py
+
 bench-baseline:
 	@[ -f bench-out/results.json ] || { echo "no bench-out/results.json: run make bench first"; exit 1; }
 	python3 Benchmarks/guard.py accept bench-out/results.json

@@ -155,6 +155,28 @@ struct IngestJobsTests {
         #expect(reference.rejects?.split(separator: "\n").filter { $0.hasPrefix("#") }.count == badAt.count, "\(reference.rejects ?? "")")
     }
 
+    @Test("four files read at once: bad rows in the second and fourth fail, or are skipped, as in one pass")
+    func badRowsInLaterFiles() throws {
+        let dir = try TemporaryDirectory()
+        let rows = 300_000
+        var files: [String] = []
+        for k in 0 ..< 4 {
+            let n = rows / (k + 1)
+            let bad: Set<Int> = k == 1 ? [20, n / 2] : k == 3 ? [n - 3] : []
+            files.append(try dir.write("f\(k).csv", data: Self.csv(rows: n, seed: UInt64(10 + k)) { i, line in
+                bad.contains(i) ? "s\(k),\(i),bad\(k),x\n" : line
+            }))
+        }
+        let failing = try Self.expectSameForEveryN(files, [], dir)
+        let skipped = try Self.expectSameForEveryN(files, ["--on-error", "skip"], dir)
+        // The clean third file was parsed ahead; the bad second was parsed in its turn.
+        #expect(skipped[2]?.contains("f2.csv: parsed ahead") == true, "\(skipped[2] ?? "")")
+        #expect(skipped[2]?.contains("f1.csv: parsed in turn") == true, "\(skipped[2] ?? "")")
+        #expect(failing[7]?.contains("pieces") == true)
+        let (reference, _) = try Self.run(files, jobs: 1, ["--on-error", "skip"], dir)
+        #expect(reference.rejects?.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 3, "\(reference.rejects ?? "")")
+    }
+
     @Test("--duplicates error names the same repeat for every N")
     func duplicateInALaterPiece() throws {
         let dir = try TemporaryDirectory()

@@ -50,9 +50,22 @@ public struct Ingestor {
             try rejects.close()
             return (series, unattributed, reports)
         }
-        for file in files {
-            let source = try InputSource(path: file)
-            for var item in try parse(source, rejects: rejects, unattributed: &unattributed, report: &reports) {
+        // Later files are parsed ahead on other cores (`--jobs`); each is
+        // taken in file order, or parsed here when its worker's strict
+        // attempt failed, so errors and rejects are those of one pass.
+        let ahead = WorkAhead<ParsedAhead>(count: files.count, workers: aheadWorkers(files)) { k in parseAhead(files[k]) }
+        defer { ahead.finish() }
+        for (k, file) in files.enumerated() {
+            let items: [IngestedSeries]
+            if let done = ahead.take(k) {
+                Trace.say("split", "\(file): parsed ahead")
+                items = done.series
+                reports += done.reports
+            } else {
+                if k > 0 { Trace.say("split", "\(file): parsed in turn") }
+                items = try parse(InputSource(path: file), rejects: rejects, unattributed: &unattributed, report: &reports)
+            }
+            for var item in items {
                 item.sources = [file]
                 if let k = index[item.series.name] {
                     let (series, dropped) = try merged[k].series.appending(item.series, duplicates: options.duplicates)

@@ -40,7 +40,7 @@ extension InputSource {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n])
         mapping.releasePages(before: position)
         position += n
-        if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
+        if reportsProgress, regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
         return slice
     }
 
@@ -64,7 +64,7 @@ extension InputSource {
     func skip(to offset: Int) {
         guard offset > position else { return }
         if mapping == nil, fd >= 0 { _ = lseek(fd, off_t(offset), SEEK_SET) }
-        if regularFilePath != nil { ProgressReporter.shared.advance(by: offset - position) }
+        if reportsProgress, regularFilePath != nil { ProgressReporter.shared.advance(by: offset - position) }
         position = offset
     }
 
@@ -89,7 +89,7 @@ extension InputSource {
             try mapping.requireSize(position + n, path: displayName)
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n]))
             mapping.releasePages(before: position)
-            if regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
+            if reportsProgress, regularFilePath != nil { ProgressReporter.shared.advance(by: n) }
             return n
         }
         if rangeFD >= 0 {
@@ -112,7 +112,7 @@ extension InputSource {
             } catch {
                 throw failure(error)
             }
-            ProgressReporter.shared.advance(by: gzip.compressedOffset - reported)
+            if reportsProgress { ProgressReporter.shared.advance(by: gzip.compressedOffset - reported) }
             reported = gzip.compressedOffset
             return n
         }
@@ -120,7 +120,7 @@ extension InputSource {
         var n: Int
         repeat { n = Glibc.read(fd, base, buffer.count) } while n < 0 && errno == EINTR
         if n < 0 { throw RangePipeError.io(path: displayName, reason: String(cString: strerror(errno))) }
-        ProgressReporter.shared.advance(by: n)
+        if reportsProgress { ProgressReporter.shared.advance(by: n) }
         return n
     }
 

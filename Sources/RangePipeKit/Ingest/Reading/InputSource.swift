@@ -34,16 +34,21 @@ final class InputSource {
     var rangeEnd = 0
     /// The whole file, when it is a plain regular file that could be mapped.
     var mapping: MappedFile?
+    /// False for a file read ahead on another thread (`Ingestor`): the bar
+    /// and the out-of-memory line follow the file read in order.
+    private(set) var reportsProgress = true
 
     /// A read buffer size: a chunk, or less for a small input.
     func chunkSize(_ preferred: Int) -> Int {
         sizeHint > 0 ? min(preferred, max(4096, sizeHint + 1)) : preferred
     }
 
-    /// Opens `path` ("-" is stdin).
+    /// Opens `path` ("-" is stdin); `reportsProgress` false keeps it off
+    /// the progress bar and out of the out-of-memory line.
     /// - Throws: `RangePipeError.noInput` when the file is missing or unreadable.
-    init(path: String) throws {
-        MemoryGuard.name(path)
+    init(path: String, reportsProgress: Bool = true) throws {
+        self.reportsProgress = reportsProgress
+        if reportsProgress { MemoryGuard.name(path) }
         displayName = path
         let fd: Int32
         if path == "-" {
@@ -87,7 +92,7 @@ final class InputSource {
         // gzip expands: only a plain file's size bounds what it yields.
         sizeHint = gzip != nil ? 0 : Int(size)
         if path != "-", size > 0 { regularFilePath = path }
-        ProgressReporter.shared.begin(path == "-" ? "stdin" : path, total: size)
+        if reportsProgress { ProgressReporter.shared.begin(path == "-" ? "stdin" : path, total: size) }
     }
 
     /// Fails unless `path` is stdin ("-") or a file this process may read:

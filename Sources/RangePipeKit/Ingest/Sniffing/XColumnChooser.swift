@@ -21,22 +21,31 @@
 /// 6. the first column.
 ///
 /// The series column and `--y` columns are never x. `--axis category`
-/// keeps the first column; `--axis number` skips rule 1. Row names that
+/// keeps the first column; `--axis number` leaves out the columns of times
+/// (unless no other is left) and names them in the reason. Row names that
 /// count the rows (`rowCounter`, `RowNames.counter`, excluded from the
 /// others) take rule 5's place, and that of a column of numbers with a
 /// missing value: x is the row names.
 enum XColumnChooser {
     static func choose(_ profiles: [ColumnProfile], excluding excluded: Set<Int>, axis: AxisChoice = .auto,
                        rowCounter: ColumnProfile? = nil) -> XChoice? {
-        let usable = profiles.filter { !excluded.contains($0.index) }
+        let all = profiles.filter { !excluded.contains($0.index) }
+        // `--axis number` passes over columns of times (unless nothing else is left) and names them in the
+        // reason: x is then another column, never silently.
+        let others = axis == .number ? all.filter { $0.kind != .time } : all
+        let usable = others.isEmpty ? all : others
+        let passedOver = usable.count < all.count ? all.filter { $0.kind == .time }.map { "'\($0.name)'" } : []
+        let note = passedOver.isEmpty ? "" : "; --axis number passes over the times in \(passedOver.joined(separator: ", "))"
         let byRowNames = rowCounter.map {
-            XChoice(column: $0.name, index: $0.index, reason: "row names: no other column holds times, sorted numbers or labels",
+            XChoice(column: $0.name, index: $0.index,
+                    reason: (passedOver.isEmpty ? "row names: no other column holds times, sorted numbers or labels"
+                                                : "row names: no other column holds sorted numbers or labels") + note,
                     profile: $0)
         }
         func pick(_ p: ColumnProfile, _ reason: String) -> XChoice {
             // A column of numbers with gaps loses to row names that count every row (a pandas frame padded with NaN).
             if p.kind == .number, p.missingCount > 0, let byRowNames { return byRowNames }
-            return XChoice(column: p.name, index: p.index, reason: reason, profile: p)
+            return XChoice(column: p.name, index: p.index, reason: reason + note, profile: p)
         }
         guard let first = usable.first else { return byRowNames }
         if axis == .category { return pick(first, "the first column (--axis category)") }
@@ -64,9 +73,12 @@ enum XColumnChooser {
            first.values >= ColumnProfiler.risingRows, first.name.lowercased() != "x", !namesTime(first.name) {
             if let byRowNames { return byRowNames }
             return XChoice(column: XChoice.rowNumber, index: -1,
-                           reason: "no column holds times, sorted numbers or labels: x is the row number, from 1", profile: nil)
+                           reason: (passedOver.isEmpty ? "no column holds times, sorted numbers or labels"
+                                                       : "no column holds sorted numbers or labels") + ": x is the row number, from 1" + note,
+                           profile: nil)
         }
-        return pick(first, "the first column (no column holds times or sorted numbers)")
+        return pick(first, passedOver.isEmpty ? "the first column (no column holds times or sorted numbers)"
+                                              : "the first column (no column holds sorted numbers)")
     }
 
     /// True for header names that say time: words like `date`, `time`,

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import RangePipeKit
+
+/// `WorkAhead`: every item is done exactly once, by a worker or by the
+/// caller, and the caller sees a worker's result only for items a worker
+/// did and did not fail; for any number of workers.
+@Suite("Work ahead: each item once, taken in order")
+struct WorkAheadTests {
+    /// Counts how often each item was worked on, across threads.
+    final class Tally: @unchecked Sendable { // `counts` is only touched holding `lock`.
+        let lock = Platform.Mutex()
+        var counts: [Int]
+        init(_ n: Int) { counts = Array(repeating: 0, count: n) }
+        func add(_ k: Int) { lock.withLock { counts[k] += 1 } }
+    }
+
+    @Test("items done once; failures and unclaimed items fall to the caller", arguments: [0, 1, 2, 7, 64])
+    func eachItemOnce(workers: Int) {
+        let count = 40
+        let tally = Tally(count)
+        let ahead = WorkAhead<Int>(count: count, workers: workers) { k in
+            tally.add(k)
+            if k % 5 == 0 { usleep(1000) }         // some items take longer
+            return k % 7 == 3 ? nil : k * 10      // some attempts fail
+        }
+        var byCaller: [Int] = []
+        for k in 0 ..< count {
+            if let value = ahead.take(k) {
+                #expect(value == k * 10)
+                #expect(k != 0, "item 0 is the caller's")
+            } else {
+                byCaller.append(k)
+                tally.add(k)
+            }
+        }
+        ahead.finish()
+        // A failed attempt is done twice (the worker's, then the caller's); every other item once.
+        for k in 0 ..< count {
+            let failedAhead = byCaller.contains(k) && k % 7 == 3 && tally.counts[k] == 2
+            #expect(tally.counts[k] == 1 || failedAhead, "item \(k) done \(tally.counts[k]) times")
+        }
+        #expect(byCaller.first == 0)
+        if workers == 0 { #expect(byCaller == Array(0 ..< count)) }
+    }
+}

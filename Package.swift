@@ -45,16 +45,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "RangePipeKitTests",
-            dependencies: ["RangePipeKit"],
-            // The tests' own code unoptimised in every configuration: `make
-            // test` builds -c release for the library the tests exercise,
-            // and optimising 16,000 lines of test code cost 590 CPU-s of the
-            // build against 371 without (2026-11-29, 2-core machine, commit
-            // 462e3ca); the library stays -O.
-            swiftSettings: strictSettings + [.unsafeFlags(["-Onone"])]
-        ),
+        // The tests, in four modules along the pipeline, so an optimised
+        // build compiles them on every core (one module is one
+        // whole-module-optimised compile on one core). Each compiles the
+        // shared helpers in Tests/TestHelpers (a `Helpers` link in each
+        // folder) with internal access to RangePipeKit's types.
+        .testTarget(name: "ModelTests", dependencies: ["RangePipeKit"], swiftSettings: strictSettings),
+        .testTarget(name: "IngestStoreTests", dependencies: ["RangePipeKit"], swiftSettings: strictSettings),
+        .testTarget(name: "SimulationTests", dependencies: ["RangePipeKit"], swiftSettings: strictSettings),
+        .testTarget(name: "CLITests", dependencies: ["RangePipeKit"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

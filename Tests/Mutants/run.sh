@@ -14,7 +14,7 @@
 # states the rule (docs/scripts.md, README.md, docs/profiles.md, SPEC.md),
 # is one sed expression on one Sources file, and lists the suites that
 # must kill it. A new documented rule comes with its mutant and a test on
-# both sides of its boundary (Tests/RangePipeKitTests/*/DocumentedBoundary*).
+# both sides of its boundary (Tests/*Tests/*/DocumentedBoundary*).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 logs="$root/.build/mutants"

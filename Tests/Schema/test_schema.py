@@ -5,7 +5,7 @@ A real validator (jsonschema's Draft202012Validator) checks that
   schema` prints;
 - every sample script and every script the Swift tests use that the decoder
   accepts is valid (the tests hand them over through RANGEPIPE_SCRIPT_DUMP,
-  see Tests/RangePipeKitTests/Helpers/ScriptFixtures.swift);
+  see Tests/TestHelpers/ScriptFixtures.swift);
 - scripts the decoder rejects for a reason a schema can express (hand-written
   here, and the Swift tests' own rejected scripts) are invalid;
 - the keys the decoder accepts at every object location equal the schema's

@@ -6,7 +6,7 @@ public import RangePipeKit
 /// invariant calls `breach`, which traps by default (under libFuzzer); the
 /// regression tests pass one that records a failure instead.
 ///
-/// This file is also compiled into RangePipeKitTests (a symlink there), so
+/// This file is also compiled into IngestStoreTests (a symlink there), so
 /// the tests run the same drivers on seeded inputs.
 public enum FuzzDrivers {
     /// Ingests bytes as one input of `format`, with `--on-error fail` and then

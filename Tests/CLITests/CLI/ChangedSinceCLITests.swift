@@ -13,7 +13,7 @@ struct ChangedSinceCLITests {
     static func setUp(_ n: Int = 20) throws -> (dir: TemporaryDirectory, store: String, script: String, state: String) {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
-        let csv = try StoreChangesTests.fleet(dir, "f.csv", series: n, days: 1 ... 5)
+        let csv = try StoreFixtures.fleet(dir, "f.csv", series: n, days: 1 ... 5)
         let r = try runRangepipe(["ingest", csv, "--series-column", "s", "--store", store, "--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
         return (dir, store, try dir.write("s.json", script), dir.path("state.json"))
@@ -52,7 +52,7 @@ struct ChangedSinceCLITests {
         // Write s0 … s5's content again unchanged, then append a day to s3 and s17
         // (in that order: the other way round would put s3 back as the state saw it).
         let more = try f.dir.write("m.csv", "s,date,v\ns3,2024-01-06,1\ns17,2024-01-06,2\n")
-        let same = try StoreChangesTests.fleet(f.dir, "same.csv", series: 6, days: 1 ... 5)
+        let same = try StoreFixtures.fleet(f.dir, "same.csv", series: 6, days: 1 ... 5)
         for (file, mode) in [(same, "replace"), (more, "append")] {
             #expect(try runRangepipe(["ingest", file, "--series-column", "s", "--store", f.store, "--mode", mode, "--quiet"]).status == 0)
         }
@@ -95,8 +95,8 @@ struct ChangedSinceCLITests {
         let f = try Self.setUp(4)
         // In place of the new store: a version 1 store from the old binary's (s0…s3, big and cat).
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: f.store + suffix) }
-        try PackedStoreTests.restoreVersion2(f.store)
-        try StoreChangesTests.makeVersion1(f.store)
+        try StoreFixtures.restoreVersion2(f.store)
+        try StoreFixtures.makeVersion1(f.store)
         let r = try play(f)
         #expect(r.status == 0 && Self.played(r.out).count == 6, "\(r.stderr)")
         #expect(r.stderr.contains("no state recorded") && !FileManager.default.fileExists(atPath: f.state))

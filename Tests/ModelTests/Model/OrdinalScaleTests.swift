@@ -2,21 +2,6 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// Weekday-only daily points at 16:00 UTC from `first` to `last`, leaving
-/// out weekends and the dates in `holidays`; values distinct.
-func weekdaySeries(from first: String, to last: String, holidays: Set<String> = []) -> Series {
-    let a = WalkedCalendar.seconds(first) / 86_400, b = WalkedCalendar.seconds(last) / 86_400
-    var x: [Double] = []
-    for d in Int(a) ... Int(b) {
-        // 1970-01-01 was a Thursday: (d + 3) % 7 is 0 on Mondays.
-        let weekday = (d + 3) % 7
-        let date = String(CivilTime.iso8601(Double(d) * 86_400).prefix(10))
-        if weekday < 5, !holidays.contains(date) { x.append(Double(d) * 86_400 + 57_600) }
-    }
-    let values = x.indices.map { Double(($0 * 37) % 101) + Double($0) * 0.001 }
-    return Series(name: "wd", axis: .time, x: x, fields: [.init(name: "v", values: values)])
-}
-
 /// The fractional point index of x by a linear scan (the brute force the
 /// ordinal map is checked against): i where x_i ≤ t < x_{i+1}, plus the
 /// fraction of that gap.

@@ -117,7 +117,7 @@ extension ReaderDuringIngestTests {
     func packedDuringIngest() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
-        try PackedStoreTests.restoreVersion2(store)
+        try StoreFixtures.restoreVersion2(store)
         let script = try dir.write("s.json", PackedStoreTests.script)
         let reads = { () throws -> String in
             let all = try runRangepipe(["play", script, "--store", store, "--all", "--on-series-error", "skip"])

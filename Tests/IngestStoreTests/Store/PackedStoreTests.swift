@@ -7,17 +7,9 @@ import Testing
 /// stores written by the binary before packs (Tests/Fixtures/store-v2.sql).
 @Suite("Packed small series (schema version 3)")
 struct PackedStoreTests {
-    /// Restores the version 2 fixture (the old binary's store) at `path`, in WAL mode as it left it.
-    static func restoreVersion2(_ path: String) throws {
-        let dump = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/store-v2.sql"), encoding: .utf8)
-        // The old binary's page size; a first argument starting with "-" would be an option to sqlite3.
-        _ = try sqlite3(path, "PRAGMA page_size = 65536;\n" + dump + "PRAGMA journal_mode = WAL;")
-        #expect(try sqlite3(path, "PRAGMA user_version") == ["2"])
-    }
-
     /// The fixture's inputs (its header says how it was made): s0…s3, big, cat.
     static func fixtureInputs(_ dir: TemporaryDirectory) throws -> [[String]] {
-        let fleet = try StoreChangesTests.fleet(dir, "f.csv", series: 4, days: 1 ... 3)
+        let fleet = try StoreFixtures.fleet(dir, "f.csv", series: 4, days: 1 ... 3)
         let big = try dir.write("big.csv", "x,v,w\n" + (0 ..< 100).map { "\($0),\($0 % 13),\($0 % 5 == 0 ? String(Double($0) / 2) : "")\n" }.joined())
         let cat = try dir.write("cat.csv", "quarter,v\nQ1,1\nQ2,2\nQ1,3\n")
         return [[fleet, "--series-column", "s"], [big], [cat, "--duplicates", "keep"]]
@@ -120,7 +112,7 @@ struct PackedStoreTests {
     func readsVersion2() throws {
         let dir = try TemporaryDirectory()
         let old = dir.path("old.sqlite"), fresh = dir.path("fresh.sqlite")
-        try Self.restoreVersion2(old)
+        try StoreFixtures.restoreVersion2(old)
         for args in try Self.fixtureInputs(dir) { try ingest(args + ["--store", fresh]) }
         let before = try Data(contentsOf: URL(fileURLWithPath: old))
         let script = try dir.write("s.json", Self.script)
@@ -139,8 +131,8 @@ struct PackedStoreTests {
         for version in [2, 1] {
             let dir = try TemporaryDirectory()
             let old = dir.path("old.sqlite"), fresh = dir.path("fresh.sqlite")
-            try Self.restoreVersion2(old)
-            if version == 1 { try StoreChangesTests.makeVersion1(old) }
+            try StoreFixtures.restoreVersion2(old)
+            if version == 1 { try StoreFixtures.makeVersion1(old) }
             for args in try Self.fixtureInputs(dir) { try ingest(args + ["--store", fresh]) }
             let day = try dir.write("d.csv", "s,date,v\ns1,2024-01-04,7\nnew,2024-01-01,1\nnew,2024-01-02,2\n")
             for store in [old, fresh] { try ingest([day, "--series-column", "s", "--store", store, "--mode", "append"]) }

@@ -7,15 +7,6 @@ import Testing
 /// store, read with the `sqlite3` CLI.
 @Suite("The store's content hashes and generations")
 struct StoreChangesTests {
-    /// Long format: series s0 … s(n−1), `days` daily points each, v = 10·k + day.
-    static func fleet(_ dir: TemporaryDirectory, _ name: String, series n: Int, days: ClosedRange<Int>, shift: Int = 0) throws -> String {
-        var text = "s,date,v\n"
-        for k in 0 ..< n {
-            for d in days { text += "s\(k),2024-01-\(d < 10 ? "0" : "")\(d),\(10 * k + d + shift)\n" }
-        }
-        return try dir.write(name, text)
-    }
-
     func ingest(_ args: [String]) throws {
         let r = try runRangepipe(["ingest"] + args + ["--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -59,7 +50,7 @@ struct StoreChangesTests {
 
         // Through the binary: two stores of the same file agree, and equal the model's hash.
         let dir = try TemporaryDirectory()
-        let csv = try Self.fleet(dir, "f.csv", series: 3, days: 1 ... 5)
+        let csv = try StoreFixtures.fleet(dir, "f.csv", series: 3, days: 1 ... 5)
         try ingest([csv, "--series-column", "s", "--store", dir.path("a.sqlite")])
         try ingest([csv, "--series-column", "s", "--store", dir.path("b.sqlite")])
         let query = "SELECT name, content_hash FROM series ORDER BY name"
@@ -73,7 +64,7 @@ struct StoreChangesTests {
     func generations() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
-        let first = try Self.fleet(dir, "f.csv", series: 5, days: 1 ... 5)
+        let first = try StoreFixtures.fleet(dir, "f.csv", series: 5, days: 1 ... 5)
         try ingest([first, "--series-column", "s", "--store", store])
         let meta = "SELECT value FROM meta WHERE key = 'generation'"
         let changed = "SELECT name, changed_generation FROM series ORDER BY name"
@@ -100,26 +91,14 @@ struct StoreChangesTests {
         #expect(try reader.seriesChanged(after: 0) == (0 ..< 5).map { "s\($0)" })
     }
 
-    /// Turns a version 2 store (`PackedStoreTests.restoreVersion2`, the old
-    /// binary's) back into the version 1 layout.
-    static func makeVersion1(_ store: String) throws {
-        _ = try sqlite3(store, """
-            DROP INDEX series_changed;
-            ALTER TABLE series DROP COLUMN changed_generation;
-            ALTER TABLE series DROP COLUMN content_hash;
-            DELETE FROM meta WHERE key IN ('generation', 'store_id');
-            PRAGMA user_version = 1;
-            """)
-    }
-
     @Test("a version 1 store is read as it is and migrated by its next write: hashes from its content, generation 0 for the old series")
     func migration() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("old.sqlite"), fresh = dir.path("new.sqlite")
         // The fixture holds this fleet (and big and cat).
-        let csv = try Self.fleet(dir, "f.csv", series: 4, days: 1 ... 3)
-        try PackedStoreTests.restoreVersion2(store)
-        try Self.makeVersion1(store)
+        let csv = try StoreFixtures.fleet(dir, "f.csv", series: 4, days: 1 ... 3)
+        try StoreFixtures.restoreVersion2(store)
+        try StoreFixtures.makeVersion1(store)
         #expect(try sqlite3(store, "PRAGMA user_version") == ["1"])
         // Reading does not migrate.
         let listed = try runRangepipe(["series", "--store", store])
@@ -145,8 +124,8 @@ struct StoreChangesTests {
     func failedMigration() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("old.sqlite")
-        try PackedStoreTests.restoreVersion2(store)
-        try Self.makeVersion1(store)
+        try StoreFixtures.restoreVersion2(store)
+        try StoreFixtures.makeVersion1(store)
         // s1's x chunk loses a value: its points no longer match.
         _ = try sqlite3(store, "UPDATE chunk SET data = substr(data, 1, 16) WHERE column_index = -1 AND series_id = (SELECT id FROM series WHERE name = 's1'); PRAGMA wal_checkpoint(TRUNCATE);")
         let before = try Data(contentsOf: URL(fileURLWithPath: store))

@@ -1,11 +1,6 @@
 import Testing
 @testable import RangePipeKit
 
-/// UTC epoch seconds of a civil UTC time.
-func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Double = 0) -> Double {
-    Double(CivilTime.days(year: y, month: mo, day: d) * 86_400 + h * 3600 + mi * 60) + s
-}
-
 /// Ticks as "ISO UTC instant = label" lines, the form the cases are written in.
 func tickLines(_ ticks: [Tick]) -> [String] {
     ticks.map { "\(CivilTime.iso8601($0.value)) \($0.label)" }

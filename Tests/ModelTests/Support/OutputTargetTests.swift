@@ -7,15 +7,6 @@ import Testing
 /// `mknod` node for the null device, never the system's `/dev/null`.
 @Suite("Output targets")
 struct OutputTargetTests {
-    /// A one-series store and a short script over it.
-    func playFixture(_ dir: TemporaryDirectory) throws -> (store: String, script: String) {
-        let store = dir.path("store.sqlite")
-        let csv = try dir.write("s.csv", "x,v\n" + (0 ..< 200).map { "\($0),\($0 % 17)" }.joined(separator: "\n") + "\n")
-        #expect(try runRangepipe(["ingest", csv, "--store", store, "--series", "s", "--quiet"]).status == 0)
-        let script = try dir.write("play.json", #"{"series":"s","fps":10,"duration":1,"events":[]}"#)
-        return (store, script)
-    }
-
     /// The `-o` commands, each as a function of its output path.
     func commands(_ fx: (store: String, script: String)) -> [(String, (String) -> [String])] {
         [("play", { ["play", fx.script, "--store", fx.store, "-o", $0] }),

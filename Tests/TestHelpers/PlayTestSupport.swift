@@ -59,3 +59,13 @@ func ingestedPoints(_ file: String, in dir: TemporaryDirectory, flags: [String] 
     let points = try #require(frame["points"] as? [[Any]], "\(first.prefix(300))", sourceLocation: sourceLocation)
     return points.map { (x: $0[0] as? String ?? "\($0[0])", y: ($0[1] as? Double) ?? -1) }
 }
+
+/// A one-series store (200 points) and a one-second script over it, for the
+/// commands that write `-o`.
+func playFixture(_ dir: TemporaryDirectory) throws -> (store: String, script: String) {
+    let store = dir.path("store.sqlite")
+    let csv = try dir.write("s.csv", "x,v\n" + (0 ..< 200).map { "\($0),\($0 % 17)" }.joined(separator: "\n") + "\n")
+    #expect(try runRangepipe(["ingest", csv, "--store", store, "--series", "s", "--quiet"]).status == 0)
+    let script = try dir.write("play.json", #"{"series":"s","fps":10,"duration":1,"events":[]}"#)
+    return (store, script)
+}

@@ -9,7 +9,7 @@ import Testing
 @Suite("Planted links and read-only outputs")
 struct PlantedLinkTests {
     /// A one-series store and a short script over it (the output-target tests' own).
-    func fixture(_ dir: TemporaryDirectory) throws -> (store: String, script: String) { try OutputTargetTests().playFixture(dir) }
+    func fixture(_ dir: TemporaryDirectory) throws -> (store: String, script: String) { try playFixture(dir) }
 
     @Test("render -o DIR/ replaces links planted at its frame names; the files they point to are untouched")
     func plantedFrames() throws {
@@ -55,9 +55,6 @@ struct PlantedLinkTests {
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path("nowhere")))
     }
-
-    /// Runs as the nobody user (root may write any file).
-    func runUnprivileged(_ arguments: [String]) throws -> RunResult { try BadInputTests().runUnprivileged(arguments) }
 
     @Test("an existing file the user may not write is refused (73) by every -o command alike, and stays as it was")
     func readOnlyOutput() throws {

@@ -118,7 +118,7 @@ struct CrashSafetyTests {
     @Test("a write into a version 2 store made by the old binary, killed anywhere, leaves it at version 2 as it was, or migrated and written")
     func migration() throws {
         try trials(mode: "append", count: 20, seed: 5, files: Self.packedFleet, makeBase: { _, base in
-            try PackedStoreTests.restoreVersion2(base)
+            try StoreFixtures.restoreVersion2(base)
         }, expected: nil)
     }
 

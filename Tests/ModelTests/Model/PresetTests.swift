@@ -2,30 +2,6 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// A second civil calendar for the expected values: days since 1970-01-01
-/// counted by walking whole years and months (no formula shared with
-/// `CivilTime`). Years from 1970 on.
-enum WalkedCalendar {
-    static func isLeap(_ y: Int) -> Bool { y % 400 == 0 || (y % 4 == 0 && y % 100 != 0) }
-
-    static func monthLength(_ y: Int, _ m: Int) -> Int {
-        [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-    }
-
-    static func day(_ y: Int, _ m: Int, _ d: Int) -> Int {
-        var n = 0
-        for year in 1970 ..< y { n += isLeap(year) ? 366 : 365 }
-        for month in 1 ..< m { n += monthLength(y, month) }
-        return n + d - 1
-    }
-
-    /// UTC epoch seconds of a date written "YYYY-MM-DD", plus `time` seconds.
-    static func seconds(_ date: String, time: Double = 0) -> Double {
-        let p = date.split(separator: "-").map { Int($0)! }
-        return Double(day(p[0], p[1], p[2])) * 86_400 + time
-    }
-}
-
 /// A daily time series at `time` seconds past UTC midnight, from `first` to `last` (dates).
 func dailySeries(from first: String, to last: String, time: Double = 0, name: String = "daily") -> Series {
     let a = WalkedCalendar.seconds(first, time: time), b = WalkedCalendar.seconds(last, time: time)

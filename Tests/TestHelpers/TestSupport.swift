@@ -2,10 +2,17 @@ import Foundation
 import Testing
 @testable import RangePipeKit
 
-/// The package root, found from this file's path.
-/// Tests/RangePipeKitTests/Helpers/TestSupport.swift → the package root.
-let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The package root: the nearest folder above this file's path that holds
+/// Package.swift (the file is compiled into every test module through a
+/// `Helpers` link, so its depth depends on the path the build names).
+let packageRoot: URL = {
+    var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while dir.path != "/" {
+        if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
+        dir = dir.deletingLastPathComponent()
+    }
+    fatalError("no Package.swift above \(#filePath)")
+}()
 
 /// The `rangepipe` that `swift build` produced for this test run's
 /// configuration: it sits beside the test executable in the same build
@@ -58,6 +65,15 @@ func runRangepipe(_ arguments: [String], stdin: Data? = nil, in directory: URL? 
 }
 
 /// Runs `sh -c script` with `$RANGEPIPE` set to the binary (for pipelines).
+/// Runs the binary as an unprivileged user (root ignores file modes), or
+/// as is when the tests already run unprivileged.
+func runUnprivileged(_ arguments: [String]) throws -> RunResult {
+    guard geteuid() == 0 else { return try runRangepipe(arguments) }
+    return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                          ["--reuid=65534", "--regid=65534", "--clear-groups", try checkedBinary.get().path] + arguments,
+                          stdin: nil, in: nil)
+}
+
 @discardableResult
 func runShell(_ script: String, in directory: URL? = nil) throws -> RunResult {
     try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script], stdin: nil, in: directory,

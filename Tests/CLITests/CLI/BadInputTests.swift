@@ -185,15 +185,6 @@ struct BadInputTests {
         #expect(r5.status == 66)
     }
 
-    /// Runs the binary as an unprivileged user (root ignores file modes), or
-    /// as is when the tests already run unprivileged.
-    func runUnprivileged(_ arguments: [String]) throws -> RunResult {
-        guard geteuid() == 0 else { return try runRangepipe(arguments) }
-        return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                              ["--reuid=65534", "--regid=65534", "--clear-groups", try checkedBinary.get().path] + arguments,
-                              stdin: nil, in: nil)
-    }
-
     /// Runs where the tests run as root only with `setpriv` (util-linux;
     /// `.ci/install-test-tools.sh` installs it) and a binary `nobody` can
     /// reach; it fails, rather than skips, where either is missing.

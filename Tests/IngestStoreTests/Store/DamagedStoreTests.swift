@@ -85,7 +85,7 @@ struct DamagedStoreTests {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shared.url.path) }
         let script = try dir.write("d.json", #"{"series":"d","duration":0.2,"events":[]}"#)
         for args in [["series", "--store", store], ["play", script, "--store", store]] {
-            let r = try BadInputTests().runUnprivileged(args)
+            let r = try runUnprivileged(args)
             #expect(r.status == 0, "\(args[0]): \(r.stderr)")
         }
     }

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, SPARK_DIR, on_spark, single
+from conftest import ROOT, SPARK_DIR, TEST_JAVA_OPTIONS, on_spark, single
 
 sys.path.insert(0, str(SPARK_DIR))
 import gen_series  # noqa: E402
@@ -218,6 +218,7 @@ def test_spark_submit_exit_codes(rangepipe, tmp_path, with_bad_series):
     spark_submit = os.path.join(bindir, "spark-submit")
     d = with_bad_series
     base = [spark_submit, "--master", "local[2]", "--conf", "spark.ui.enabled=false",
+            "--driver-java-options", TEST_JAVA_OPTIONS,
             str(SPARK_DIR / "rangepipe_spark.py"), str(d / "script.json"), str(d / "bad.csv"),
             "--series-column", "s", "--rangepipe", rangepipe, "--partitions", "2"]
     run = subprocess.run(base + ["--output", str(tmp_path / "fail")], capture_output=True, text=True, env=env)

@@ -77,34 +77,40 @@ TEST_FLAGS := -c $(TEST_CONFIG) --scratch-path $(TEST_SCRATCH) $(TEST_SWIFTPM)
 SCRIPT_DUMP := .build-scripts
 
 #
-# What waits on the network or on a process other than the build's runs
-# alongside: the Python, Java and browser installs beside the build (which
-# keeps both cores), and, after the Swift suite (which keeps both cores
-# busy: started beside it, the Spark tests took it from about 190 s to
-# 489 s and finished no sooner), the Spark tests (JVM start-up, Python workers) beside the schema, browser,
-# corpus and conformance checks. Each side's output follows, whole, and the target
-# fails if either side fails.
+# What waits on the network, or leaves a core idle, runs alongside: beside
+# the build, the Python, Java and browser installs and the dependent
+# package's build (`check-dependent`, during the library's compile, which
+# keeps one core: the package is resolved first, so the two never fetch at
+# once); after the Swift suite (which keeps both cores busy: started beside
+# it, the Spark tests took it from about 190 s to 489 s and finished no
+# sooner), the Spark tests beside the schema, browser, corpus and
+# conformance checks. Each side's output follows, whole, and the target
+# fails if any side fails.
 test: deps
-	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
-	echo "make test-installs (alongside the build; its output follows the build's)"; \
+	$(SWIFT) package resolve --scratch-path $(TEST_SCRATCH)
+	@log=$$(mktemp); dep=$$(mktemp); trap 'rm -f $$log $$dep' EXIT; \
+	echo "make test-installs and make check-dependent (alongside the build; their output follows the build's)"; \
 	$(MAKE) test-installs >$$log 2>&1 & installs=$$!; \
+	$(MAKE) check-dependent >$$dep 2>&1 & dependent=$$!; \
 	$(SWIFT) build --build-tests $(TEST_FLAGS); build=$$?; \
 	wait $$installs; installs_rc=$$?; \
+	wait $$dependent; dependent_rc=$$?; \
 	echo "--- make test-installs"; cat $$log; \
-	[ $$build -eq 0 ] && [ $$installs_rc -eq 0 ]
+	echo "--- make check-dependent"; cat $$dep; \
+	[ $$build -eq 0 ] && [ $$installs_rc -eq 0 ] && [ $$dependent_rc -eq 0 ]
 	# The man page InstallTests installs, made from this build first.
 	$(MAKE) test-man
 	rm -rf $(SCRIPT_DUMP)
 	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
-	echo "make test-spark-and-dependent (alongside; its output follows the other checks')"; \
-	$(MAKE) test-spark-and-dependent >$$log 2>&1 & spark=$$!; \
+	echo "make test-spark (alongside; its output follows the other checks')"; \
+	$(MAKE) test-spark TEST_BIN_READY=1 >$$log 2>&1 & spark=$$!; \
 	rc=0; \
 	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1 || rc=1; \
 	$(MAKE) test-browser-and-corpus || rc=1; \
 	$(MAKE) test-conformance TEST_BIN_READY=1 || rc=1; \
 	wait $$spark; spark_rc=$$?; \
-	echo "--- make test-spark-and-dependent"; cat $$log; \
+	echo "--- make test-spark"; cat $$log; \
 	[ $$rc -eq 0 ] && [ $$spark_rc -eq 0 ]
 
 # Every install the checks after the Swift suite need, one after another
@@ -132,19 +138,6 @@ test-browser-and-corpus:
 	echo "--- make test-corpus"; cat $$log; \
 	[ $$browser -eq 0 ] && [ $$corpus_rc -eq 0 ]
 
-# The Spark tests leave a core mostly idle (JVM start-up and Python
-# workers), so the dependent package builds alongside them; its output
-# follows theirs, and the target fails if either fails.
-.PHONY: test-spark-and-dependent
-test-spark-and-dependent:
-	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
-	echo "make check-dependent (alongside; its output follows the Spark tests')"; \
-	$(MAKE) check-dependent TEST_BIN_READY=1 >$$log 2>&1 & dep=$$!; \
-	$(MAKE) test-spark TEST_BIN_READY=1; spark=$$?; \
-	wait $$dep; dep_rc=$$?; \
-	echo "--- make check-dependent"; cat $$log; \
-	[ $$spark -eq 0 ] && [ $$dep_rc -eq 0 ]
-
 # The binary the integration tests run (TEST_BIN), built alone when one of
 # them is run by hand; a no-op inside `make test`, which built it.
 .PHONY: test-bin
@@ -168,16 +161,23 @@ test-man: deps
 # A package that depends on RangePipeKit by URL builds and runs: SwiftPM
 # refuses a URL dependency whose products carry unsafe flags (a path
 # dependency is let through). The dependency is a snapshot of the working
-# tree's tracked files (`git stash create`, or HEAD when clean) in a fresh
-# git repository tagged 0.0.0; the package is copied beside it, so nothing
-# is written in Tests/Dependent.
+# tree's tracked files (`git stash create`, or HEAD when clean; outside a git
+# checkout, the tree without its build folders) in a fresh git repository
+# tagged 0.0.0 (never signed, whatever the user's git settings); the package
+# is copied beside it, so nothing is written in Tests/Dependent.
 DEPENDENT := $(CURDIR)/.build-dependent
 check-dependent:
 	rm -rf $(DEPENDENT)
 	mkdir -p $(DEPENDENT)/rangepipe $(DEPENDENT)/uses
-	snap=$$(git -c user.name=rangepipe -c user.email=rangepipe@localhost stash create); git archive $${snap:-HEAD} | tar -x -C $(DEPENDENT)/rangepipe
+	if git rev-parse --git-dir >/dev/null 2>&1; then \
+	  snap=$$(git -c user.name=rangepipe -c user.email=rangepipe@localhost stash create) && \
+	  git archive $${snap:-HEAD} | tar -x -C $(DEPENDENT)/rangepipe; \
+	else \
+	  tar -c --exclude='./.build*' --exclude='*/.cache' --exclude=./.venv --exclude=./.git . | tar -x -C $(DEPENDENT)/rangepipe; \
+	fi
 	cd $(DEPENDENT)/rangepipe && git init -q && git add -A && \
-	  git -c user.name=rangepipe -c user.email=rangepipe@localhost commit -q -m snapshot && git tag 0.0.0
+	  git -c user.name=rangepipe -c user.email=rangepipe@localhost -c commit.gpgSign=false commit -q -m snapshot && \
+	  git -c tag.gpgSign=false tag 0.0.0
 	cp -R Tests/Dependent/Package.swift Tests/Dependent/Sources $(DEPENDENT)/uses/
 	RANGEPIPE_GIT_URL=file://$(DEPENDENT)/rangepipe $(SWIFT) build --package-path $(DEPENDENT)/uses --scratch-path $(DEPENDENT)/build
 	$(DEPENDENT)/build/debug/UsesRangePipeKit

@@ -33,13 +33,21 @@ func closeWindow(_ w: Window, _ a: Double, _ b: Double, _ tolerance: Double = 1e
     close(w.lower, a, tolerance) && close(w.upper, b, tolerance)
 }
 
+/// The first line where `a` and `b` differ (its number and both texts,
+/// cut short), or nil when they are the same bytes.
+func firstDifference(_ a: String, _ b: String) -> String? {
+    guard a != b else { return nil }
+    let l = a.split(separator: "\n", omittingEmptySubsequences: false), r = b.split(separator: "\n", omittingEmptySubsequences: false)
+    let k = zip(l, r).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(l.count, r.count)
+    let show = { (lines: [Substring]) in k < lines.count ? String(lines[k].prefix(300)) : "(no line)" }
+    return "line \(k + 1): \(show(l)) | expected: \(show(r))"
+}
+
 /// Expects two `play` outputs to be the same bytes, naming the first frame
 /// (line) where they differ rather than printing whole tracks.
 func expectSameTracks(_ a: String, _ b: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    let la = a.split(separator: "\n"), lb = b.split(separator: "\n")
-    let k = zip(la, lb).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(la.count, lb.count)
-    #expect(la.count == lb.count && k == la.count,
-            "frame \(k): \(k < la.count ? la[k] : "(none)") ≠ \(k < lb.count ? lb[k] : "(none)")", sourceLocation: sourceLocation)
+    let difference = firstDifference(a, b)
+    #expect(difference == nil, "\(difference ?? "")", sourceLocation: sourceLocation)
 }
 
 /// Ingests `file` into a new store in `dir` (with `flags`) and reads every

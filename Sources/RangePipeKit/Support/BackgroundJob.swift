@@ -1,7 +1,6 @@
 /// A computation on its own thread, joined once for its result.
 ///
-/// Ingest uses one to parse the second half of a split file on the second
-/// core.
+/// Ingest uses one for each later piece of a split file.
 ///
 /// `@unchecked Sendable`, and why that is sound: `result` is written once,
 /// by the body on the new thread, and read only after `join` has waited

@@ -6,8 +6,9 @@ import Darwin
 
 /// The C library calls RangePipeKit makes, in one spelling for Linux (Glibc)
 /// and macOS (Darwin): thin wrappers with POSIX's names and results, so only
-/// this file and `Platform+Unsafe.swift` import the C library. Calls that
-/// pass buffers are in `Platform+Unsafe.swift`.
+/// this file and its extensions (`Platform+Unsafe.swift`, `Platform+Cores.swift`)
+/// import the C library for system calls. Calls that pass buffers are in
+/// `Platform+Unsafe.swift`.
 enum Platform {
     /// A file descriptor.
     typealias Descriptor = Int32
@@ -29,40 +30,6 @@ enum Platform {
         /// With `create`: fail if anything is at the path, a link included
         /// (a link is never followed).
         static let exclusive = OpenFlags(rawValue: O_EXCL)
-    }
-
-    /// The cores this process may run on, at least 1: on Linux its
-    /// affinity mask (`Cpus_allowed` in /proc/self/status, which `taskset`
-    /// and a container's cpuset narrow), elsewhere the online cores.
-    static let usableCores: Int = {
-        let online = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let fd = open("/proc/self/status", .readOnly)
-        guard fd >= 0 else { return online }
-        defer { _ = close(fd) }
-        var text: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while text.count < 1 << 16 {
-            let n = read(fd, into: &chunk)
-            if n <= 0 { break }
-            text += chunk[..<n]
-        }
-        return allowedCores(inStatus: text) ?? online
-    }()
-
-    /// The bits set in the `Cpus_allowed:` line of a /proc status text
-    /// (hexadecimal words, comma-separated); nil when there is none.
-    static func allowedCores(inStatus text: [UInt8]) -> Int? {
-        let key = Array("\nCpus_allowed:".utf8)
-        guard let at = text.indices.first(where: { text[$0...].starts(with: key) }) else { return nil }
-        var count = 0
-        for byte in text[(at + key.count)...].prefix(while: { $0 != 0x0a }) {
-            switch byte {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"): count += (byte - 0x30).nonzeroBitCount
-            case UInt8(ascii: "a") ... UInt8(ascii: "f"): count += (byte - 0x57).nonzeroBitCount
-            default: continue
-            }
-        }
-        return count > 0 ? count : nil
     }
 
     /// `errno`'s text (`strerror`), for messages.

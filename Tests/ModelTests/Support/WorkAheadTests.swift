@@ -43,4 +43,36 @@ struct WorkAheadTests {
         #expect(byCaller.first == 0)
         if workers == 0 { #expect(byCaller == Array(0 ..< count)) }
     }
+
+    /// The item the caller is on, set before each `take`, read by workers.
+    final class Position: @unchecked Sendable { // `at` and `furthest` are only touched holding `lock`.
+        let lock = Platform.Mutex()
+        var at = 0, furthest = 0
+        func move(to k: Int) { lock.withLock { at = k } }
+        /// How far past the caller item `k` is, remembering the furthest.
+        func ahead(_ k: Int) { lock.withLock { furthest = max(furthest, k - at) } }
+    }
+
+    @Test("workers run beside the caller, and never more than `workers` items ahead of it", arguments: [1, 2, 5])
+    func workersRunAheadWithinTheWindow(workers: Int) {
+        let count = 30
+        let position = Position()
+        // Item 1 is done by a worker while the caller is still on item 0:
+        // without threads this waits in vain (a minute, then fails).
+        let itemOneDone = DispatchSemaphore(value: 0)
+        let ahead = WorkAhead<Int>(count: count, workers: workers) { k in
+            position.ahead(k)
+            if k == 1 { itemOneDone.signal() }
+            return k
+        }
+        #expect(itemOneDone.wait(timeout: .now() + 60) == .success, "no worker did item 1")
+        for k in 0 ..< count {
+            position.move(to: k)
+            let value = ahead.take(k)
+            #expect(value == (k == 0 ? nil : k) || value == nil)
+        }
+        ahead.finish()
+        #expect(position.furthest <= workers, "a worker ran \(position.furthest) items ahead of the caller")
+        #expect(position.furthest >= 1)
+    }
 }

@@ -19,7 +19,9 @@ extension Ingestor {
     /// written, no progress is shown, one piece at a time): nil when that
     /// fails, and the calling thread then parses it as the user asked, in
     /// its turn. A file with no bad row parses to the same series and
-    /// report either way.
+    /// report either way. A plain file large enough to be cut into pieces
+    /// is declined (nil at once): in its turn it is read on every core,
+    /// not on this one thread.
     func parseAhead(_ file: String) -> ParsedAhead? {
         var strict = options
         strict.onError = .fail
@@ -27,6 +29,7 @@ extension Ingestor {
         var unattributed = 0
         var reports: [FileReport] = []
         guard let source = try? InputSource(path: file, reportsProgress: false),
+              !(source.isPlainFile && source.sizeHint >= FileSplit.minimumBytes),
               let series = try? Ingestor(options: strict).parse(source, rejects: RejectWriter(discarding: ()),
                                                                unattributed: &unattributed, report: &reports)
         else { return nil }

@@ -1,6 +1,6 @@
-/// Splitting one CSV or NDJSON file across the two cores: the second half
-/// of the file is read by a fork of the builder, which the first half's
-/// builder absorbs when both are done (see `FileSplit`).
+/// Splitting one CSV or NDJSON file across cores: each later piece of the
+/// file is read by a fork of the builder, which the builder of the pieces
+/// before it absorbs when both are done (see `FileSplit`).
 extension TableBuilder: SplittableSink {
     func forkForSplit() -> (any SplittableSink)? { fork() }
 

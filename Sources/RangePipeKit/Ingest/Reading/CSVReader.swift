@@ -24,10 +24,9 @@ struct CSVReader {
         try read(source, into: sink, speculative: nil)
     }
 
-    /// - Parameter speculative: set for the second half of a split: no
+    /// - Parameter speculative: set for a later piece of a split: no
     ///   header or byte-order mark, no split of its own, and it stops early
     ///   when the flag is raised.
-
     /// - Returns: the lines read.
     @discardableResult
     private func read(_ source: InputSource, into sink: any RecordSink, speculative: SplitCancel?) throws -> Int {
@@ -94,7 +93,7 @@ struct CSVReader {
                     guard case .running = split else { break }
                     // A piece ends: join the next ones, or read on.
                     switch FileSplit.next(&split, source, sink, boundary: parser.atRecordBoundary, linesRead: parser.line - 1) {
-                    case .finished: return 0
+                    case let .finished(joinedLines): return parser.line - 1 + joinedLines
                     case let .readOn(joinedLines): parser.skipLines(joinedLines)
                     }
                     continue

@@ -42,8 +42,9 @@ enum FileSplit {
 
     /// What the calling reader does at the end of its range.
     enum Next {
-        /// Every later piece was joined: the input is read.
-        case finished
+        /// Every later piece was joined (holding `joinedLines` lines): the
+        /// input is read.
+        case finished(joinedLines: Int)
         /// Read on from the source's position (a piece it must read
         /// itself), after adding `joinedLines` to its line count.
         case readOn(joinedLines: Int)
@@ -83,12 +84,22 @@ enum FileSplit {
             guard let fork = whole.forkForSplit() else { return .undecided }
             forks.append(fork)
         }
+        // Every piece's source is opened before any piece starts: a piece
+        // that could not be opened (no descriptor left) would leave its
+        // bytes unread, so then the file is read in one pass.
+        let ranges = cuts.indices.map { k in cuts[k] ..< (k + 1 < cuts.count ? cuts[k + 1] : end) }
+        var sources: [InputSource] = []
+        for range in ranges {
+            guard let later = try? InputSource(path: path, range: range) else {
+                trace("piece at byte \(range.lowerBound) could not be opened: one pass")
+                return .done
+            }
+            sources.append(later)
+        }
         let cancel = SplitCancel()
         var pieces: [Piece] = []
-        for (k, cut) in cuts.enumerated() {
-            let range = cut ..< (k + 1 < cuts.count ? cuts[k + 1] : end)
-            guard let later = try? InputSource(path: path, range: range) else { break }
-            let fork = forks[k]
+        for (k, range) in ranges.enumerated() {
+            let later = sources[k], fork = forks[k]
             fork.expectRows(Int(Double(range.count) * rowsPerByte))
             let job = BackgroundJob<PieceRead?>.start { [later, fork] in
                 do {
@@ -100,7 +111,7 @@ enum FileSplit {
             }
             pieces.append(Piece(job: job, range: range))
         }
-        guard let first = pieces.first else { return .done }
+        let first = pieces[0]
         source.stopAt = first.range.lowerBound
         trace("\(pieces.count + 1) pieces, later ones from byte \(first.range.lowerBound)")
         return .running(pieces, cancel)
@@ -112,7 +123,7 @@ enum FileSplit {
     /// whether anything is left to read.
     static func next(_ state: inout State, _ source: InputSource, _ sink: any RecordSink,
                      boundary: Bool, linesRead: Int) -> Next {
-        guard case .running(var pieces, let cancel) = state else { return .finished }
+        guard case .running(var pieces, let cancel) = state else { return .finished(joinedLines: 0) }
         var joined = 0
         while !pieces.isEmpty {
             let piece = pieces.removeFirst()
@@ -132,7 +143,7 @@ enum FileSplit {
         }
         state = .done
         Trace.say("phases", "all pieces read")
-        return .finished
+        return .finished(joinedLines: joined)
     }
 
     /// Stops the running pieces when the calling reader failed.

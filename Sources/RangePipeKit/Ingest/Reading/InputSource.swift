@@ -25,11 +25,11 @@ final class InputSource {
     private(set) var sizeHint = 0
     /// Bytes handed out by `read` so far.
     var position = 0
-    /// When set, `read` ends the input at this position (a split's first half).
+    /// When set, `read` ends the input at this position (where a split's next piece starts).
     var stopAt: Int?
-    /// The path of a regular file, for a second reader of a split.
+    /// The path of a regular file, for the readers of a split's later pieces.
     private(set) var regularFilePath: String?
-    /// A plain descriptor over part of a file (a split's second half).
+    /// A plain descriptor over part of a file (a split's later piece).
     var rangeFD: Int32 = -1
     var rangeEnd = 0
     /// The whole file, when it is a plain regular file that could be mapped.
@@ -111,8 +111,8 @@ final class InputSource {
         sizeHint = bytes.count
     }
 
-    /// Bytes `range` of a plain file, read without zlib (the second half of
-    /// a split; see `CSVReader`). No progress is reported from here.
+    /// Bytes `range` of a plain file, read without zlib (a later piece of
+    /// a split; see `FileSplit`). No progress is reported from here.
     init(path: String, range: Range<Int>) throws {
         displayName = path
         rangeFD = open(path, O_RDONLY)

@@ -60,9 +60,9 @@ struct JSONReader {
     }
 
     /// - Parameters:
-    ///   - slotNames: the keys already numbered (a split's second half
-    ///     continues the first half's numbering).
-    ///   - speculative: set for the second half of a split: no byte-order
+    ///   - slotNames: the keys already numbered (a later piece of a split
+    ///     continues the numbering of the piece before it).
+    ///   - speculative: set for a later piece of a split: no byte-order
     ///     mark, no split of its own, and it stops early when the flag is raised.
     /// - Returns: the lines read.
     @discardableResult
@@ -86,7 +86,9 @@ struct JSONReader {
             if window.eof, case .running = split {
                 // A piece ends at a line start: join the next ones, or read on.
                 switch FileSplit.next(&split, source, sink, boundary: window.start == window.count, linesRead: line - 1) {
-                case .finished: break reading
+                case let .finished(joinedLines):
+                    line += joinedLines
+                    break reading
                 case let .readOn(joinedLines) where joinedLines > 0:
                     line += joinedLines
                     window.resume(at: source)

@@ -1,5 +1,5 @@
-/// Tells the second half of a split to stop (the first half failed or
-/// will read on by itself).
+/// Tells the later pieces of a split to stop (the calling reader failed,
+/// or will read on by itself).
 ///
 /// A flag behind `Platform.Mutex` rather than `Synchronization.Atomic`,
 /// which needs macOS 15 where the package declares macOS 13; the reader

@@ -1,6 +1,6 @@
-/// A sink one file can be read into on both cores (`FileSplit`): the
-/// second half goes into a fork, which the first half's sink absorbs when
-/// both are done. The table builder is the one such sink; the readers and
+/// A sink one file can be read into on several cores (`FileSplit`): each
+/// later piece goes into a fork, which the sink of the piece before it
+/// absorbs when both are done. The table builder is the one such sink; the readers and
 /// `FileSplit` know it only by this protocol.
 protocol SplittableSink: RecordSink {
     /// An empty sink for a later part of the same input, decided exactly as

@@ -65,9 +65,9 @@ public struct IngestOptions: Sendable {
     public var mode: WriteMode = .replace
     public var duplicates: DuplicatePolicy = .last
     /// `--jobs`: the pieces one large plain file is read in at once
-    /// (default: the cores this process may use). The result is the same
-    /// for any value.
-    public var jobs = Platform.usableCores
+    /// (default: the cores this process may use, at most `maxJobs`). The
+    /// result is the same for any value.
+    public var jobs = min(Platform.usableCores, IngestOptions.maxJobs)
     /// The most `--jobs` accepts.
     public static let maxJobs = 64
 

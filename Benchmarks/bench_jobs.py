@@ -3,6 +3,10 @@
 2) on the bench's ts.csv and num.csv, runs taken in turn (1 N 1 N ...),
 medians of BENCH_RUNS, wall and CPU, and the speed-up by wall.
 
+A third row reads ts.csv cut into FILES files (each under the 8 MiB a
+file must have to be cut into pieces, so the files themselves are what
+runs at once: later ones parsed ahead while one is read in its turn).
+
 Then the share of a row's instructions outside the parallel parse,
 counted by callgrind with `--jobs 1` at BENCH_IR_ROWS and twice as many
 rows (the difference is one row's cost; start-up and sniffing cancel):
@@ -11,7 +15,7 @@ parse, convert, append) over the whole process's. Amdahl's law turns that share 
 speed-up a machine with C cores could reach: 1 / (s + (1 - s) / C).
 
 Environment: BENCH_ROWS [10^7], BENCH_RUNS [3], BENCH_JOBS [2],
-BENCH_IR_ROWS [200000].
+BENCH_IR_ROWS [200000; 0 leaves out the instruction counts], BENCH_FILES [64].
 """
 import os
 import statistics
@@ -25,6 +29,7 @@ from benchlib import fresh, measure
 
 JOBS = int(os.environ.get("BENCH_JOBS", 2))
 IR_ROWS = int(os.environ.get("BENCH_IR_ROWS", 200_000))
+FILES = int(os.environ.get("BENCH_FILES", 64))
 # The reader's read over a file: what the pieces run in parallel. Whole
 # mangled names (ending in the function's type), so the closures nested
 # in them, whose names extend these, do not toggle collection off again.
@@ -33,7 +38,8 @@ PARSE_SYMBOLS = ["*9CSVReaderV4read*_4into11speculativeSiAA11InputSourceC_AA10Re
 
 
 def ingest_args(path, long_format, store, jobs, binary=None):
-    args = [binary or bench.RANGEPIPE, "ingest", path, "--store", store, "--quiet", "--jobs", str(jobs)]
+    paths = path if isinstance(path, list) else [path]
+    args = [binary or bench.RANGEPIPE, "ingest", *paths, "--store", store, "--quiet", "--jobs", str(jobs)]
     return args + (["--series-column", "series"] if long_format else ["--time-format", "epoch-ms"])
 
 
@@ -58,6 +64,22 @@ def parse_share(binary, path, long_format, work):
     return refs(parse), refs(whole)
 
 
+def cut_into_files(path, count, work):
+    """`path` as `count` CSV files of about equal rows, each with the header."""
+    with open(path, "rb") as f:
+        header = f.readline()
+        rows = f.readlines()
+    per = -(-len(rows) // count)
+    out = []
+    for k in range(count):
+        part = work / f"part{k:03d}.csv"
+        with open(part, "wb") as f:
+            f.write(header)
+            f.writelines(rows[k * per:(k + 1) * per])
+        out.append(part)
+    return out
+
+
 def main():
     bench.build_tools()
     print(f"| file | --jobs 1 wall | --jobs 1 CPU | --jobs {JOBS} wall | --jobs {JOBS} CPU | speed-up (wall) |")
@@ -65,8 +87,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         store = work / "s.sqlite"
-        for kind, long_format in [("ts", True), ("num", False)]:
-            path = bench.data(kind, bench.ROWS)
+        cases = [(bench.data("ts", bench.ROWS), True), (bench.data("num", bench.ROWS), False),
+                 (cut_into_files(bench.data("ts", bench.ROWS), FILES, work), True)]
+        for path, long_format in cases:
             runs = {1: [], JOBS: []}
             for _ in range(bench.RUNS):
                 for jobs in (1, JOBS):
@@ -74,8 +97,11 @@ def main():
                     runs[jobs].append(measure([str(a) for a in ingest_args(path, long_format, store, jobs)]))
             fresh(store)
             med = {j: {k: statistics.median(m[k] for m in runs[j]) for k in ("wall_s", "cpu_s")} for j in runs}
-            print(f"| {path.name} | {med[1]['wall_s']:.2f} s | {med[1]['cpu_s']:.2f} s | {med[JOBS]['wall_s']:.2f} s "
+            name = f"ts.csv in {len(path)} files" if isinstance(path, list) else path.name
+            print(f"| {name} | {med[1]['wall_s']:.2f} s | {med[1]['cpu_s']:.2f} s | {med[JOBS]['wall_s']:.2f} s "
                   f"| {med[JOBS]['cpu_s']:.2f} s | {med[1]['wall_s'] / med[JOBS]['wall_s']:.2f}x |")
+        if IR_ROWS == 0:
+            return  # BENCH_IR_ROWS=0: the timings only
         stripped = work / "rangepipe"
         subprocess.run(["strip", "--strip-debug", "-o", stripped, bench.RANGEPIPE], check=True)
         print(f"\n| file | instructions a row | in the parallel read | outside | speed-up this allows on 2 / 16 cores |")

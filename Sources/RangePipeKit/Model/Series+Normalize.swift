@@ -60,10 +60,32 @@ extension Series {
     /// under `--duplicates last`), then normalised. Fields are matched by
     /// name; a field missing on one side is missing (NaN) there.
     func appending(_ newer: Series, duplicates policy: DuplicatePolicy) throws -> (Series, dropped: Int) {
+        var merged = self
+        try merged.append(newer)
+        let dropped = try merged.normalizeNamingDuplicate(duplicates: policy)
+        return (merged, dropped)
+    }
+
+    /// `normalize`, a repeated x under `--duplicates error` thrown as the
+    /// user's error naming the series and the x.
+    @discardableResult
+    mutating func normalizeNamingDuplicate(duplicates policy: DuplicatePolicy) throws -> Int {
+        do {
+            return try normalize(duplicates: policy)
+        } catch let duplicate as DuplicateX {
+            throw RangePipeError.invalid("series '\(name)': duplicate x \(format(x: duplicate.x)) (--duplicates error)")
+        }
+    }
+
+    /// Appends `newer`'s rows after this series' own, not normalised (see
+    /// `appending`): fields matched by name, NaN where a side lacks one; a
+    /// category axis's new labels numbered after the known ones.
+    /// - Complexity: O(`newer`'s rows) amortised when this series' arrays
+    ///   are not shared.
+    mutating func append(_ newer: Series) throws {
         guard axis == newer.axis else {
             throw RangePipeError.invalid("series '\(name)': cannot append \(newer.axis.rawValue) x values to a \(axis.rawValue) axis")
         }
-        var merged = self
         var newX = newer.x
         if axis == .category {
             var ordinal: [String: Int] = [:]
@@ -73,27 +95,21 @@ extension Series {
                 if let k = ordinal[label] {
                     remap.append(Double(k))
                 } else {
-                    ordinal[label] = merged.categories.count
-                    remap.append(Double(merged.categories.count))
-                    merged.categories.append(label)
+                    ordinal[label] = categories.count
+                    remap.append(Double(categories.count))
+                    categories.append(label)
                 }
             }
             newX = newX.map { remap[Int($0)] }
         }
         let oldCount = x.count
-        merged.x += newX
-        for field in newer.fields where !merged.fields.contains(where: { $0.name == field.name }) {
-            merged.fields.append(Field(name: field.name, values: [Double](repeating: .nan, count: oldCount)))
+        x += newX
+        for field in newer.fields where !fields.contains(where: { $0.name == field.name }) {
+            fields.append(Field(name: field.name, values: [Double](repeating: .nan, count: oldCount)))
         }
-        for k in merged.fields.indices {
-            let incoming = newer.field(named: merged.fields[k].name)?.values ?? [Double](repeating: .nan, count: newX.count)
-            merged.fields[k].values += incoming
-        }
-        do {
-            let dropped = try merged.normalize(duplicates: policy)
-            return (merged, dropped)
-        } catch let duplicate as DuplicateX {
-            throw RangePipeError.invalid("series '\(name)': duplicate x \(format(x: duplicate.x)) (--duplicates error)")
+        for k in fields.indices {
+            let incoming = newer.field(named: fields[k].name)?.values ?? [Double](repeating: .nan, count: newX.count)
+            fields[k].values += incoming
         }
     }
 

@@ -41,6 +41,7 @@ public struct Ingestor {
         let rejects = RejectWriter(path: options.rejectsPath)
         var merged: [IngestedSeries] = []
         var index: [String: Int] = [:]
+        var unsorted: Set<Int> = []  // merged series with rows appended since they were sorted
         var unattributed = 0
         var reports: [FileReport] = []
         if files.count == 1 {
@@ -68,16 +69,27 @@ public struct Ingestor {
             for var item in items {
                 item.sources = [file]
                 if let k = index[item.series.name] {
-                    let (series, dropped) = try merged[k].series.appending(item.series, duplicates: options.duplicates)
-                    var stats = merged[k].stats + item.stats
-                    stats.duplicatesDropped += dropped
-                    let sources = merged[k].sources.contains(file) ? merged[k].sources : merged[k].sources + [file]
-                    merged[k] = IngestedSeries(series: series, stats: stats, sources: sources)
+                    // Appended in place (O(the file's rows)); sorted and
+                    // deduplicated once after the last file, which gives
+                    // what doing it after every file gives. Under
+                    // `--duplicates error` after every file, so a repeat
+                    // stops the ingest before later files are read, as ever.
+                    try merged[k].series.append(item.series)
+                    merged[k].stats = merged[k].stats + item.stats
+                    if options.duplicates == .error {
+                        try merged[k].series.normalizeNamingDuplicate(duplicates: .error)
+                    } else {
+                        unsorted.insert(k)
+                    }
+                    if !merged[k].sources.contains(file) { merged[k].sources.append(file) }
                 } else {
                     index[item.series.name] = merged.count
                     merged.append(item)
                 }
             }
+        }
+        for k in unsorted.sorted() {
+            merged[k].stats.duplicatesDropped += try merged[k].series.normalizeNamingDuplicate(duplicates: options.duplicates)
         }
         try rejects.close()
         return (merged, unattributed, reports)

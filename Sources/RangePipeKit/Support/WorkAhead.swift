@@ -2,13 +2,15 @@
 /// calling thread takes every item in order (it does item 0 itself).
 ///
 /// Each item is done once: a worker claims the first item nobody has
-/// claimed, at most `workers` items past the one the caller is on (so at
-/// most `workers` results wait in memory); `take(k)` waits for a worker's
+/// claimed, at most `workers + 1` items past the one the caller is on (so
+/// at most `workers + 1` results wait in memory); `take(k)` waits for a worker's
 /// result for item `k`, or claims `k` for the calling thread when no worker
-/// has (then the caller does it). A worker's result may be nil (its attempt
-/// failed, or it declined the item): the caller then does the item itself,
-/// so whatever a worker's attempt met, the caller's result is that of doing
-/// every item in order.
+/// has (then the caller does it). While it waits, the calling thread works
+/// ahead too, on the next item it may claim, so `workers` threads and the
+/// caller keep `workers + 1` cores busy. A result worked on ahead may be nil
+/// (the attempt failed, or declined the item): the caller then does the
+/// item itself in its turn, so whatever an attempt ahead met, the caller's
+/// result is that of doing every item in order.
 ///
 /// `@unchecked Sendable`: every stored `var` is read and written only
 /// inside `lock.withLock`, so a result written by a worker is read by the
@@ -30,7 +32,7 @@ final class WorkAhead<Result>: @unchecked Sendable {
     /// Starts up to `workers` threads (none for fewer than two items).
     init(count: Int, workers: Int, work: @escaping (Int) -> Result?) {
         claimed = Array(repeating: false, count: count)
-        window = max(1, workers)
+        window = max(0, workers) + 1
         self.work = work
         for _ in 0 ..< min(max(0, workers), count - 1) {
             guard let thread = Platform.startThread({ [self] in runWorker() }) else { break }
@@ -38,41 +40,72 @@ final class WorkAhead<Result>: @unchecked Sendable {
         }
     }
 
+    /// The next item anyone may work on ahead: the first unclaimed one past
+    /// item 0, if it is at most `window` past the caller's (one more than
+    /// the workers, so a worker done with its item finds the next while the
+    /// caller works on another ahead). Call holding `lock`.
+    private func claimable() -> Int? {
+        guard !stopped, claimed.count > 1, let k = claimed[1...].firstIndex(of: false), k <= current + window else { return nil }
+        return k
+    }
+
     private func runWorker() {
         while true {
             let next: Int? = lock.withLock {
                 while true {
-                    // Item 0 is the caller's: it takes it at once.
-                    guard !stopped, claimed.count > 1, let k = claimed[1...].firstIndex(of: false) else { return nil }
-                    if k <= current + window {
+                    if let k = claimable() {
                         claimed[k] = true
                         return k
                     }
-                    lock.wait()  // until the caller moves on (or stops the work)
+                    // Nothing left, or stopped: done; else wait until the caller moves on.
+                    if stopped || !claimed.dropFirst().contains(false) { return nil }
+                    lock.wait()
                 }
             }
             guard let next else { return }
-            let result = work(next)
-            lock.withLock {
-                results[next] = .some(result)
-                lock.broadcast()
-            }
+            finishAhead(next, work(next))
         }
     }
 
-    /// Item `k`'s result from a worker, waiting for it; nil when the
-    /// calling thread must do `k` itself (no worker had claimed it, or the
-    /// worker's attempt failed).
-    func take(_ k: Int) -> Result? {
+    private func finishAhead(_ k: Int, _ result: Result?) {
         lock.withLock {
-            current = k
-            lock.broadcast()  // workers waiting for the window to move
-            if !claimed[k] {
-                claimed[k] = true
-                return nil
+            results[k] = .some(result)
+            lock.broadcast()
+        }
+    }
+
+    /// What the calling thread does next inside `take`.
+    private enum Step {
+        case doItself, taken(Result?), workAhead(Int), waitAgain
+    }
+
+    /// Item `k`'s result worked on ahead, waiting for it (and meanwhile
+    /// working on a later item in the window, when there is one); nil when
+    /// the calling thread must do `k` itself (nobody had claimed it, or the
+    /// attempt ahead failed).
+    func take(_ k: Int) -> Result? {
+        while true {
+            let step: Step = lock.withLock {
+                current = k
+                lock.broadcast()  // workers waiting for the window to move
+                if !claimed[k] {
+                    claimed[k] = true
+                    return .doItself
+                }
+                if let result = results.removeValue(forKey: k) { return .taken(result) }
+                if let ahead = claimable() {
+                    claimed[ahead] = true
+                    return .workAhead(ahead)
+                }
+                lock.wait()
+                return .waitAgain
             }
-            while results[k] == nil { lock.wait() }
-            return results.removeValue(forKey: k) ?? nil
+            switch step {
+            case .doItself: return nil
+            case let .taken(result): return result
+            case let .workAhead(ahead): finishAhead(ahead, work(ahead))
+            case .waitAgain: continue
+            }
         }
     }
 

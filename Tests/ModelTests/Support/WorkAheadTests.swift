@@ -53,7 +53,7 @@ struct WorkAheadTests {
         func ahead(_ k: Int) { lock.withLock { furthest = max(furthest, k - at) } }
     }
 
-    @Test("workers run beside the caller, and never more than `workers` items ahead of it", arguments: [1, 2, 5])
+    @Test("workers run beside the caller, and never more than `workers + 1` items ahead of it", arguments: [1, 2, 5])
     func workersRunAheadWithinTheWindow(workers: Int) {
         let count = 30
         let position = Position()
@@ -72,7 +72,34 @@ struct WorkAheadTests {
             #expect(value == (k == 0 ? nil : k) || value == nil)
         }
         ahead.finish()
-        #expect(position.furthest <= workers, "a worker ran \(position.furthest) items ahead of the caller")
+        #expect(position.furthest <= workers + 1, "a worker ran \(position.furthest) items ahead of the caller")
         #expect(position.furthest >= 1)
+    }
+
+    /// The caller, waiting for item 1 that its one worker is on, works on
+    /// item 2 meanwhile: item 1 is made to finish only once item 2 is done,
+    /// so a caller that only waits would wait in vain (a minute, then fail).
+    @Test("the caller works ahead while it waits")
+    func callerWorksAheadWhileWaiting() {
+        let itemOneStarted = DispatchSemaphore(value: 0)
+        let itemTwoDone = DispatchSemaphore(value: 0)
+        let ahead = WorkAhead<Bool>(count: 4, workers: 1) { k in
+            switch k {
+            case 1:
+                itemOneStarted.signal()
+                return itemTwoDone.wait(timeout: .now() + 60) == .success
+            case 2:
+                itemTwoDone.signal()
+                return true
+            default:
+                return true
+            }
+        }
+        #expect(ahead.take(0) == nil, "item 0 is the caller's")
+        #expect(itemOneStarted.wait(timeout: .now() + 60) == .success, "no worker started item 1")
+        #expect(ahead.take(1) == true, "item 1 finished without item 2 being done while the caller waited")
+        #expect(ahead.take(2) == true)
+        _ = ahead.take(3)
+        ahead.finish()
     }
 }

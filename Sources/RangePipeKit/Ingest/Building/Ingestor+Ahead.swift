@@ -29,7 +29,7 @@ extension Ingestor {
         var unattributed = 0
         var reports: [FileReport] = []
         guard let source = try? InputSource(path: file, reportsProgress: false),
-              !(source.isPlainFile && source.sizeHint >= FileSplit.minimumBytes),
+              !(source.isPlainFile && FileSplit.cuts(size: source.sizeHint)),
               let series = try? Ingestor(options: strict).parse(source, rejects: RejectWriter(discarding: ()),
                                                                unattributed: &unattributed, report: &reports)
         else { return nil }

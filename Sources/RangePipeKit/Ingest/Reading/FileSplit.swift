@@ -15,11 +15,18 @@ import Darwin
 /// one at its end, so errors, rejects and results are always those of one
 /// sequential pass, whatever the number of pieces.
 enum FileSplit {
-    /// Below this many bytes left, a split costs more than it saves.
+    /// Below this many bytes in a file, a split costs more than it saves.
     static let minimumBytes = 8 << 20
     /// The least a piece holds: a thread and a join cost more than smaller
     /// pieces save.
     static let minimumPieceBytes = 1 << 20
+
+    /// Whether a file of `size` bytes is cut into pieces when the reader is
+    /// at `position` (with `--jobs` above 1): the one rule for the split and
+    /// for the files parsed ahead, which leave such a plain file to its turn.
+    static func cuts(size: Int, at position: Int = 0) -> Bool {
+        size >= minimumBytes && size - position >= 2 * minimumPieceBytes
+    }
 
     /// What a fork made of its piece: the sink, and the lines it read.
     struct PieceRead {
@@ -68,7 +75,7 @@ enum FileSplit {
     static func start(_ source: InputSource, _ sink: any RecordSink, jobs: Int, chunkSize: Int, rowsPerByte: Double,
                       readLater: @escaping (InputSource, any SplittableSink, SplitCancel) throws -> Int) -> State {
         guard jobs > 1, let whole = sink as? any SplittableSink, let path = source.regularFilePath,
-              source.sizeHint - source.position >= minimumBytes else { return .done }
+              cuts(size: source.sizeHint, at: source.position) else { return .done }
         guard source.isPlainFile else { return source.position < chunkSize * 2 ? .undecided : .done }
         let end = source.sizeHint, begin = source.position
         let count = min(jobs, (end - begin) / minimumPieceBytes)

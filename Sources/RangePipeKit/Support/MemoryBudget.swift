@@ -52,6 +52,33 @@ public enum MemoryBudget {
         }
     }
 
+    /// What one more thread costs against `total`: its stack, and under an
+    /// address-space limit also the 64 MiB heap glibc's malloc reserves for
+    /// a thread's own arena (`HEAP_MAX_SIZE` in glibc's malloc/arena.c:
+    /// twice the largest mmap threshold), which `ulimit -v` counts although
+    /// it is untouched.
+    static var threadBytes: Int {
+        Platform.threadStackBytes + (limits.isAddressSpace ? 64 << 20 : 0)
+    }
+
+    /// How many of `wanted` parts to run at once (pieces of a file, files
+    /// read ahead): the most `n` for which what one pass holds (`onePass`)
+    /// plus what running `n` parts adds to it (`added(n)`: threads' stacks,
+    /// mappings, rows held twice) fits `budget`; at least 1, one part being
+    /// one pass. So `--jobs N` narrows itself under a memory limit instead
+    /// of failing where `--jobs 1` would not.
+    /// - Complexity: O(wanted) calls of `added`.
+    static func parts(_ wanted: Int, onePass: Int, added: (Int) -> Int) -> Int {
+        let budget = budget
+        var n = 1
+        while n < wanted {
+            let (total, overflow) = onePass.addingReportingOverflow(added(n + 1))
+            guard !overflow, total <= budget else { break }
+            n += 1
+        }
+        return n
+    }
+
     /// A byte count as people read it: bytes below 10 KiB, then whole KiB,
     /// MiB or GiB, rounded down, or up with `roundingUp` (a need just over
     /// a budget never reads as equal to it).

@@ -110,6 +110,18 @@ extension Platform {
         fileprivate let id: pthread_t
     }
 
+    /// The address space a thread from `startThread` reserves for its
+    /// stack (the default attributes': glibc takes `ulimit -s`), for
+    /// memory plans under `ulimit -v`, where reserved space counts.
+    static var threadStackBytes: Int {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return 8 << 20 }
+        defer { pthread_attr_destroy(&attributes) }
+        var size = 0
+        guard pthread_attr_getstacksize(&attributes, &size) == 0, size > 0 else { return 8 << 20 }
+        return size + (64 << 10)  // and its guard page, rounded up
+    }
+
     /// Runs `body` on a new thread; nil (and `body` not run) if none can be
     /// made.
     static func startThread(_ body: @escaping () -> Void) -> Thread? {

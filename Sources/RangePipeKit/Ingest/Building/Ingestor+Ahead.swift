@@ -8,11 +8,24 @@ extension Ingestor {
     }
 
     /// How many threads parse files ahead: one fewer than `--jobs`, only
-    /// for regular files (stdin and pipes are read once, in order).
+    /// for regular files (stdin and pipes are read once, in order), and
+    /// fewer when the files they parse and hold would pass the memory
+    /// budget (`ulimit -v`): a file parsed is taken as up to 10 times its
+    /// bytes while it is read (mapping, rows, series), a parsed file waiting
+    /// as 4 (x and a value a row of a few bytes), and each thread (`MemoryBudget.threadBytes`).
     func aheadWorkers(_ files: [String]) -> Int {
-        guard options.jobs > 1, files.count > 1,
-              files.allSatisfy({ Platform.status($0)?.kind == .regular }) else { return 0 }
-        return options.jobs - 1
+        let status = files.map { Platform.status($0) }
+        guard options.jobs > 1, files.count > 1, status.allSatisfy({ $0?.kind == .regular }) else { return 0 }
+        // Only files under the cut size are parsed ahead.
+        let largest = status.map { min($0?.size ?? 0, FileSplit.minimumBytes) }.max() ?? 0
+        let (reading, waiting) = (10 * largest, 4 * largest)
+        let thread = MemoryBudget.threadBytes
+        // n parts: the calling thread and n - 1 workers read, n files wait.
+        let parts = MemoryBudget.parts(options.jobs, onePass: reading) { n in
+            (n - 1) * (thread + reading) + n * waiting
+        }
+        if parts < options.jobs { Trace.say("split", "\(parts - 1) of \(options.jobs - 1) threads to parse files ahead fit the memory budget") }
+        return parts - 1
     }
 
     /// Parses `file` strictly (the first bad row fails it, nothing is

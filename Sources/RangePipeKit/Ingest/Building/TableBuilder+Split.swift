@@ -4,6 +4,8 @@
 extension TableBuilder: SplittableSink {
     func forkForSplit() -> (any SplittableSink)? { fork() }
 
+    var bytesPerRow: Int { rows.value.bytesPerRow }
+
     func absorbSplit(_ later: any SplittableSink, lineOffset: Int) {
         // A fork is made by `fork()`, so it is a table builder too.
         absorb(later as! TableBuilder, lineOffset: lineOffset)

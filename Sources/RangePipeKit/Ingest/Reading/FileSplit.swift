@@ -28,6 +28,23 @@ enum FileSplit {
         size >= minimumBytes && size - position >= 2 * minimumPieceBytes
     }
 
+    /// How many of `wanted` pieces of bytes `begin ..< end` fit the memory
+    /// budget beside what one pass holds (the file mapped, its rows held
+    /// twice while they are grouped): each later piece adds its
+    /// thread (`MemoryBudget.threadBytes`), its mapping (from byte 0 to its
+    /// end) and its fork's rows.
+    /// - Complexity: O(wanted²), wanted ≤ 64.
+    static func affordablePieces(_ wanted: Int, begin: Int, end: Int, rowsPerByte: Double, bytesPerRow: Int) -> Int {
+        let rowBytes = { (bytes: Int) in Int(min(Double(Int.max / 4), Double(bytes) * max(rowsPerByte, 0) * Double(bytesPerRow))) }
+        let thread = MemoryBudget.threadBytes
+        return MemoryBudget.parts(wanted, onePass: end + 2 * rowBytes(end)) { n in
+            (1 ..< n).reduce(0) { added, k in
+                let pieceEnd = begin + (end - begin) * (k + 1) / n
+                return added + thread + pieceEnd + rowBytes((end - begin) / n) * 11 / 10
+            }
+        }
+    }
+
     /// What a fork made of its piece: the sink, and the lines it read.
     struct PieceRead {
         let sink: any SplittableSink
@@ -78,7 +95,9 @@ enum FileSplit {
               cuts(size: source.sizeHint, at: source.position) else { return .done }
         guard source.isPlainFile else { return source.position < chunkSize * 2 ? .undecided : .done }
         let end = source.sizeHint, begin = source.position
-        let count = min(jobs, (end - begin) / minimumPieceBytes)
+        let wanted = min(jobs, (end - begin) / minimumPieceBytes)
+        let count = affordablePieces(wanted, begin: begin, end: end, rowsPerByte: rowsPerByte, bytesPerRow: whole.bytesPerRow)
+        if count < wanted { trace("\(count) of \(wanted) pieces fit the memory budget of \(MemoryBudget.text(MemoryBudget.budget))") }
         var cuts: [Int] = []
         for k in 1 ..< count {
             let target = begin + Int(Double(end - begin) * Double(k) / Double(count))
@@ -116,6 +135,7 @@ enum FileSplit {
                     return nil
                 }
             }
+            if job.ranHere { trace("piece at byte \(range.lowerBound): no thread could start, read before the first") }
             pieces.append(Piece(job: job, range: range))
         }
         let first = pieces[0]

@@ -12,4 +12,6 @@ protocol SplittableSink: RecordSink {
     /// Appends the rows `later` (a fork of this sink) read; its line
     /// numbers start at 1, so `lineOffset` makes them absolute.
     func absorbSplit(_ later: any SplittableSink, lineOffset: Int)
+    /// The bytes one row read takes in this sink (for the memory plan).
+    var bytesPerRow: Int { get }
 }

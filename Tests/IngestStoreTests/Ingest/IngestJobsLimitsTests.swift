@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import RangePipeKit
+
+/// `ingest --jobs N` where the resources more cores take run short. Under
+/// an address-space limit (`ulimit -v`) more cores hold more at once
+/// (threads' stacks and heaps, pieces' mappings, files parsed ahead), so N
+/// narrows itself to what fits the memory budget (`MemoryBudget.parts`)
+/// instead of failing where `--jobs 1` succeeds: a ladder of limits across
+/// `--jobs 1`'s own boundary, for one large file (pieces) and twelve small
+/// ones (files parsed ahead). Where no thread can start (`ulimit -u`),
+/// pieces are read on the calling thread and no file is parsed ahead.
+/// (The descriptor limit is `IngestJobsTests.fewDescriptors`.)
+@Suite("ingest --jobs 64 under ulimit -v and -u succeeds wherever --jobs 1 does, with its store")
+struct IngestJobsLimitsTests {
+    /// One 11 MiB CSV, and the same rows cut into twelve files.
+    static func inputs(seed: UInt64, _ dir: TemporaryDirectory) throws -> (file: String, files: [String]) {
+        let data = IngestJobsTests.csv(rows: 300_000, seed: seed)
+        let file = try dir.write("a.csv", data: data)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let per = (lines.count - 1 + 11) / 12
+        var files: [String] = []
+        for k in 0 ..< 12 {
+            let rows = lines.dropFirst(1 + k * per).prefix(per)
+            files.append(try dir.write("p\(k).csv", data: Data(([lines[0]] + rows).joined(separator: "\n").utf8 + [0x0a])))
+        }
+        return (file, files)
+    }
+
+    /// Limits in KiB, from where `--jobs 1` cannot read the file to where
+    /// `--jobs 64` has room for several pieces or threads.
+    static let limits: [Int] = {
+        var limit = 40_000.0, out: [Int] = []
+        while limit < 1_300_000 {
+            out.append(Int(limit))
+            limit *= 1.35
+        }
+        return out
+    }()
+
+    struct Run {
+        var status: Int32
+        var errors: [String]
+        var trace: String
+        var store: [String]?
+    }
+
+    static func run(_ files: [String], jobs: Int, limit: Int, _ dir: TemporaryDirectory) throws -> Run {
+        let store = dir.path("v\(limit)-j\(jobs).sqlite")
+        let list = files.map { "'\($0)'" }.joined(separator: " ")
+        let r = try runShell("ulimit -v \(limit) && RANGEPIPE_TRACE=split exec \"$RANGEPIPE\" ingest \(list) "
+            + "--series-column series --store '\(store)' --quiet --jobs \(jobs)")
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        let dump = FileManager.default.fileExists(atPath: store)
+            ? try sqlite3(store, ".dump").filter { !$0.contains("'store_id'") } : nil
+        return Run(status: r.status, errors: lines.filter { !$0.contains(" s: ") },
+                   trace: lines.filter { $0.contains(" s: ") }.joined(separator: "\n"), store: dump)
+    }
+
+    /// Runs the ladder; returns each limit's `--jobs 64` trace where
+    /// `--jobs 1` succeeded.
+    static func expectNoWorseThanOneJob(_ files: [String], _ dir: TemporaryDirectory) throws -> [String] {
+        var traces: [String] = [], oneJobFailed = false
+        for limit in limits {
+            let one = try run(files, jobs: 1, limit: limit, dir)
+            let many = try run(files, jobs: 64, limit: limit, dir)
+            if one.status == 0 {
+                #expect(many.status == 0, "ulimit -v \(limit): --jobs 1 succeeded, --jobs 64 exit \(many.status): \(many.errors)")
+                #expect(many.store != nil && firstDifference((many.store ?? []).joined(separator: "\n"),
+                                                             (one.store ?? []).joined(separator: "\n")) == nil,
+                        "ulimit -v \(limit): store contents")
+                traces.append(many.trace)
+            } else {
+                oneJobFailed = true
+                #expect(one.status == 71 && one.errors.count == 1, "ulimit -v \(limit): --jobs 1 exit \(one.status): \(one.errors)")
+                #expect(many.status < 128 && many.errors.count == 1 && many.errors.first?.hasPrefix("rangepipe: error: ") == true,
+                        "ulimit -v \(limit): --jobs 64 exit \(many.status): \(many.errors)")
+                #expect(many.store == nil, "ulimit -v \(limit): a store was left")
+            }
+        }
+        #expect(oneJobFailed, "the ladder starts above --jobs 1's boundary")
+        return traces
+    }
+
+    @Test("ulimit -v: fewer pieces of one large file, down to one, and fewer threads parsing files ahead, down to none")
+    func memoryLimits() throws {
+        let dir = try TemporaryDirectory()
+        let (file, files) = try Self.inputs(seed: 31, dir)
+        let pieces = try Self.expectNoWorseThanOneJob([file], dir)
+        // Both sides reached: a limit that left one piece, one that still allowed a cut.
+        #expect(pieces.contains { $0.contains("1 of ") && $0.contains("pieces fit the memory budget") })
+        #expect(pieces.contains { $0.contains("pieces, later ones") })
+        let ahead = try Self.expectNoWorseThanOneJob(files, dir)
+        #expect(ahead.contains { $0.contains("0 of 63 threads to parse files ahead fit") })
+        #expect(ahead.contains { $0.contains("parsed ahead") })
+    }
+
+    /// Root is not held to `ulimit -u`: as root the run drops to `nobody`
+    /// with `setpriv` (as `BadInputTests.readOnlyStore` does), and fails,
+    /// rather than skips, where that is missing.
+    @Test("ulimit -u: a piece with no thread is read before the first, no file is parsed ahead; the store is --jobs 1's")
+    func threadLimits() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.url.path)
+        let (file, files) = try Self.inputs(seed: 33, dir)
+        let binary = try checkedBinary.get().path
+        for inputs in [[file], files] {
+            let (reference, _) = try IngestJobsTests.run(inputs, jobs: 1, [], dir)
+            #expect(reference.status == 0)
+            var withoutThreads = 0, withThreads = 0
+            for limit in [1, 2, 3, 5, 1000] {
+                let store = dir.path("u\(limit)-\(inputs.count).sqlite")
+                let command = ["/usr/bin/prlimit", "--nproc=\(limit):\(limit)", "/usr/bin/env", "RANGEPIPE_TRACE=split", binary, "ingest"]
+                    + inputs + ["--series-column", "series", "--store", store, "--quiet", "--jobs", "64"]
+                let r = geteuid() == 0
+                    ? try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups"] + command,
+                                     stdin: nil, in: nil)
+                    : try runProcess(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), stdin: nil, in: nil)
+                #expect(r.status == 0, "ulimit -u \(limit): exit \(r.status): \(r.stderr)")
+                let dump = FileManager.default.fileExists(atPath: store)
+                    ? try sqlite3(store, ".dump").filter { !$0.contains("'store_id'") } : []
+                #expect(firstDifference(dump.joined(separator: "\n"), reference.store?.joined(separator: "\n") ?? "-") == nil,
+                        "ulimit -u \(limit), \(inputs.count) file(s): store contents")
+                let ran = inputs.count == 1 ? r.stderr.contains("no thread could start") : !r.stderr.contains("parsed ahead")
+                if ran { withoutThreads += 1 } else { withThreads += 1 }
+            }
+            // Both sides reached: a limit no thread started under, and one threads did.
+            #expect(withoutThreads > 0 && withThreads > 0, "\(inputs.count) file(s): \(withoutThreads) limits without threads, \(withThreads) with")
+        }
+    }
+}

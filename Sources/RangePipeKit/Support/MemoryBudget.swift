@@ -52,28 +52,37 @@ public enum MemoryBudget {
         }
     }
 
-    /// What one more thread costs against `total`: its stack, and under an
-    /// address-space limit also the 64 MiB heap glibc's malloc reserves for
-    /// a thread's own arena (`HEAP_MAX_SIZE` in glibc's malloc/arena.c:
-    /// twice the largest mmap threshold), which `ulimit -v` counts although
-    /// it is untouched.
-    static var threadBytes: Int {
-        Platform.threadStackBytes + (limits.isAddressSpace ? 64 << 20 : 0)
-    }
+    /// What one more thread costs against `total`: its stack (reserved
+    /// whole, which `ulimit -v` counts although it is untouched). Ingest
+    /// keeps one malloc arena (`MemoryPolicy`), so a thread adds no heap.
+    static var threadBytes: Int { Platform.threadStackBytes }
 
     /// How many of `wanted` parts to run at once (pieces of a file, files
-    /// read ahead): the most `n` for which what one pass holds (`onePass`)
-    /// plus what running `n` parts adds to it (`added(n)`: threads' stacks,
-    /// mappings, rows held twice) fits `budget`; at least 1, one part being
-    /// one pass. So `--jobs N` narrows itself under a memory limit instead
-    /// of failing where `--jobs 1` would not.
+    /// read ahead) under an address-space limit (`ulimit -v`), where what a
+    /// part reserves counts whether it is touched or not (a thread's whole
+    /// stack, a whole mapping): the most `n` for which what one pass holds
+    /// (`onePass`) plus twice what running `n` parts adds to it (`added(n)`:
+    /// threads' stacks, mappings, rows) fits what is left, the budget or
+    /// the limit less what the process has mapped now if that is less (the
+    /// runtime and libraries count too, and at a small limit take more
+    /// than the half the budget leaves them); at least 1, one part being
+    /// one pass. So `--jobs N` narrows itself instead of failing where
+    /// `--jobs 1` would not. Twice: threads sharing one malloc arena
+    /// interleave their allocations, and the heap they leave fragmented
+    /// grows by more than they hold (at `ulimit -v` 75 MB one thread
+    /// parsing 1 MB files ahead failed 8 runs in 10 when counted once).
+    /// Without such a limit, `wanted`: untouched reservations cost no
+    /// memory, and what is held is checked as it grows (`require`).
     /// - Complexity: O(wanted) calls of `added`.
     static func parts(_ wanted: Int, onePass: Int, added: (Int) -> Int) -> Int {
-        let budget = budget
+        let limits = limits
+        guard limits.isAddressSpace else { return max(1, wanted) }
+        let left = min(limits.total / 2, limits.total - (Platform.addressSpaceInUse ?? 0))
         var n = 1
         while n < wanted {
-            let (total, overflow) = onePass.addingReportingOverflow(added(n + 1))
-            guard !overflow, total <= budget else { break }
+            let (twice, overflowTwice) = added(n + 1).multipliedReportingOverflow(by: 2)
+            let (total, overflow) = onePass.addingReportingOverflow(twice)
+            guard !overflowTwice, !overflow, total <= left else { break }
             n += 1
         }
         return n

@@ -59,7 +59,7 @@ extension Platform {
     }
 
     /// A small file's bytes (at most 64 KiB), or nil when it cannot be read.
-    private static func smallFile(_ path: String) -> [UInt8]? {
+    static func smallFile(_ path: String) -> [UInt8]? {
         let fd = open(path, .readOnly)
         guard fd >= 0 else { return nil }
         defer { _ = close(fd) }

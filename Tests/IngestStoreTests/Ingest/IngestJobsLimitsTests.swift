@@ -95,6 +95,17 @@ struct IngestJobsLimitsTests {
         #expect(ahead.contains { $0.contains("parsed ahead") })
     }
 
+    /// The address space in use, read from a /proc status text (a second
+    /// reading by hand) and from this process's own, which must lie between
+    /// its resident size and the whole 64-bit space.
+    @Test("VmSize read from /proc/self/status")
+    func addressSpaceInUse() throws {
+        #expect(Platform.addressSpace(inStatus: Array("Name:\tx\nVmPeak:\t  9 kB\nVmSize:\t   43980 kB\nVmLck:\t0 kB\n".utf8)) == 43_980 * 1024)
+        #expect(Platform.addressSpace(inStatus: Array("Name:\tx\nVmRSS:\t 12 kB\n".utf8)) == nil)
+        let own = try #require(Platform.addressSpaceInUse)
+        #expect(own > 1 << 20 && own < 1 << 47)
+    }
+
     /// Root is not held to `ulimit -u`: as root the run drops to `nobody`
     /// with `setpriv` (as `BadInputTests.readOnlyStore` does), and fails,
     /// rather than skips, where that is missing.

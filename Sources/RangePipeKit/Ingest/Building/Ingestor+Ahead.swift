@@ -24,7 +24,7 @@ extension Ingestor {
         let parts = MemoryBudget.parts(options.jobs, onePass: reading) { n in
             (n - 1) * (thread + reading) + n * waiting
         }
-        if parts < options.jobs { Trace.say("split", "\(parts - 1) of \(options.jobs - 1) threads to parse files ahead fit the memory budget") }
+        if parts < options.jobs { Trace.say("split", "\(parts - 1) of \(options.jobs - 1) threads to parse files ahead fit the memory budget (ulimit -v)") }
         return parts - 1
     }
 

@@ -97,7 +97,7 @@ enum FileSplit {
         let end = source.sizeHint, begin = source.position
         let wanted = min(jobs, (end - begin) / minimumPieceBytes)
         let count = affordablePieces(wanted, begin: begin, end: end, rowsPerByte: rowsPerByte, bytesPerRow: whole.bytesPerRow)
-        if count < wanted { trace("\(count) of \(wanted) pieces fit the memory budget of \(MemoryBudget.text(MemoryBudget.budget))") }
+        if count < wanted { trace("\(count) of \(wanted) pieces fit the memory budget (ulimit -v)") }
         var cuts: [Int] = []
         for k in 1 ..< count {
             let target = begin + Int(Double(end - begin) * Double(k) / Double(count))

@@ -7,8 +7,8 @@
 /// for that thread (pthread_join orders the write before the read); when
 /// no thread can be made the body runs here, before `start` returns.
 /// `thread` and `ranHere` are only touched by the starting thread (`start`,
-/// `join`, the caller). The
-/// body and its result never touch the starting thread's state until `join`.
+/// `join`, its caller). The body and its result never touch the starting
+/// thread's state until `join`.
 final class BackgroundJob<Result>: @unchecked Sendable {
     private var result: Result?
     private var thread: Platform.Thread?

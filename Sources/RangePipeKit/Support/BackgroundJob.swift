@@ -6,14 +6,15 @@
 /// by the body on the new thread, and read only after `join` has waited
 /// for that thread (pthread_join orders the write before the read); when
 /// no thread can be made the body runs here, before `start` returns.
-/// `thread` and `ranHere` are only touched by the starting thread (`start`,
-/// `join`, its caller). The body and its result never touch the starting
+/// `thread` is only touched by the starting thread (`start`, `join`,
+/// `ranHere`). The body and its result never touch the starting
 /// thread's state until `join`.
 final class BackgroundJob<Result>: @unchecked Sendable {
     private var result: Result?
     private var thread: Platform.Thread?
-    /// True when no thread could be made and the body ran in `start`.
-    private(set) var ranHere = false
+    /// True when no thread could be made and the body ran in `start`
+    /// (read before `join`).
+    var ranHere: Bool { thread == nil }
 
     /// Starts `body` on a new thread (or runs it here if none can be made).
     static func start(_ body: @escaping () -> Result) -> BackgroundJob {
@@ -22,7 +23,6 @@ final class BackgroundJob<Result>: @unchecked Sendable {
         if let thread = Platform.startThread(run) {
             job.thread = thread
         } else {
-            job.ranHere = true
             run()
         }
         return job

@@ -20,7 +20,11 @@
 /// caller passes a closure that shares nothing mutable between calls.
 final class WorkAhead<Result>: @unchecked Sendable {
     private let lock = Platform.Condition()
-    private var claimed: [Bool]
+    private let count: Int
+    /// The first item past 0 nobody has claimed: claims go in order (the
+    /// caller takes items in order, so one it claims is always this one),
+    /// so the claimed items past 0 are exactly `1 ..< next`.
+    private var next = 1
     private var results: [Int: Result?] = [:]
     /// The item the calling thread is on (its last `take`).
     private var current = 0
@@ -31,7 +35,7 @@ final class WorkAhead<Result>: @unchecked Sendable {
 
     /// Starts up to `workers` threads (none for fewer than two items).
     init(count: Int, workers: Int, work: @escaping (Int) -> Result?) {
-        claimed = Array(repeating: false, count: count)
+        self.count = count
         window = max(0, workers) + 1
         self.work = work
         for _ in 0 ..< min(max(0, workers), count - 1) {
@@ -44,26 +48,27 @@ final class WorkAhead<Result>: @unchecked Sendable {
     /// item 0, if it is at most `window` past the caller's (one more than
     /// the workers, so a worker done with its item finds the next while the
     /// caller works on another ahead). Call holding `lock`.
+    /// - Complexity: O(1).
     private func claimable() -> Int? {
-        guard !stopped, claimed.count > 1, let k = claimed[1...].firstIndex(of: false), k <= current + window else { return nil }
-        return k
+        guard !stopped, next < count, next <= current + window else { return nil }
+        return next
     }
 
     private func runWorker() {
         while true {
-            let next: Int? = lock.withLock {
+            let claim: Int? = lock.withLock {
                 while true {
                     if let k = claimable() {
-                        claimed[k] = true
+                        next += 1
                         return k
                     }
                     // Nothing left, or stopped: done; else wait until the caller moves on.
-                    if stopped || !claimed.dropFirst().contains(false) { return nil }
+                    if stopped || next >= count { return nil }
                     lock.wait()
                 }
             }
-            guard let next else { return }
-            finishAhead(next, work(next))
+            guard let claim else { return }
+            finishAhead(claim, work(claim))
         }
     }
 
@@ -88,13 +93,13 @@ final class WorkAhead<Result>: @unchecked Sendable {
             let step: Step = lock.withLock {
                 current = k
                 lock.broadcast()  // workers waiting for the window to move
-                if !claimed[k] {
-                    claimed[k] = true
+                if k == 0 || k >= next {
+                    next = max(next, k + 1)
                     return .doItself
                 }
                 if let result = results.removeValue(forKey: k) { return .taken(result) }
                 if let ahead = claimable() {
-                    claimed[ahead] = true
+                    next += 1
                     return .workAhead(ahead)
                 }
                 lock.wait()

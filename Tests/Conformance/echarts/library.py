@@ -3,9 +3,9 @@
 `echarts`; `echarts.init` with the canvas renderer, `animation: false`, one
 line series, an `inside` and a `slider` dataZoom on x) and how the recorder
 reads it (the dataZoom's value window, `getValueRange()`), plus the sessions
-it records: main-chart mouse input (inside wheel zoom, inside pan). The
-slider is on the page but not driven: the profile does not model it yet.
-Registered in ../libraries.py.
+it records: mouse input on the grid (inside wheel zoom, inside pan) and on
+the slider (the `overview` area: handle and move-zone drags, brushes,
+clicks). Registered in ../libraries.py.
 """
 import json
 import re
@@ -18,7 +18,7 @@ NAME = "echarts"
 VERSION_KEYS = ("nicegui", "echarts")
 MODES = ("pan",)        # a main-chart drag pans (the inside dataZoom); SPEC 4.11
 POINTERS = ("mouse",)   # touch is not part of the profile
-AREAS = ("main",)       # the slider is on the page, but no input goes to it
+AREAS = ("main", "overview")  # the grid, and the slider's box (its left/top/width/height on the page)
 
 # The page's geometry (px): the grid (the `main` area) sits at (LEFT, TOP)
 # of the chart's canvas; the slider's box below it.
@@ -129,7 +129,18 @@ window.__cf = {
   boxes: () => {
     const c = document.getElementById('chart').getBoundingClientRect();
     const g = window.__chart.getModel().getComponent('grid', 0).coordinateSystem.getRect();
-    return {main: [c.left + g.x, c.top + g.y, g.width, g.height]};
+    const v = window.__chart.getViewOfComponentModel(window.__chart.getModel().getComponent('dataZoom', 1));
+    // The slider's drawing as the profile places it (EChartsProfile+SliderGeometry.swift):
+    // the group 2.8 px (a float32) right of the box and size[1] + 6.5 below its top, the
+    // handle icon's box in its own units and its stroke (read without getBoundingRect, which
+    // would change the box zrender hit-tests with).
+    const gx = v.group.x - v._location.x, gy = v.group.y - v._location.y;
+    const h = v._displayables.handles[0], hb = h.path.getBoundingRect();
+    const want = [2.7999999523162842, v._size[1] + 6.5, -0.20000001788139343, 0, 0.40000003576278687, 2, 1, true];
+    const got = [gx, gy, hb.x, hb.y, hb.width, hb.height, h.style.lineWidth, h.style.strokeNoScale];
+    if (got.some((x, i) => x !== want[i])) throw new Error('slider geometry ' + JSON.stringify(got) + ' is not ' + JSON.stringify(want));
+    return {main: [c.left + g.x, c.top + g.y, g.width, g.height],
+            overview: [c.left + v._location.x, c.top + v._location.y, v._size[0], v._size[1]]};
   },
 };
 """
@@ -240,7 +251,109 @@ def g_click(rng, cur, setup, view):
     cur.sample(**{"type": "up", "id": 1, **at})
 
 
-GESTURES = [(g_wheel, 50), (g_drag, 42), (g_click, 8)]
+# --- on the slider (the `overview` area: the slider's box on the page) --------
+# ECharts draws the slider's body at (2.8, 6.5) in the box (EChartsProfile+SliderGeometry.swift):
+# its x runs 2.8 .. 2.8 + OW, its y 6.5 .. OH + 6.5; the move-handle bar is above it (y -0.5 .. 6.5),
+# the move zone reaches 10 px into the body; a handle's box is 0.7 OH wide about its end and
+# runs from 0.25 OH above the body's top to 0.25 OH below its bottom.
+INSET_X, BODY_TOP = 2.8, 6.5
+
+
+def _ends(setup, view):
+    """The handles' ends in the box, left and right, from the dataZoom's percents."""
+    OW = setup["overview"]["width"]
+    a, b = view()["range"]["pct"]
+    return INSET_X + a * OW / 100, INSET_X + b * OW / 100
+
+
+# zrender hit-tests a handle with one of two boxes (EChartsProfile+SliderGeometry.swift): the
+# icon plus 1 px, 0.2 OH + 1 px wide, or, right after the slider is built, 0.7 OH wide. Presses
+# meant for a handle land within the first (the end is known to a px: the icon sits 1 px inside
+# it); the others stay clear of the second.
+def _on_handle(OH):
+    return 0.1 * OH + 0.5 - 2.2
+
+
+def _clear_of_handles(OH):
+    return 0.35 * OH + 3.5
+
+
+def _settle(rng, cur):
+    # zrender hit-tests a press against the slider as last drawn (one 16 ms frame after a
+    # change; the profile hit-tests the current one): presses come 40 ms or more after input.
+    cur.wait(rng.randint(40, 90))
+
+
+def _body_y(rng, OH, below_move_zone=False):
+    return rng.randint(18 if below_move_zone else int(BODY_TOP) + 2, OH + int(BODY_TOP) - 1)
+
+
+def _panel_x(rng, setup, view):
+    """An x on the body clear of both handles, or None."""
+    OW, OH = setup["overview"]["width"], setup["overview"]["height"]
+    ends = _ends(setup, view)
+    for _ in range(30):
+        x = rng.randint(int(INSET_X) + 1, OW + int(INSET_X))
+        if all(abs(x - e) > _clear_of_handles(OH) for e in ends):
+            return x
+    return None
+
+
+def _slider_drag(rng, cur, setup, x, y):
+    OW = setup["overview"]["width"]
+    dx = rng.choice([-1, 1]) * rng.choice([1, 2, 4, 10, 40, 120, 300, OW])
+    sessions._path(rng, cur, "overview", 1, x, y, dx, rng.randint(1, 10), dt=(8, 40), wobble=3, W=OW)
+
+
+def g_handle(rng, cur, setup, view):
+    OH = setup["overview"]["height"]
+    _settle(rng, cur)
+    end = rng.choice(_ends(setup, view))
+    x = round(end + rng.uniform(-1, 1) * _on_handle(OH))
+    _slider_drag(rng, cur, setup, x, _body_y(rng, OH))
+
+
+def g_move_zone(rng, cur, setup, view):
+    OH = setup["overview"]["height"]
+    _settle(rng, cur)
+    left, right = _ends(setup, view)
+    pad = _clear_of_handles(OH)
+    if right - left <= 2 * pad + 2:
+        return g_brush(rng, cur, setup, view)
+    x = round(rng.uniform(left + pad, right - pad))
+    _slider_drag(rng, cur, setup, x, rng.randint(0, 15))
+
+
+def g_brush(rng, cur, setup, view):
+    OW, OH = setup["overview"]["width"], setup["overview"]["height"]
+    _settle(rng, cur)
+    x = _panel_x(rng, setup, view)
+    if x is None:
+        return
+    dx = rng.choice([-1, 1]) * rng.choice([1, 2, 3, 4, 5, 6, 20, 80, 250, OW])
+    steps = rng.randint(1, 8)
+    dt = rng.choice([(8, 20), (15, 40), (40, 120)])
+    sessions._path(rng, cur, "overview", 1, x, _body_y(rng, OH, True), dx, steps, dt=dt, wobble=2, W=OW)
+
+
+def g_slider_click(rng, cur, setup, view):
+    OH = setup["overview"]["height"]
+    _settle(rng, cur)
+    x = _panel_x(rng, setup, view)
+    if x is None:
+        return
+    y = _body_y(rng, OH, True)
+    cur.sample(type="down", id=1, x=x, y=y, area="overview")
+    cur.wait(rng.choice([30, 80, 150, 199, 200, 260]))
+    if rng.random() < 0.3:
+        x += rng.choice([-4, -3, 2, 3, 5])
+        cur.sample(type="move", id=1, x=x, y=y)
+        cur.wait(rng.randint(5, 30))
+    cur.sample(type="up", id=1, x=x, y=y)
+
+
+GESTURES = [(g_wheel, 30), (g_drag, 24), (g_click, 4), (g_handle, 20), (g_move_zone, 10), (g_brush, 14),
+            (g_slider_click, 8)]
 
 
 def random_session(rng, setup, cur, view):
@@ -258,8 +371,22 @@ def _wheels(c, x, deltas, dt, y=200):
         c.sample(type="wheel", x=x, y=y, area="main", deltaY=d)
 
 
-def _pan(c, x, moves, dt=16, y=200):
-    c.sample(type="down", id=1, x=x, y=y, area="main")
+def _pan(c, x, moves, dt=16, y=200, area="main"):
+    c.sample(type="down", id=1, x=x, y=y, area=area)
+    for m in moves:
+        c.wait(dt)
+        c.sample(type="move", id=1, x=m, y=y)
+    c.wait(dt)
+    c.sample(type="up", id=1, x=moves[-1] if moves else x, y=y)
+
+
+def _slide(c, x, moves, dt=16, y=25, hold=0, settle=True):
+    """A press on the slider's box at (x, y), moves to each x, a release; 60 ms
+    first so that the press hits the slider as drawn."""
+    if settle:
+        c.wait(60)
+    c.sample(type="down", id=1, x=x, y=y, area="overview")
+    c.wait(hold)
     for m in moves:
         c.wait(dt)
         c.sample(type="move", id=1, x=m, y=y)
@@ -302,4 +429,43 @@ def edge_cases():
         series="sf-temps-hours", initial_frac=[0.2, 0.5])
     add("the whole extent at the start: pan does nothing, wheel in",
         lambda c, s, v: (_pan(c, 400, [600]), c.wait(50), _wheels(c, 400, [-100] * 3, 30)), initial_frac=[0.0, 1.0])
+    # The slider (AAPL 800 x 400, the box 800 x 40; initial 50-70 %).
+    def grab(c, s, v, side, moves, dt=16, y=25):
+        """A handle drag: the left or right end, moves relative to it."""
+        c.wait(60)
+        x = round(_ends(s, v)[side])
+        _slide(c, x, [x + m for m in moves], dt=dt, y=y, settle=False)
+
+    def mid(c, s, v, moves, dt=16, y=4):
+        """A move-zone drag from the middle of the window, moves relative to it."""
+        c.wait(60)
+        x = round(sum(_ends(s, v)) / 2)
+        _slide(c, x, [x + m for m in moves], dt=dt, y=y, settle=False)
+
+    add("slider: the left handle dragged past the right one, then each again (the ends swap)",
+        lambda c, s, v: (grab(c, s, v, 0, [50, 200, 296]), grab(c, s, v, 1, [40, 90]), grab(c, s, v, 0, [-60, -260])))
+    add("slider: handles against minValueSpan and maxValueSpan, and past the box's ends",
+        lambda c, s, v: (grab(c, s, v, 0, [100, 156, 200]), grab(c, s, v, 1, [140, 340, 440]), grab(c, s, v, 0, [-300, -440])),
+        min_frac=0.05, max_frac=0.4)
+    add("slider: the move zone against both ends, on the bar and in the body's top",
+        lambda c, s, v: (mid(c, s, v, [120, 320, 420], y=2), mid(c, s, v, [-400, -700, -750], y=12),
+                         mid(c, s, v, [1, 2], y=-1)))
+    add("slider: brushes rightwards, leftwards, past both ends of the body",
+        lambda c, s, v: (_slide(c, 100, [150, 300], dt=60), _slide(c, 700, [600, 500], dt=60),
+                         _slide(c, 50, [0, -30], dt=60), _slide(c, 750, [810, 900], dt=60)))
+    add("slider: brushes around 200 ms and 5 px (a click below both), and a press with no move after a brush",
+        lambda c, s, v: (_slide(c, 100, [104], dt=90), _slide(c, 300, [305], dt=90), _slide(c, 650, [646], dt=110),
+                         _slide(c, 200, [203], dt=40, hold=160), _slide(c, 120, [], dt=100),
+                         _slide(c, 760, [], dt=300)))
+    add("slider: clicks recentre (in the body, 4 and 5 px apart, on the bar off the handles, past the end)",
+        lambda c, s, v: (_slide(c, 100, [], dt=50), _slide(c, 700, [704], dt=20), _slide(c, 300, [305], dt=20),
+                         _slide(c, 30, [], dt=50, y=3), _slide(c, 795, [], dt=50), _slide(c, 798, [], dt=50, y=45)))
+    add("slider: a drag jumping off the chart (never heard again, nor its release), then a brush",
+        lambda c, s, v: (mid(c, s, v, [520, 620], y=3), _slide(c, 300, [350, 420], dt=40),
+                         _slide(c, 600, [640], dt=40)))
+    add("slider moves 3 ms apart (its throttle), then a wheel on the grid right after",
+        lambda c, s, v: (mid(c, s, v, list(range(5, 220, 9)), dt=3), c.wait(5), _wheels(c, 400, [-100] * 2, 7)))
+    add("slider on a number axis: the extent from 0, a handle and a brush",
+        lambda c, s, v: (grab(c, s, v, 0, [-120, -220]), _slide(c, 700, [760], dt=80)),
+        series="sf-temps-hours", initial_frac=[0.4, 0.7])
     return E

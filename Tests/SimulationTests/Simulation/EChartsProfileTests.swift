@@ -103,6 +103,48 @@ struct EChartsProfileTests {
         #expect(p.apply(Self.mouse(1.4, .move, x: 0, y: 401)).window == Window(0, 400))
     }
 
+    static func slider(_ t: Double, _ kind: RawPointerEvent.Kind, x: Double, y: Double = 30) -> RawPointerEvent {
+        RawPointerEvent(t: t, kind: kind, id: 1, area: .overview, x: x, y: y)
+    }
+
+    /// The slider's box is 800 × 40; ECharts draws its body 2.8 px right of
+    /// the box's left, so 20 % is at x 162.8 and 60 % at 482.8, 1 % = 8 px.
+    @Test("the slider: a handle drag moves its end, the move zone both, a brush selects, a click recentres")
+    func slider() {
+        var p = EChartsProfile(chart: Self.chart(), height: 400, sliderHeight: 40)
+        // The left handle, grabbed 0.8 px inside its icon, dragged 80 px: 10 %.
+        _ = p.apply(Self.slider(1, .down, x: 163))
+        #expect(p.apply(Self.slider(1.1, .move, x: 243)).window == Window(300, 600))
+        _ = p.apply(Self.slider(1.2, .up, x: 243))
+        // The move zone on the bar above the body (y 3), 40 px: both ends 5 %.
+        _ = p.apply(Self.slider(1.3, .down, x: 360, y: 3))
+        #expect(p.apply(Self.slider(1.4, .move, x: 400, y: 3)).window == Window(350, 650))
+        _ = p.apply(Self.slider(1.5, .up, x: 400, y: 3))
+        // A brush from 103 to 203 (body x 100.2 to 200.2): 12.525 % to 25.025 %.
+        _ = p.apply(Self.slider(1.6, .down, x: 103))
+        _ = p.apply(Self.slider(1.7, .move, x: 203))
+        var w = p.apply(Self.slider(1.9, .up, x: 203)).window
+        #expect(abs(w.lower - 125.25) < 0.01 && abs(w.upper - 250.25) < 0.01, "\(w)")
+        // A click (no move, under 200 ms) at 603: the middle goes to body x 600.2.
+        _ = p.apply(Self.slider(2.0, .down, x: 603))
+        w = p.apply(Self.slider(2.05, .up, x: 603)).window
+        #expect(abs(w.lower - 687.5) < 0.02 && abs(w.upper - 812.5) < 0.02, "\(w)")
+        // A right handle dragged past the left one: the ends swap, the window is sorted.
+        _ = p.apply(Self.slider(2.2, .down, x: 652))
+        w = p.apply(Self.slider(2.3, .move, x: 452)).window
+        #expect(abs(w.lower - 562.5) < 0.02 && abs(w.upper - 687.5) < 0.02, "\(w)")
+        // The press grabbed the right handle (index 1): dragging it on keeps the left end.
+        w = p.apply(Self.slider(2.4, .move, x: 372)).window
+        #expect(abs(w.lower - 462.5) < 0.02 && abs(w.upper - 687.5) < 0.02, "\(w)")
+        _ = p.apply(Self.slider(2.5, .up, x: 372))
+        // A press between the handles' hit boxes and off the move zone's rows
+        // (y 30, the body) brushes; a 3 px, 50 ms brush is a click instead.
+        _ = p.apply(Self.slider(2.6, .down, x: 100))
+        _ = p.apply(Self.slider(2.62, .move, x: 103))
+        w = p.apply(Self.slider(2.65, .up, x: 103)).window
+        #expect(abs((w.lower + w.upper) / 2 - 125.25) < 0.02, "recentred on body x 100.2: \(w)")
+    }
+
     @Test("minValueSpan and maxValueSpan hold the wheel; the extent holds zoom out")
     func spans() {
         var p = EChartsProfile(chart: Self.chart(minSpan: 100, maxSpan: 700), height: 400, sliderHeight: 40)
@@ -119,8 +161,14 @@ struct EChartsProfileTests {
     @Test("script check refuses what the ECharts model does not cover: one located line, exit 65", arguments: [
         (#""main": {"drag": "zoom"}"#, #"a.json: main.drag: ECharts' inside dataZoom pans on a drag"#),
         (#""window": {"bounds": "data"}"#, "a.json: window.bounds: ECharts holds the window to the data's extent itself"),
-        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
-         #"a.json: events[0].samples[0].area: profile "echarts" plays input on the main chart only (its slider dataZoom is not modelled yet)"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 840, "y": 5, "area": "overview"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0]: profile "echarts": a down at (840, 5) px on the overview is off the chart (-70..840 x -50..70 around the slider's box)"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": 5, "y": -51, "area": "overview", "deltaY": 3}]}]"#,
+         #"a.json: events[0].samples[0]: profile "echarts": a wheel at (5, -51) px on the overview is off the chart"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview", "pointer": "pen"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0].pointer: profile "echarts" replays a mouse: "pen""#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "x-axis"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0].area: profile "echarts" plays input on the grid (main) and its slider (overview) only"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": 5, "y": 401, "area": "main", "deltaY": 3}]}]"#,
          #"a.json: events[0].samples[0]: profile "echarts": a wheel at (5, 401) px is outside the grid"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "main", "pointer": "touch"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,

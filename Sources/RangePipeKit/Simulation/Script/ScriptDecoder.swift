@@ -82,7 +82,7 @@ public enum ScriptDecoder {
         if s.profile == .rangepipe {
             s.events = try Self.events(list, drag: s.drag)
         } else {
-            s.rawInput = try Self.rawInput(list, profile: s.profile, main: s.main)
+            s.rawInput = try Self.rawInput(list, profile: s.profile, main: s.main, overview: s.overview)
         }
         try o.finish(allowed: topKeys)
         try checkOverlaps(s.events)
@@ -133,7 +133,8 @@ public enum ScriptDecoder {
 
     /// Under a library profile, every entry is raw pointer input, read as
     /// the library reads it: all samples in time order (ties in script order).
-    static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize) throws -> [RawPointerEvent] {
+    static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize,
+                         overview: ChartSize? = nil) throws -> [RawPointerEvent] {
         var raw: [(RawPointerEvent, Int)] = []
         var at: [(event: Int, sample: Int)] = []  // each sample's place in the script
         for (k, item) in list.enumerated() {
@@ -143,7 +144,7 @@ public enum ScriptDecoder {
             for (j, e) in samples.enumerated() {
                 try checkRawSample(e, profile: profile, path: "events[\(k)].samples[\(j)]")
             }
-            try plotAreaInput(samples, profile: profile, path: "events[\(k)]", main: main)
+            try plotAreaInput(samples, profile: profile, path: "events[\(k)]", main: main, overview: overview)
             if profile == .lightweightCharts { try lightweightChartsInput(samples, path: "events[\(k)]", main: main) }
             raw += samples.map { ($0, raw.count) }
             at += samples.indices.map { (k, $0) }

@@ -1,6 +1,6 @@
 /// ECharts as a `LibraryProfile`: its page needs the grid's height (a press
-/// or wheel below it is off the grid); its one timer is the dataZoom
-/// action's throttle.
+/// or wheel below it is off the grid); its timers are its two views'
+/// action throttles.
 extension EChartsProfile: LibraryProfile {
     init(chart: ProfileChart, page: ProfilePage) {
         self.init(chart: chart, height: page.mainHeight ?? 400, sliderHeight: page.overviewHeight ?? 40)
@@ -8,11 +8,11 @@ extension EChartsProfile: LibraryProfile {
 
     mutating func runTimers(until t: Double) -> ProfileState? {
         phase = .idle
-        fireTimer(until: Self.milliseconds(t))
+        fireTimers(until: Self.milliseconds(t))
         return state
     }
 
     var nextTimerTime: Double? {
-        clock.pending == nil ? nil : (clock.lastExec + Self.throttle) / 1000
+        [clock.due, slider.clock.due].compactMap { $0 }.min().map { $0 / 1000 }
     }
 }

@@ -10,9 +10,10 @@ extension EChartsProfile {
     static let sliderGap = 50.0, elementBottom = 30.0
 
     /// Whether a point (grid px) is over the chart's element, where its
-    /// local listeners hear the mouse (right and bottom edges out).
+    /// local listeners hear the mouse (right and bottom edges out); the
+    /// element is as wide as the wider of the grid and the slider.
     func overElement(_ x: Double, _ y: Double) -> Bool {
-        x >= -Self.elementLeft && x < chart.mainWidth + Self.elementRight
+        x >= -Self.elementLeft && x < max(chart.mainWidth, chart.overviewWidth) + Self.elementRight
             && y >= -Self.elementTop && y < height + Self.sliderGap + sliderHeight + Self.elementBottom
     }
 
@@ -20,38 +21,100 @@ extension EChartsProfile {
     /// hears it over the element, or anywhere while capturing; over the
     /// element, a move away from the press starts capturing
     /// (HandlerProxy.ts `mousemove`, `__togglePointerCapture`, 614-627).
-    /// Heard while dragging, it pans (`_mousemoveHandler`, RoamController.ts:308-349).
-    mutating func mouseMove(_ e: RawPointerEvent, at now: Double) {
-        if let m = mouse, m.x == e.x, m.y == e.y { return }
-        mouse = (e.x, e.y)
-        let local = overElement(e.x, e.y)
-        if local, let down = capture.mayCapture, down != [e.x, e.y] {
+    /// Heard, it goes to zrender's `mousemove` listeners in the order they
+    /// were added: the Draggable drifts what a press took hold of
+    /// (Draggable.ts `_drag`), the slider's brush follows
+    /// (SliderZoomView.ts:1048-1087), and the RoamController pans while
+    /// dragging (RoamController.ts:308-349).
+    mutating func mouseMove(_ p: (x: Double, y: Double), at now: Double) {
+        if let m = mouse, m.x == p.x, m.y == p.y { return }
+        mouse = p
+        let local = overElement(p.x, p.y)
+        if local, let down = capture.mayCapture, down != [p.x, p.y] {
             capture = Capture(mayCapture: nil, capturing: true)
         }
-        guard local || capture.capturing, roam.dragging else { return }
+        guard local || capture.capturing else { return }
+        let canvasX = p.x + Self.elementLeft, canvasY = p.y + Self.elementTop
+        if onCanvas(canvasX, canvasY) { hover(canvasX, canvasY) }
+        if let held = dragging {
+            dragging = (held.part, held.build, canvasX)
+            drift(held.part, dx: canvasX - held.x, at: now)
+            // The Draggable looks for a drop target under it, itself left out.
+            var exclude: Int?
+            if case .handle(let i) = held.part, held.build == shown.build { exclude = i }
+            _ = findHover(canvasX, canvasY, exclude: exclude)
+        }
+        if slider.brushing {
+            slider.brush(to: canvasX - sliderOrigin.x, width: chart.overviewWidth)
+        }
+        guard roam.dragging else { return }
         let oldX = roam.x
-        roam.x = e.x
-        roam.y = e.y
-        dispatchIfChanged(panned(oldX: oldX, newX: e.x), at: now, phase: .drag)
+        roam.x = p.x
+        roam.y = p.y
+        dispatchIfChanged(panned(oldX: oldX, newX: p.x), at: now, phase: .drag)
     }
 
-    /// A press: zrender keeps its place (`__mayPointerCapture`); on the grid
-    /// it starts the RoamController's drag (`_mousedownHandler`,
-    /// RoamController.ts:280-306; nothing on the grid is `draggable`).
-    mutating func press(_ e: RawPointerEvent) {
-        guard overElement(e.x, e.y) else { return }
-        capture.mayCapture = [e.x, e.y]
-        if e.area == .main, inGrid(e.x, e.y) {
-            roam = Roam(dragging: true, x: e.x, y: e.y)
+    /// A press over the element: zrender keeps its place
+    /// (`__mayPointerCapture`) and the slider part under it (`_downEl`,
+    /// Handler.ts:439-476). A handle or the move zone is taken hold of (a
+    /// press on anything else leaves an earlier hold, Draggable.ts
+    /// `_dragStart`); the click panel starts a brush
+    /// (SliderZoomView.ts:345-346, 987-996); on the grid the RoamController
+    /// starts its drag (RoamController.ts:280-306; it ignores a press on
+    /// something draggable, and nothing on the grid is).
+    mutating func press(_ p: (x: Double, y: Double), at now: Double) {
+        pressedOnElement = overElement(p.x, p.y)
+        guard pressedOnElement else { return }
+        capture.mayCapture = [p.x, p.y]
+        let cx = p.x + Self.elementLeft, cy = p.y + Self.elementTop
+        let part = findHover(cx, cy)
+        down = (part, shown.build, cx, cy)
+        up = (part, shown.build)
+        switch part {
+        case .handle, .moveZone:
+            dragging = (part!, shown.build, cx)
+        case .panel:
+            slider.brushing = true
+            slider.brushStart = (cx - sliderOrigin.x, now)
+        case nil:
+            if inGrid(p.x, p.y) {
+                roam = Roam(dragging: true, x: p.x, y: p.y)
+            }
         }
     }
 
     /// A release zrender hears (over the element, or while capturing) ends
-    /// capturing and the drag (RoamController.ts:351-364); one it does not
-    /// hear leaves the drag on, and the next move it hears pans.
-    mutating func release(_ e: RawPointerEvent) {
-        guard overElement(e.x, e.y) || capture.capturing else { return }
+    /// capturing, the Draggable's hold (`_dragEnd`; the slider dispatches
+    /// nothing then: `realtime`, SliderZoomView.ts:955-967), a brush
+    /// (`_onBrushEnd`) and the RoamController's drag (RoamController.ts:351-364);
+    /// then the browser's `click` reaches the click panel when the press and
+    /// the release were on it, at most 4 px apart (Handler.ts:463-476). One
+    /// zrender does not hear leaves all of them on; the next move it hears
+    /// drifts, brushes or pans.
+    mutating func release(_ p: (x: Double, y: Double), at now: Double) {
+        guard overElement(p.x, p.y) || capture.capturing else { return }
+        let cx = p.x + Self.elementLeft, cy = p.y + Self.elementTop
+        up = onCanvas(cx, cy) ? (findHover(cx, cy), shown.build) : (nil, shown.build)
         capture = Capture()
+        dragging = nil
+        if slider.brushing { brushEnd(at: now) }
         roam.dragging = false
+        // The browser's click, where the press and the release were on the
+        // element: zrender finds what is there, then dispatches it to that
+        // when the press and the release found the same part, at most 4 px
+        // apart.
+        guard pressedOnElement, local(cx, cy) else { return }
+        let target = findHover(cx, cy)
+        guard let d = down, let u = up else { return }
+        let dx = cx - d.x, dy = cy - d.y
+        guard d.part == u.part, d.build == u.build, (dx * dx + dy * dy).squareRoot() <= 4 else { return }
+        down = nil
+        if target == .panel { clickPanel(cx, cy, at: now) }
+    }
+
+    /// Whether a canvas point is over the chart's element (where the
+    /// browser's click reaches zrender).
+    func local(_ cx: Double, _ cy: Double) -> Bool {
+        overElement(cx - Self.elementLeft, cy - Self.elementTop)
     }
 }

@@ -1,14 +1,16 @@
-/// Apache ECharts 6.1.0's inside dataZoom (docs/profiles.md, "ECharts") on
-/// the SPEC 4.11 page: `animation: false`, one line series, an `inside` and
-/// a `slider` dataZoom on x starting at `startValue`/`endValue` =
-/// `window.initial`, minValueSpan / maxValueSpan = minSpan / maxSpan.
-/// Fed raw mouse events in time order it gives the dataZoom's value window
-/// after each: the wheel zooms about the pointer by 1.1 per event, a drag
-/// on the grid pans, both in percent of the data's extent, and every
-/// change is a `dataZoom` action through a 20 ms fixed-rate throttle.
-/// The slider is not modelled (the decoder refuses input off the grid).
-/// A pure state machine, one `switch` per transition; inside it works in
-/// ECharts' units (ms on a time axis) and grid px, outside in data units.
+/// Apache ECharts 6.1.0's inside and slider dataZoom (docs/profiles.md,
+/// "ECharts") on the SPEC 4.11 page: `animation: false`, one line series,
+/// an `inside` and a `slider` dataZoom on x starting at
+/// `startValue`/`endValue` = `window.initial`, minValueSpan / maxValueSpan =
+/// minSpan / maxSpan. Fed raw mouse events in time order it gives the
+/// dataZoom's value window after each: the wheel zooms about the pointer
+/// by 1.1 per event, a drag on the grid pans, both in percent of the data's
+/// extent; on the slider (the `overview` area) a handle drag moves one
+/// end, a move-zone drag both, a brush selects, a click recentres. Every
+/// change is a `dataZoom` action through its view's 20 ms fixed-rate
+/// throttle. A pure state machine, one `switch` per transition; inside it
+/// works in ECharts' units (ms on a time axis) and grid px, outside in
+/// data units.
 ///
 /// Line numbers are of apache/echarts at tag 6.1.0 (`src/…`) and of
 /// ecomfe/zrender (`zrender/src/…`), the version ECharts 6.1.0 bundles.
@@ -39,8 +41,26 @@ struct EChartsProfile: Sendable {
     /// percent window the roam handlers start from, ahead of the model
     /// while an action waits in the throttle.
     var range: [Double]
-    /// The throttle (util/throttle.ts:42-97).
+    /// The inside view's throttle (util/throttle.ts:42-97).
     var clock = Throttle()
+    /// The slider view: its handles, range, brush and throttle.
+    var slider: Slider
+    /// The slider as zrender's display list holds it (what it hit-tests).
+    var shown: Shown
+    /// zrender's Draggable (zrender/src/mixin/Draggable.ts): what a press
+    /// took hold of (of which build) and the last x it drifted from (canvas px).
+    var dragging: (part: SliderPart, build: Int, x: Double)?
+    /// zrender's Handler: the part under the press (of which build) and
+    /// where it was (canvas px), for its `click` (zrender/src/Handler.ts
+    /// `_downEl`, `_upEl`, `_downPoint`).
+    var down: (part: SliderPart?, build: Int, x: Double, y: Double)?
+    var up: (part: SliderPart?, build: Int)?
+    /// The last press was over the chart's element (the browser's click
+    /// after a release there reaches zrender).
+    var pressedOnElement = false
+    /// How many timers were set so far: two due at the same ms fire in the
+    /// order they were set.
+    var timersSet = 0
     /// The RoamController's drag (`_dragging`, `_x`, `_y`, grid px): set by
     /// a press on the grid, cleared by a mouseup zrender sees.
     var roam = Roam()
@@ -68,13 +88,18 @@ struct EChartsProfile: Sendable {
         /// `lastExec`: when an action last went out (0 before any).
         var lastExec = 0.0
         /// The action waiting for its timer (`lastExec + throttle`): the
-        /// percents it dispatches and what caused it.
-        var pending: (start: Double, end: Double, phase: Phase)?
+        /// percents it dispatches (the inside view's; the slider's reads its
+        /// range when the timer fires), what caused it, and the timer's
+        /// place among the timers set.
+        var pending: (start: Double, end: Double, phase: Phase, order: Int)?
 
         static func == (a: Throttle, b: Throttle) -> Bool {
             a.lastExec == b.lastExec && a.pending?.start == b.pending?.start && a.pending?.end == b.pending?.end
-                && a.pending?.phase == b.pending?.phase
+                && a.pending?.phase == b.pending?.phase && a.pending?.order == b.pending?.order
         }
+
+        /// When the pending action's timer fires (ms), if one is pending.
+        var due: Double? { pending == nil ? nil : lastExec + EChartsProfile.throttle }
     }
 
     /// `RoamController`'s drag state (RoamController.ts:280-364).
@@ -108,8 +133,14 @@ struct EChartsProfile: Sendable {
                            extent: Window(lo, hi))
         current = DataWindow(value: Window(0, 0), percent: [0, 100])
         range = [0, 100]
+        slider = Slider(handleEnds: [0, chart.overviewWidth], range: [0, 100])
+        shown = Shown(ends: [0, chart.overviewWidth])
         current = window(values: chart.initial.lower * unit, chart.initial.upper * unit)
         range = current.percent
+        slider.build(percent: current.percent, width: chart.overviewWidth)
+        // Drawn before any input (the page is drawn and settled): the boxes
+        // are the build's.
+        shown = Shown(ends: slider.handleEnds)
     }
 
     /// What the chart shows.
@@ -124,20 +155,29 @@ struct EChartsProfile: Sendable {
     mutating func apply(_ event: RawPointerEvent) -> ProfileState {
         phase = .idle
         let now = Self.milliseconds(event.t)
-        fireTimer(until: now)
+        fireTimers(until: now)
+        runFrames(until: now)
+        let p = gridPoint(event)
         // A mouse moves to where it presses, lifts or wheels first.
-        mouseMove(event, at: now)
+        mouseMove(p, at: now)
         switch event.kind {
         case .wheel:
-            wheel(event, at: now)
+            wheel(event, p, at: now)
         case .down:
-            press(event)
+            press(p, at: now)
         case .move:
             break
         case .up:
-            release(event)
+            release(p, at: now)
         }
         return state
+    }
+
+    /// An event's point in grid px: the `overview` area is the slider's box
+    /// (its `left`, `top`, `width`, `height` on the page), `sliderGap` px
+    /// below the grid, at the grid's left.
+    func gridPoint(_ e: RawPointerEvent) -> (x: Double, y: Double) {
+        e.area == .overview ? (e.x, e.y + height + Self.sliderGap) : (e.x, e.y)
     }
 
     /// Script time t (s) in ms, to the ns.

@@ -2,7 +2,7 @@
 libjs-dygraphs 2.2.1, by absolute file path; `new Dygraph` with the range
 selector) and how the recorder reads it (`g.xAxisRange()`), plus the
 sessions it records (main-chart mouse input: drag zoom, shift-drag pan,
-clicks and double-clicks; the range selector is not modelled yet).
+clicks and double-clicks; on the range selector, handle drags and pans).
 Registered in ../libraries.py.
 """
 import json
@@ -238,7 +238,72 @@ def g_wheel(rng, cur, setup, view):
                deltaY=rng.choice([-100, 100, 53]))
 
 
-GESTURES = [(g_zoom, 40), (g_pan, 20), (g_click, 8), (g_double, 24), (g_wheel, 4)]
+# --- on the range selector (the `overview` area: its canvas, the plot area's x and width) ---
+# The handles are 9 x 16 px images centred on the window's ends, 12 px down the canvas
+# (DygraphsProfile+RangeSelector.swift). Presses meant for a handle land within 3 px of its
+# centre; presses meant for the canvas stay 5.5 px or more from both centres (the images'
+# edges are kept to 1/64 px by layout, the centres to six digits by CSS).
+HANDLE_TOP, HANDLE_H = 12, 16
+
+
+def _centres(setup, view):
+    """The handles' centres (overview px) from the window on the data."""
+    W = setup["overview"]["width"]
+    x0, x1 = sessions.extent(setup["series"])
+    a, b = view()["range"]["xn"]
+    return W * (a - x0) / (x1 - x0), W * (b - x0) / (x1 - x0)
+
+
+def _sel_path(rng, cur, x, y, moves, dt=(8, 40)):
+    """A press on the range selector, moves to each (x, y) offset from it, a release."""
+    cur.sample(type="down", id=1, x=x, y=y, area="overview")
+    px, py = x, y
+    for mx, my in moves:
+        cur.wait(rng.randint(*dt))
+        px, py = _cx(x + mx), y + my
+        cur.sample(type="move", id=1, x=px, y=py)
+    cur.wait(rng.randint(*dt))
+    cur.sample(type="up", id=1, x=px, y=py)
+
+
+def _sel_moves(rng, W):
+    """Moves for a handle or pan drag: sometimes a few px first (Chromium's drag threshold,
+    the 4 px rule), then a run of steps of every size, sometimes past the canvas."""
+    moves = []
+    if rng.random() < 0.4:
+        for _ in range(rng.randint(1, 3)):
+            moves.append((rng.randint(-3, 3), rng.randint(-3, 3)))
+    dx = rng.choice([-1, 1]) * rng.choice([3, 5, 8, 20, 60, 150, 400, W])
+    steps = rng.randint(1, 10)
+    for k in range(1, steps + 1):
+        moves.append((round(dx * k / steps), rng.randint(-4, 4)))
+    return moves
+
+
+def g_sel_handle(rng, cur, setup, view):
+    W = setup["overview"]["width"]
+    centre = rng.choice(_centres(setup, view))
+    x = round(centre + rng.uniform(-3, 3))
+    y = rng.randint(HANDLE_TOP + 1, HANDLE_TOP + HANDLE_H - 2)
+    _sel_path(rng, cur, x, y, _sel_moves(rng, W))
+
+
+def g_sel_canvas(rng, cur, setup, view):
+    """A press on the canvas: between the handles (a pan when zoomed) or outside them."""
+    W = setup["overview"]["width"]
+    left, right = _centres(setup, view)
+    if right - left > 12 and rng.random() < 0.75:
+        x = round(rng.uniform(left + 5.6, right - 5.6))
+    else:
+        spots = [v for v in range(0, W) if abs(v - left) > 5.5 and abs(v - right) > 5.5]
+        if not spots:
+            return
+        x = rng.choice(spots)
+    _sel_path(rng, cur, x, rng.randint(1, 38), _sel_moves(rng, W))
+
+
+GESTURES = [(g_zoom, 30), (g_pan, 14), (g_click, 6), (g_double, 16), (g_wheel, 3), (g_sel_handle, 22),
+            (g_sel_canvas, 16)]
 
 
 def random_session(rng, setup, cur, view):
@@ -319,6 +384,72 @@ def edge_cases():
         c.wait(300)
         _d(c, 300, 100, 100, dy=463, steps=3)   # below: y 563 is 99 px under the canvas
     E.append(("zoom drags leaving the canvas's 100 px margin", {}, margin))
+
+    def sel(c, s, v, side, moves, y=20, dt=16):
+        """A drag of a range-selector handle (0 left, 1 right) from its centre."""
+        c.wait(100)
+        x = round(_centres(s, v)[side])
+        c.sample(type="down", id=1, x=x, y=y, area="overview")
+        px, py = x, y
+        for mx, my in moves:
+            c.wait(dt)
+            px, py = x + mx, y + my
+            c.sample(type="move", id=1, x=px, y=py)
+        c.wait(dt)
+        c.sample(type="up", id=1, x=px, y=py)
+
+    def threshold(c, s, v):
+        sel(c, s, v, 0, [(1, 0), (2, 0), (3, 0), (10, 0), (20, 0)])    # dragstart at 4 px: not before
+        sel(c, s, v, 0, [(3, 0), (4, 0), (9, 0), (12, 0)])              # the 4 px move makes it, unheard
+        sel(c, s, v, 1, [(0, 3), (0, 4), (-6, 4), (-12, 4)])            # in y
+        sel(c, s, v, 1, [(3, 3), (9, 3), (14, 3)])                      # 3 and 3
+        sel(c, s, v, 0, [(4, 0)])                                        # released at the threshold
+    E.append(("range selector: Chromium's drag threshold", {}, threshold))
+
+    def steps(c, s, v):
+        sel(c, s, v, 0, [(5, 0)] + [(5 + 2 * k, 0) for k in range(1, 8)])  # 2 px steps: every other one used
+        sel(c, s, v, 1, [(-5, 0), (-8, 0), (-11, 0), (-15, 0), (-16, 0)])
+    E.append(("range selector: moves under 4 px since the last one used", {}, steps))
+
+    def clamps(c, s, v):
+        sel(c, s, v, 0, [(5, 0), (100, 0), (400, 0)])                  # into the right handle: 12 px from it
+        sel(c, s, v, 1, [(5, 0), (300, 0), (500, 0)])                  # past the canvas's right end
+        sel(c, s, v, 0, [(-5, 0), (-300, 0), (-700, 0)])               # past the left end: the data again
+    E.append(("range selector: handles against each other and the canvas's ends", {}, clamps))
+
+    def pan_sel(c, s, v):
+        c.wait(100)
+        l, r = _centres(s, v)
+        x = round((l + r) / 2)
+        for moves in ([(2, 0), (5, 0), (40, 5), (400, 5)], [(-5, 0), (-300, 0), (-900, 0)], [(3, 0), (6, 2)]):
+            c.sample(type="down", id=1, x=x, y=30, area="overview")
+            for mx, my in moves:
+                c.wait(16)
+                c.sample(type="move", id=1, x=x + mx, y=30 + my)
+            c.wait(16)
+            c.sample(type="up", id=1, x=x + moves[-1][0], y=30 + moves[-1][1])
+            c.wait(100)
+            l, r = _centres(s, v)
+            x = round((l + r) / 2)
+    E.append(("range selector: pans, against both ends", {}, pan_sel))
+
+    def not_zoomed(c, s, v):
+        c.sample(type="down", id=1, x=400, y=30, area="overview")     # between the handles, not zoomed: nothing
+        c.wait(16)
+        c.sample(type="move", id=1, x=450, y=30)
+        c.wait(16)
+        c.sample(type="up", id=1, x=450, y=30)
+        sel(c, s, v, 1, [(-5, 0), (-200, 0)])
+        sel(c, s, v, 1, [(5, 0), (400, 0)])                            # back to the end: the data
+    E.append(("range selector: the whole data at the start", {"initial": "all"}, not_zoomed))
+
+    def after_main(c, s, v):
+        _d(c, 300, 200, 120, steps=3)                                  # a main-chart zoom places the handles
+        sel(c, s, v, 1, [(5, 0), (30, 0)])
+        c.wait(300)
+        _d(c, 400, 200, -150, shift=True, steps=5)                     # a main-chart pan moves them
+        sel(c, s, v, 0, [(-5, 0), (-40, 0)])
+    E.append(("range selector after main-chart zooms and pans", {}, after_main))
 
     def pans(c, s, v):
         _d(c, 400, 200, 300, shift=True, steps=6)

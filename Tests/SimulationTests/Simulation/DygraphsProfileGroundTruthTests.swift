@@ -5,7 +5,7 @@ import Testing
 /// The dygraphs browser ground truth (Tests/Conformance/dygraphs, recorded
 /// from dygraphs 2.2.1 in Chromium, or `DYGRAPHS_GROUND_TRUTH`) replayed
 /// through `DygraphsProfile` directly: the range after every sample within
-/// 1e-9 relative.
+/// 1e-9 relative, input on the plot area and on the range selector.
 @Suite("dygraphs profile ground truth")
 struct DygraphsProfileGroundTruthTests {
     typealias Bokeh = BokehProfileGroundTruthTests
@@ -13,14 +13,17 @@ struct DygraphsProfileGroundTruthTests {
     @Test("every recorded dygraphs range, after every sample, within 1e-9 relative")
     func replay() throws {
         let sessions = try GroundTruthFile.sessions(of: "dygraphs", environment: "DYGRAPHS_GROUND_TRUTH").sessions
-        var total = 0, bad: [String] = []
+        var total = 0, onSelector = 0, bad: [String] = []
         for s in sessions {
             let (chart, height, u) = GroundTruthFile.chart(of: s, drag: .zoom)
             var p = DygraphsProfile(chart: chart, height: height)
             let samples = s["samples"] as! [[String: Any]], after = s["after"] as! [[String: Any]]
+            var area = RawPointerEvent.Area.main  // a move or release is on its press's area
             for (i, sm) in samples.enumerated() {
+                if let a = sm["area"] as? String { area = RawPointerEvent.Area(rawValue: a)! }
+                if area == .overview { onSelector += 1 }
                 let e = RawPointerEvent(t: 1 + Bokeh.number(sm["t"])!, kind: RawPointerEvent.Kind(rawValue: sm["type"] as! String)!,
-                                        id: Int(Bokeh.number(sm["id"]) ?? 0), area: .main, x: Bokeh.number(sm["x"])!,
+                                        id: Int(Bokeh.number(sm["id"]) ?? 0), area: area, x: Bokeh.number(sm["x"])!,
                                         y: Bokeh.number(sm["y"]) ?? 0, deltaY: Bokeh.number(sm["deltaY"]) ?? 0,
                                         shift: sm["shift"] as? Bool ?? false)
                 let w = p.apply(e).window
@@ -32,6 +35,7 @@ struct DygraphsProfileGroundTruthTests {
             }
         }
         #expect(sessions.count >= 100 && total > 3000, "the recording holds \(sessions.count) dygraphs sessions, \(total) samples")
+        #expect(onSelector > 800, "the recording holds \(onSelector) samples of input on the range selector")
         #expect(bad.isEmpty, "\(bad.count) of \(total) samples differ:\n\(bad.prefix(10).joined(separator: "\n"))")
     }
 }

@@ -123,13 +123,70 @@ struct DygraphsProfileTests {
         #expect(Self.close(last, 1_000_250, 1_000_350))
     }
 
+    static func selector(_ t: Double, _ kind: RawPointerEvent.Kind, x: Double, y: Double = 20) -> RawPointerEvent {
+        RawPointerEvent(t: t, kind: kind, id: 1, area: .overview, x: x, y: y)
+    }
+
+    /// The range selector: its canvas is the plot area's 800 px, 1.25 units
+    /// a px; the handles' centres sit at the window's ends (overview x 200
+    /// and 400 for [250, 500]).
+    @Test("range selector: the drag threshold, the 4 px rule, a handle drag, a pan")
+    func rangeSelector() {
+        var p = DygraphsProfile(chart: Self.chart(initial: Window(250, 500)), height: 400)
+        // On the left handle: nothing until the image's dragstart (4 px), that move unheard.
+        #expect(p.apply(Self.selector(1, .down, x: 201)).window == Window(250, 500))
+        #expect(p.apply(Self.selector(1.02, .move, x: 203)).window == Window(250, 500))
+        #expect(p.apply(Self.selector(1.04, .move, x: 204, y: 23)).window == Window(250, 500))
+        #expect(p.apply(Self.selector(1.06, .move, x: 205, y: 24)).window == Window(250, 500))
+        // From the press (201): 12 px, the centre to 212, 265 units.
+        #expect(p.apply(Self.selector(1.08, .move, x: 213)).window == Window(265, 500))
+        // 2 px since the last move used: ignored; 4 px: used.
+        #expect(p.apply(Self.selector(1.10, .move, x: 215)).window == Window(265, 500))
+        #expect(p.apply(Self.selector(1.12, .move, x: 217)).window == Window(270, 500))
+        _ = p.apply(Self.selector(1.14, .up, x: 217))
+        // Between the centres (216, 400) while zoomed: a pan of both by 10 px.
+        _ = p.apply(Self.selector(1.3, .down, x: 300, y: 30))
+        #expect(p.apply(Self.selector(1.32, .move, x: 310, y: 30)).window == Window(282.5, 512.5))
+        _ = p.apply(Self.selector(1.34, .up, x: 310, y: 30))
+        // The left handle into the right one: it stops 12 px from its centre.
+        _ = p.apply(Self.selector(1.5, .down, x: 226))
+        _ = p.apply(Self.selector(1.52, .move, x: 232))
+        #expect(p.apply(Self.selector(1.54, .move, x: 700)).window == Window((410 - 12) * 1.25, 512.5))
+        _ = p.apply(Self.selector(1.56, .up, x: 700))
+        // Both handles back at the canvas's ends: the data (resetZoom).
+        var q = DygraphsProfile(chart: Self.chart(initial: Window(0, 500)), height: 400)
+        _ = q.apply(Self.selector(2, .down, x: 400))
+        _ = q.apply(Self.selector(2.02, .move, x: 405))
+        #expect(q.state.window == Window(0, 500))
+        #expect(q.apply(Self.selector(2.04, .move, x: 900)).window == Window(0, 1000))
+    }
+
+    /// The window is read back from the handles' CSS `left`, six significant
+    /// digits: an initial end at 123.456789 units sits at centre 154.7654312
+    /// (graph-div px), `left` 150.2654312px, read back as 150.265px.
+    @Test("range selector: the window read back from six-digit CSS lengths")
+    func rangeSelectorCSS() {
+        #expect(DygraphsProfile.cssPixels(150.2654312) == 150.265)
+        #expect(DygraphsProfile.cssPixels(1234.56789) == 1234.57)
+        #expect(DygraphsProfile.cssPixels(51.5) == 51.5)
+        #expect(DygraphsProfile.cssPixels(99.9999996) == 100)
+        var p = DygraphsProfile(chart: Self.chart(initial: Window(123.456789, 500)), height: 400)
+        // A drag of the right handle (centre 400) by 8 px: the left end moves too, to its string.
+        _ = p.apply(Self.selector(1, .down, x: 400))
+        _ = p.apply(Self.selector(1.02, .move, x: 404))
+        let w = p.apply(Self.selector(1.04, .move, x: 408)).window
+        #expect(Self.close(w, (154.765 - 56) * 1.25, 510), "\(w)")
+    }
+
     @Test("script check refuses what the dygraphs page cannot do: one located line, exit 65", arguments: [
         (#""main": {"drag": "pan"}"#, #"a.json: main.drag: dygraphs' default interaction model zooms on a drag"#),
         (#""window": {"bounds": "data"}"#, "a.json: window.bounds: the dygraphs page has no bounds"),
         (#""window": {"minSpan": 5}"#, "a.json: window.minSpan: the dygraphs page has no span limits"),
         (#""window": {"maxSpan": 5}"#, "a.json: window.maxSpan: the dygraphs page has no span limits"),
-        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
-         #"a.json: events[0].samples[0].area: profile "dygraphs" plays input on the main chart only"#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "x-axis"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0].area: profile "dygraphs" plays input on the plot area (main) and its range selector (overview) only (its axes are not modelled), got "x-axis""#),
+        (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 40, "area": "overview"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
+         #"a.json: events[0].samples[0]: profile "dygraphs": a down at (5, 40) px on the overview is off the chart (-4.5..804.5 x 0..40 around the range selector)"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": -1, "y": 5, "area": "main", "deltaY": 3}]}]"#,
          #"a.json: events[0].samples[0]: profile "dygraphs": a wheel at (-1, 5) px is outside the plot area"#),
     ])

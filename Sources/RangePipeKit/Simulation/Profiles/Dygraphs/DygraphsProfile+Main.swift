@@ -26,7 +26,7 @@ extension DygraphsProfile {
         switch gesture {
         case .idle:
             break
-        case .zooming, .panning, .elsewhere:
+        case .zooming, .panning, .selector, .elsewhere:
             // One mouse: a second press while one is down is not a new gesture.
             return
         }
@@ -37,7 +37,9 @@ extension DygraphsProfile {
             context.dragStartY = p.y
             context.cancelNextDblclick = false
             gesture = e.shift ? .panning(pointer: e.id, startPan()) : .zooming(pointer: e.id)
-        case .overview, .xAxis:
+        case .overview:
+            gesture = .selector(pointer: e.id, pressSelector(x: e.x + Self.areaX, y: e.y))
+        case .xAxis:
             gesture = .elsewhere(pointer: e.id)
         }
     }
@@ -61,6 +63,9 @@ extension DygraphsProfile {
         switch gesture {
         case .idle, .elsewhere:
             return
+        case let .selector(pointer, drag):
+            guard pointer == e.id else { return }
+            gesture = .selector(pointer: pointer, moveSelector(drag, x: e.x + Self.areaX, y: e.y))
         case let .zooming(pointer):
             guard pointer == e.id else { return }
             let p = canvasPoint(e)
@@ -94,6 +99,7 @@ extension DygraphsProfile {
             maxDate = minDate + pan.dateRange
         }
         dateWindow = Window(minDate, maxDate)
+        placeHandles()
         phase = .drag
     }
 
@@ -111,7 +117,8 @@ extension DygraphsProfile {
         switch gesture {
         case .idle:
             return
-        case let .elsewhere(pointer):
+        case let .elsewhere(pointer), let .selector(pointer, _):
+            // onZoomEnd / onPanEnd (range-selector.js:328-341, 418-429) change nothing.
             guard pointer == e.id else { return }
         case let .zooming(pointer):
             guard pointer == e.id else { return }
@@ -147,10 +154,12 @@ extension DygraphsProfile {
             let right = min(max(context.dragStartX, p.x), Self.areaX + width)
             if left < right {
                 dateWindow = Window(toDataX(left), toDataX(right))
+                placeHandles()
                 phase = .zoom
             }
             context.cancelNextDblclick = true
         case false? where regionHeight >= Self.minZoomBox:
+            placeHandles()
             context.cancelNextDblclick = true
         case true?, false?, nil:
             break
@@ -168,6 +177,7 @@ extension DygraphsProfile {
         guard !shift else { return }
         if dateWindow != nil {
             dateWindow = nil
+            placeHandles()
             phase = .zoom
         }
     }

@@ -40,6 +40,9 @@ struct DygraphsProfile: Sendable {
 
     /// `dateWindow_`; nil when dygraphs shows the data's extent.
     var dateWindow: Window?
+    /// The range selector's handles' CSS `left` (graph-div px, as read
+    /// back): left handle, right handle.
+    var handleLefts: [Double] = [0, 0]
     /// The interaction context (`createDragInterface_`, dygraph.js:1131),
     /// which outlives each gesture.
     var context = Context()
@@ -49,6 +52,8 @@ struct DygraphsProfile: Sendable {
     var clicks = Clicks()
     /// What moved the window on the last event.
     var phase = Phase.idle
+    /// Where the pointer was at the last event (px in its area).
+    var mouse: (x: Double, y: Double)?
 
     /// dygraphs' drag context: the fields the x range depends on. Canvas px.
     struct Context: Sendable, Equatable {
@@ -79,7 +84,9 @@ struct DygraphsProfile: Sendable {
         case zooming(pointer: Int)
         /// A press with shift: `startPan`.
         case panning(pointer: Int, Pan)
-        /// A press elsewhere (the range selector, the axis strip): nothing here.
+        /// A press on the range selector (`overview`).
+        case selector(pointer: Int, SelectorDrag)
+        /// A press elsewhere (the axis strip): nothing here.
         case elsewhere(pointer: Int)
     }
 
@@ -103,6 +110,7 @@ struct DygraphsProfile: Sendable {
         self.height = height
         let unit = chart.isTime ? 1000.0 : 1
         dateWindow = Window(chart.initial.lower * unit, chart.initial.upper * unit)
+        placeHandles()
     }
 
     /// `xAxisRange()` (dygraph.js:529): the date window, else the data.
@@ -130,10 +138,12 @@ struct DygraphsProfile: Sendable {
         case .move:
             move(event)
         case .up:
-            // A browser delivers the pointer's move to where it lifts before the release.
-            move(event)
+            // A browser delivers the pointer's move to where it lifts before
+            // the release, when it lifts elsewhere.
+            if let m = mouse, m.x != event.x || m.y != event.y { move(event) }
             release(event)
         }
+        mouse = (event.x, event.y)
         return state
     }
 }

@@ -11,26 +11,4 @@ extension ScriptDecoder {
             }
         }
     }
-
-    /// The profile replays one mouse: a pointer may not go down while
-    /// another is down, in any event (`samples` in script order, `at` their
-    /// places; ties in time keep script order, as the profile reads them).
-    /// - Complexity: O(n log n).
-    static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)]) throws {
-        var down: Int?
-        for i in samples.indices.sorted(by: { (samples[$0].t, $0) < (samples[$1].t, $1) }) {
-            let e = samples[i]
-            switch e.kind {
-            case .down:
-                if let other = down, other != e.id {
-                    throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"lightweight-charts\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down")
-                }
-                down = e.id
-            case .up where e.id == down:
-                down = nil
-            case .up, .move, .wheel:
-                break
-            }
-        }
-    }
 }

@@ -14,15 +14,16 @@ extension ScriptDecoder {
     /// on the overview (the range selector, the slider); under echarts they
     /// come from a mouse.
     static func plotAreaInput(_ samples: [RawPointerEvent], profile: InteractionProfile, path: String, main: ChartSize,
-                              overview: ChartSize? = nil) throws {
+                              overview: ChartSize) throws {
         guard let off = plotAreaOnly(profile) else { return }
         let name = profile.rawValue
         for (j, e) in samples.enumerated() where e.kind == .down || e.kind == .wheel {
-            if profile == .echarts, e.kind == .down, e.pointer != .mouse {
-                throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"echarts\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (ECharts' inside dataZoom pinch is not modelled)")
+            if e.kind == .down, e.pointer != .mouse {
+                let what = profile == .echarts ? "ECharts' inside dataZoom pinch" : "dygraphs' touch handlers"
+                throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"\(name)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (\(what) are not modelled)")
             }
-            if e.area == .overview, let o = overview {
-                try selectorInput(e, profile: profile, path: "\(path).samples[\(j)]", overview: o)
+            if e.area == .overview {
+                try selectorInput(e, profile: profile, path: "\(path).samples[\(j)]", main: main, overview: overview)
                 continue
             }
             guard e.area == .main else {
@@ -37,14 +38,14 @@ extension ScriptDecoder {
     /// A press or wheel on `overview` lands where the model knows the page:
     /// under echarts on the chart's element, the slider's box and the page's
     /// margins beside and below it (70 px left, 40 right, 30 below, the 50 px
-    /// above: EChartsProfile's `elementLeft`, `elementRight`, `elementBottom`,
-    /// `sliderGap`); under dygraphs on the range selector's canvas or a
-    /// handle's image, which reaches 4.5 px past its ends.
-    static func selectorInput(_ e: RawPointerEvent, profile: InteractionProfile, path: String, overview: ChartSize) throws {
+    /// above: `EChartsProfile.elementBounds`); under dygraphs on the range
+    /// selector's canvas (the plot area's width, 40 px high) or a handle's
+    /// image, which reaches 5 px past its ends (4.5, snapped to whole px).
+    static func selectorInput(_ e: RawPointerEvent, profile: InteractionProfile, path: String, main: ChartSize,
+                              overview: ChartSize) throws {
         let (left, right, top, bottom) = profile == .echarts
-            ? (-EChartsProfile.elementLeft, overview.width + EChartsProfile.elementRight, -EChartsProfile.sliderGap,
-               overview.height + EChartsProfile.elementBottom)
-            : (-DygraphsProfile.handleWidth / 2, overview.width + DygraphsProfile.handleWidth / 2, 0, overview.height)
+            ? EChartsProfile.elementBounds(main: main, slider: overview)
+            : (-5, main.width + 5, 0, DygraphsProfile.selectorHeight)
         guard e.x >= left, e.x < right, e.y >= top, e.y < bottom else {
             let what = profile == .echarts ? "the slider's box" : "the range selector"
             throw Failure(path: path, message: "profile \"\(profile.rawValue)\": a \(e.kind.rawValue) at (\(e.x.plainText), \(e.y.plainText)) px on the overview is off the chart (\(left.plainText)..\(right.plainText) x \(top.plainText)..\(bottom.plainText) around \(what))")

@@ -134,7 +134,7 @@ public enum ScriptDecoder {
     /// Under a library profile, every entry is raw pointer input, read as
     /// the library reads it: all samples in time order (ties in script order).
     static func rawInput(_ list: [JSONValue], profile: InteractionProfile, main: ChartSize,
-                         overview: ChartSize? = nil) throws -> [RawPointerEvent] {
+                         overview: ChartSize) throws -> [RawPointerEvent] {
         var raw: [(RawPointerEvent, Int)] = []
         var at: [(event: Int, sample: Int)] = []  // each sample's place in the script
         for (k, item) in list.enumerated() {
@@ -149,7 +149,7 @@ public enum ScriptDecoder {
             raw += samples.map { ($0, raw.count) }
             at += samples.indices.map { (k, $0) }
         }
-        if profile == .lightweightCharts { try oneMouse(raw.map(\.0), at: at) }
+        if [.lightweightCharts, .echarts, .dygraphs].contains(profile) { try oneMouse(raw.map(\.0), at: at, profile: profile) }
         return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)
     }
 

@@ -32,26 +32,10 @@ extension DygraphsProfile {
     }
 
     /// `style.left` as Chromium serialises a CSS length and `parseFloat`
-    /// reads it back (range-selector.js:793-794): six significant digits,
-    /// from the exact binary value, halves up (`356.6917123px` reads back as
-    /// 356.692). Exact for 1 ≤ v < 10^6, the range handle positions take
-    /// (at least `areaX` − 4.5).
+    /// reads it back (range-selector.js:793-794): six significant digits
+    /// (handle positions are at least `areaX` − 4.5 px).
     static func cssPixels(_ v: Double) -> Double {
-        guard v >= 1, v < 1e6 else { return v }
-        var digits = 0
-        var p = 1.0
-        while p * 10 <= v {
-            p *= 10
-            digits += 1
-        }
-        let scale = [1e5, 1e4, 1e3, 1e2, 1e1, 1][digits]
-        // v = m · 2^e exactly; v · scale = n · 2^e with n < 2^70.
-        let m = UInt128(v.significandBitPattern | (1 << 52)), e = Int(v.exponent) - 52
-        guard e < 0 else { return v }
-        let n = m * UInt128(scale)
-        let q = n >> UInt128(-e), half = UInt128(1) << UInt128(-e - 1)
-        let rounded = (n & ((UInt128(1) << UInt128(-e)) - 1)) >= half ? q + 1 : q
-        return Double(rounded) / scale
+        JavaScriptNumber.cssLength(v)
     }
 
     /// `placeZoomHandles_` (range-selector.js:725-744): the handles where

@@ -52,7 +52,8 @@ struct DygraphsProfile: Sendable {
     var clicks = Clicks()
     /// What moved the window on the last event.
     var phase = Phase.idle
-    /// Where the pointer was at the last event (px in its area).
+    /// Where the pointer was at its last sample (px in its area; a wheel
+    /// never comes while it is down: `script check` refuses it).
     var mouse: (x: Double, y: Double)?
 
     /// dygraphs' drag context: the fields the x range depends on. Canvas px.
@@ -143,7 +144,7 @@ struct DygraphsProfile: Sendable {
             if let m = mouse, m.x != event.x || m.y != event.y { move(event) }
             release(event)
         }
-        mouse = (event.x, event.y)
+        if event.kind != .wheel { mouse = (event.x, event.y) }
         return state
     }
 }

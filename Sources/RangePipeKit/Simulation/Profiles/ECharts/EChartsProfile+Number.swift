@@ -36,7 +36,7 @@ extension EChartsProfile {
     /// in 0...20; a NaN precision leaves x.
     static func round(_ x: Double, _ precision: Double) -> Double {
         guard !precision.isNaN else { return x }
-        return toFixed(x, Int(min(max(0, precision), Double(toFixedMax))))
+        return JavaScriptNumber.toFixed(x, Int(min(max(0, precision), Double(toFixedMax))))
     }
 
     /// `getPrecision` (number.ts:265-295): the first i < 15 with

@@ -9,12 +9,40 @@ extension EChartsProfile {
     static let elementLeft = 70.0, elementTop = 20.0, elementRight = 40.0
     static let sliderGap = 50.0, elementBottom = 30.0
 
+    /// The chart's element (canvas px: the grid at (`elementLeft`,
+    /// `elementTop`)): the grid and the page's margins, the slider below,
+    /// as wide as the wider of the grid and the slider.
+    static func elementSize(main: ChartSize, slider: ChartSize) -> (width: Double, height: Double) {
+        (elementLeft + max(main.width, slider.width) + elementRight,
+         elementTop + main.height + sliderGap + slider.height + elementBottom)
+    }
+
+    /// Where a press or wheel on `overview` is on the element, below the
+    /// grid's part of it (overview px: left, right, top, bottom; `script
+    /// check` takes these).
+    static func elementBounds(main: ChartSize, slider: ChartSize) -> (Double, Double, Double, Double) {
+        let size = elementSize(main: main, slider: slider)
+        return (-elementLeft, size.width - elementLeft, -sliderGap, size.height - elementTop - main.height - sliderGap)
+    }
+
+    /// This chart's element.
+    var element: (width: Double, height: Double) {
+        Self.elementSize(main: ChartSize(width: chart.mainWidth, height: height),
+                         slider: ChartSize(width: chart.overviewWidth, height: sliderHeight))
+    }
+
     /// Whether a point (grid px) is over the chart's element, where its
-    /// local listeners hear the mouse (right and bottom edges out); the
-    /// element is as wide as the wider of the grid and the slider.
+    /// local listeners hear the mouse (right and bottom edges out).
     func overElement(_ x: Double, _ y: Double) -> Bool {
-        x >= -Self.elementLeft && x < max(chart.mainWidth, chart.overviewWidth) + Self.elementRight
-            && y >= -Self.elementTop && y < height + Self.sliderGap + sliderHeight + Self.elementBottom
+        let cx = x + Self.elementLeft, cy = y + Self.elementTop, size = element
+        return cx >= 0 && cx < size.width && cy >= 0 && cy < size.height
+    }
+
+    /// Whether a canvas point is on the chart's canvas (zrender's Handler.ts
+    /// `isOutsideBoundary`: edges in).
+    func onCanvas(_ x: Double, _ y: Double) -> Bool {
+        let size = element
+        return x >= 0 && x <= size.width && y >= 0 && y <= size.height
     }
 
     /// A mousemove where the mouse moved (none where it already is). zrender
@@ -35,14 +63,17 @@ extension EChartsProfile {
         }
         guard local || capture.capturing else { return }
         let canvasX = p.x + Self.elementLeft, canvasY = p.y + Self.elementTop
-        if onCanvas(canvasX, canvasY) { hover(canvasX, canvasY) }
+        hover(canvasX, canvasY, onCanvas: onCanvas(canvasX, canvasY))
         if let held = dragging {
-            dragging = (held.part, held.build, canvasX)
-            drift(held.part, dx: canvasX - held.x, at: now)
+            dragging = (held.handle, held.build, canvasX)
+            drift(held.handle, dx: canvasX - held.x, at: now)
             // The Draggable looks for a drop target under it, itself left out.
-            var exclude: Int?
-            if case .handle(let i) = held.part, held.build == shown.build { exclude = i }
-            _ = findHover(canvasX, canvasY, exclude: exclude)
+            let index: Int? = switch held.handle {
+            case .start: 0
+            case .end: 1
+            case .all: nil
+            }
+            _ = findHover(canvasX, canvasY, exclude: held.build == shown.build ? index : nil)
         }
         if slider.brushing {
             slider.brush(to: canvasX - sliderOrigin.x, width: chart.overviewWidth)
@@ -69,10 +100,11 @@ extension EChartsProfile {
         let cx = p.x + Self.elementLeft, cy = p.y + Self.elementTop
         let part = findHover(cx, cy)
         down = (part, shown.build, cx, cy)
-        up = (part, shown.build)
         switch part {
-        case .handle, .moveZone:
-            dragging = (part!, shown.build, cx)
+        case .handle(let i):
+            dragging = (i == 0 ? .start : .end, shown.build, cx)
+        case .moveZone:
+            dragging = (.all, shown.build, cx)
         case .panel:
             slider.brushing = true
             slider.brushStart = (cx - sliderOrigin.x, now)
@@ -94,7 +126,7 @@ extension EChartsProfile {
     mutating func release(_ p: (x: Double, y: Double), at now: Double) {
         guard overElement(p.x, p.y) || capture.capturing else { return }
         let cx = p.x + Self.elementLeft, cy = p.y + Self.elementTop
-        up = onCanvas(cx, cy) ? (findHover(cx, cy), shown.build) : (nil, shown.build)
+        let up = (part: onCanvas(cx, cy) ? findHover(cx, cy) : nil, build: shown.build)
         capture = Capture()
         dragging = nil
         if slider.brushing { brushEnd(at: now) }
@@ -103,18 +135,12 @@ extension EChartsProfile {
         // element: zrender finds what is there, then dispatches it to that
         // when the press and the release found the same part, at most 4 px
         // apart.
-        guard pressedOnElement, local(cx, cy) else { return }
+        guard pressedOnElement, overElement(p.x, p.y) else { return }
         let target = findHover(cx, cy)
-        guard let d = down, let u = up else { return }
+        guard let d = down else { return }
         let dx = cx - d.x, dy = cy - d.y
-        guard d.part == u.part, d.build == u.build, (dx * dx + dy * dy).squareRoot() <= 4 else { return }
+        guard d.part == up.part, d.build == up.build, (dx * dx + dy * dy).squareRoot() <= 4 else { return }
         down = nil
         if target == .panel { clickPanel(cx, cy, at: now) }
-    }
-
-    /// Whether a canvas point is over the chart's element (where the
-    /// browser's click reaches zrender).
-    func local(_ cx: Double, _ cy: Double) -> Bool {
-        overElement(cx - Self.elementLeft, cy - Self.elementTop)
     }
 }

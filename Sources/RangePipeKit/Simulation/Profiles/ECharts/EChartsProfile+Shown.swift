@@ -22,8 +22,6 @@ extension EChartsProfile {
         var stale = false
         /// Its hover style changes at the next frame (it was hovered or left).
         var restyle = false
-        /// It has a transform (drawn since it was made).
-        var drawn = true
     }
 
     /// The slider's parts as zrender's display list holds them.
@@ -70,7 +68,6 @@ extension EChartsProfile {
                     shown.handles[i].end = slider.handleEnds[i]
                     shown.handles[i].dirty = false
                 }
-                shown.handles[i].drawn = true
                 if shown.handles[i].restyle {
                     shown.handles[i].stale = true
                     shown.handles[i].restyle = false
@@ -88,25 +85,18 @@ extension EChartsProfile {
         shown.zone = slider.handleEnds
     }
 
-    /// zrender's hover on a move it hears over the canvas (Handler.ts
-    /// `mousemove`): a hovered part removed by a build is found again at its
-    /// place first; a handle hovered or left changes style at the next
-    /// frame (ECharts' hover emphasis, `enableHoverEmphasis`).
-    mutating func hover(_ x: Double, _ y: Double) {
+    /// zrender's hover on a move it hears (Handler.ts `mousemove`): a
+    /// hovered part removed by a build is found again at its place first;
+    /// then what is under the pointer on the canvas (nothing off it); a
+    /// handle hovered or left changes style at the next frame (ECharts'
+    /// hover emphasis, `enableHoverEmphasis`).
+    mutating func hover(_ x: Double, _ y: Double, onCanvas: Bool) {
         if let h = shown.hovered, h.part != nil, h.build != shown.build { _ = findHover(h.x, h.y) }
-        let part = findHover(x, y)
+        let part = onCanvas ? findHover(x, y) : nil
         let last = shown.hovered
         shown.hovered = (part, shown.build, x, y)
         guard last?.part != part || last?.build != shown.build else { return }
         if let l = last, case .handle(let i)? = l.part, l.build == shown.build { shown.handles[i].restyle = true }
         if case .handle(let i)? = part { shown.handles[i].restyle = true }
-    }
-
-    /// Whether a canvas point is on the chart's canvas (Handler.ts
-    /// `isOutsideBoundary`: edges in).
-    func onCanvas(_ x: Double, _ y: Double) -> Bool {
-        let w = Self.elementLeft + max(chart.mainWidth, chart.overviewWidth) + Self.elementRight
-        let h = Self.elementTop + height + Self.sliderGap + sliderHeight + Self.elementBottom
-        return x >= 0 && x <= w && y >= 0 && y <= h
     }
 }

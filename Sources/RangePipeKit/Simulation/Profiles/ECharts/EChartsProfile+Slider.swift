@@ -68,13 +68,7 @@ extension EChartsProfile {
     /// `_onDragMove` (lines 934-953): a handle's or the move zone's drift by
     /// dx canvas px (the group's x is not flipped, so dx in the slider too);
     /// a change goes out at once (`realtime`).
-    mutating func drift(_ part: SliderPart, dx: Double, at now: Double) {
-        let handle: Handle
-        switch part {
-        case .handle(let i): handle = i == 0 ? .start : .end
-        case .moveZone: handle = .all
-        case .panel: return
-        }
+    mutating func drift(_ handle: Handle, dx: Double, at now: Double) {
         let changed = updateInterval(handle, dx)
         viewUpdated()
         if changed { sliderDispatch(at: now, phase: .drag) }
@@ -88,10 +82,8 @@ extension EChartsProfile {
         slider.brushing = false
         guard let shape = slider.brushShape else { return }
         if now - slider.brushStart.t < 200, abs(shape.width) < 5 { return }
-        let spans = sliderSpans, w = chart.overviewWidth
         slider.handleEnds = [shape.x, shape.x + shape.width]
-        Self.sliderMove(0, &slider.handleEnds, extent: (0, w), .start, minSpan: spans.min, maxSpan: spans.max)
-        slider.range = slider.handleEnds.map { Self.linearMap($0, (0, w), (0, 100), clamp: true) }.sorted()
+        _ = updateInterval(.start, 0)
         viewUpdated()
         sliderDispatch(at: now, phase: .zoom)
     }

@@ -28,7 +28,7 @@ extension EChartsProfile {
     /// x ±0.2, y 0…2, as float32s (the recorder reads them from the page).
     static let handleIcon = (x: -0.20000001788139343, y: 0.0, width: 0.40000003576278687, height: 2.0)
 
-    /// A handle's hit box (`rectHover`, SliderZoomView.ts:633: zrender's
+    /// A handle's hit box (`rectHover`, SliderZoomView.ts:631: zrender's
     /// `Path.getBoundingRect`, zrender/src/graphic/Path.ts:337-386) in its own
     /// units: the icon widened by its 1 px stroke (`strokeNoScale`) divided by
     /// the handle's scale when the box was made: 1 at the slider's build
@@ -78,15 +78,16 @@ extension EChartsProfile {
     }
 
     /// Whether handle `i`'s box holds a canvas point (`rectHover`,
-    /// SliderZoomView.ts:633): the handle as drawn, scaled by
+    /// SliderZoomView.ts:631): the handle as drawn, scaled by
     /// `handleHeight / 2` (`handleSize` 100 %: the slider's height) and placed
-    /// at `handleEnds[i] ± 1` (lines 773-783); the point goes through the
+    /// at `handleEnds[i] ± 1` (lines 766-778); the point goes through the
     /// inverse of its transform, term by term as zrender computes it. A box
     /// cleared or a handle moved since it was drawn makes the box again first.
     mutating func handleContains(_ i: Int, _ x: Double, _ y: Double) -> Bool {
         let origin = sliderOrigin, s = sliderHeight / 2
+        // A handle in the list has been drawn: its box is made again at its scale.
         if shown.handles[i].dirty || shown.handles[i].stale {
-            shown.handles[i].lineScale = shown.handles[i].drawn ? s : 1
+            shown.handles[i].lineScale = s
             shown.handles[i].stale = false
         }
         // The handle's transform: the group's [1, 0, −0, −1, gx, gy] times

@@ -48,13 +48,13 @@ struct EChartsProfile: Sendable {
     /// The slider as zrender's display list holds it (what it hit-tests).
     var shown: Shown
     /// zrender's Draggable (zrender/src/mixin/Draggable.ts): what a press
-    /// took hold of (of which build) and the last x it drifted from (canvas px).
-    var dragging: (part: SliderPart, build: Int, x: Double)?
+    /// took hold of (a handle, or the move zone: both ends), of which build,
+    /// and the last x it drifted from (canvas px).
+    var dragging: (handle: Handle, build: Int, x: Double)?
     /// zrender's Handler: the part under the press (of which build) and
     /// where it was (canvas px), for its `click` (zrender/src/Handler.ts
     /// `_downEl`, `_upEl`, `_downPoint`).
     var down: (part: SliderPart?, build: Int, x: Double, y: Double)?
-    var up: (part: SliderPart?, build: Int)?
     /// The last press was over the chart's element (the browser's click
     /// after a release there reaches zrender).
     var pressedOnElement = false

@@ -1,10 +1,13 @@
-/// JavaScript's `+x.toFixed(p)` (ECMA-262 Number.prototype.toFixed, then the
-/// text read back as a number), exactly: the n nearest x·10^p from x's exact
-/// binary value, a tie going to the larger n, then n / 10^p as the nearest
-/// double. ECharts rounds every dataZoom percent and value through it
-/// (`round`, number.ts:222-237).
-extension EChartsProfile {
-    /// `+x.toFixed(p)` for p in 0...20.
+/// JavaScript's number text, exactly, where a library's window passes
+/// through it: ECharts rounds every dataZoom percent and value through
+/// `+x.toFixed(p)` (`round`, number.ts:222-237); dygraphs reads its range
+/// selector's handles back from CSS lengths that Chromium writes with six
+/// significant digits. Shared by the profiles that need it.
+enum JavaScriptNumber {
+    /// `+x.toFixed(p)` for p in 0...20 (ECMA-262 Number.prototype.toFixed,
+    /// then the text read back as a number): the n nearest x·10^p from x's
+    /// exact binary value, a tie going to the larger n, then n / 10^p as the
+    /// nearest double.
     /// - Complexity: O(p) 128-bit steps.
     static func toFixed(_ x: Double, _ p: Int) -> Double {
         guard x.isFinite, x != 0 else { return x }
@@ -77,5 +80,22 @@ extension EChartsProfile {
             } while h != 0 || l != 0
             return String(decoding: out.reversed(), as: UTF8.self)
         }
+    }
+}
+
+extension JavaScriptNumber {
+    /// A CSS length as Chromium serialises it and `parseFloat` reads it
+    /// back: six significant digits from the exact binary value, halves
+    /// up (`356.6917123px` reads back as 356.692). Exact for 1 ≤ v < 10^6;
+    /// other values are returned as they are.
+    static func cssLength(_ v: Double) -> Double {
+        guard v >= 1, v < 1e6 else { return v }
+        var integerDigits = 1
+        var p = 10.0
+        while p <= v {
+            p *= 10
+            integerDigits += 1
+        }
+        return toFixed(v, 6 - integerDigits)
     }
 }

@@ -1,0 +1,28 @@
+extension ScriptDecoder {
+    /// A profile that replays one mouse (lightweight-charts, echarts,
+    /// dygraphs): a pointer may not go down while another is down, in any
+    /// event (`samples` in script order, `at` their places; ties in time
+    /// keep script order, as the profile reads them). Under dygraphs a wheel
+    /// may not come while a pointer is down either (the mouse would move
+    /// there in the middle of the drag, which the profile does not model).
+    /// - Complexity: O(n log n).
+    static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)], profile: InteractionProfile) throws {
+        var down: Int?
+        for i in samples.indices.sorted(by: { (samples[$0].t, $0) < (samples[$1].t, $1) }) {
+            let e = samples[i]
+            switch e.kind {
+            case .down:
+                if let other = down, other != e.id {
+                    throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down")
+                }
+                down = e.id
+            case .up where e.id == down:
+                down = nil
+            case .wheel where profile == .dygraphs && down != nil:
+                throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"dygraphs\" replays one mouse: a wheel while pointer \(down!) is down is not modelled")
+            case .up, .move, .wheel:
+                break
+            }
+        }
+    }
+}

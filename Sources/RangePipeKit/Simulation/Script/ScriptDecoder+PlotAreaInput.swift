@@ -35,17 +35,11 @@ extension ScriptDecoder {
         }
     }
 
-    /// A press or wheel on `overview` lands where the model knows the page:
-    /// under echarts on the chart's element, the slider's box and the page's
-    /// margins beside and below it (70 px left, 40 right, 30 below, the 50 px
-    /// above: `EChartsProfile.elementBounds`); under dygraphs on the range
-    /// selector's canvas (the plot area's width, 40 px high) or a handle's
-    /// image, which reaches 5 px past its ends (4.5, snapped to whole px).
+    /// A press or wheel on `overview` lands where the model knows the page
+    /// (`InteractionProfile.overviewBounds`).
     static func selectorInput(_ e: RawPointerEvent, profile: InteractionProfile, path: String, main: ChartSize,
                               overview: ChartSize) throws {
-        let (left, right, top, bottom) = profile == .echarts
-            ? EChartsProfile.elementBounds(main: main, slider: overview)
-            : (-5, main.width + 5, 0, DygraphsProfile.selectorHeight)
+        guard let (left, right, top, bottom) = profile.overviewBounds(main: main, overview: overview) else { return }
         guard e.x >= left, e.x < right, e.y >= top, e.y < bottom else {
             let what = profile == .echarts ? "the slider's box" : "the range selector"
             throw Failure(path: path, message: "profile \"\(profile.rawValue)\": a \(e.kind.rawValue) at (\(e.x.plainText), \(e.y.plainText)) px on the overview is off the chart (\(left.plainText)..\(right.plainText) x \(top.plainText)..\(bottom.plainText) around \(what))")

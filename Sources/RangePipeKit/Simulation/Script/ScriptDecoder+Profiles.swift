@@ -16,8 +16,8 @@ extension ScriptDecoder {
         if s.profile == .dygraphs {
             // The range selector is the plot area's width and 40 px high; a
             // shift-drag pans by span / (width − 1) per px.
-            if overviewGiven, s.overview.width != s.main.width || s.overview.height != DygraphsProfile.selectorHeight {
-                throw Failure(path: "overview", message: "dygraphs' range selector is as wide as the plot area and \(DygraphsProfile.selectorHeight.plainText) px high: overview must be \(s.main.width.plainText) x \(DygraphsProfile.selectorHeight.plainText) under profile \"dygraphs\"")
+            if overviewGiven, s.overview.width != s.main.width || s.overview.height != InteractionProfile.dygraphsSelectorHeight {
+                throw Failure(path: "overview", message: "dygraphs' range selector is as wide as the plot area and \(InteractionProfile.dygraphsSelectorHeight.plainText) px high: overview must be \(s.main.width.plainText) x \(InteractionProfile.dygraphsSelectorHeight.plainText) under profile \"dygraphs\"")
             }
             if s.main.width < 2 {
                 throw Failure(path: "main.width", message: "profile \"dygraphs\" needs a plot area at least 2 px wide (a pan moves span / (width − 1) per px)")

@@ -8,7 +8,7 @@ extension DygraphsProfile {
     /// The handle image's size (`createZoomHandles_`, range-selector.js:228-229).
     static let handleWidth = 9.0, handleHeight = 16.0
     /// `rangeSelectorHeight` (dygraph-default-attrs.js; range-selector.js:189).
-    static let selectorHeight = 40.0
+    static let selectorHeight = InteractionProfile.dygraphsSelectorHeight
     /// The handles' top in the canvas (`placeZoomHandles_`, line 733).
     static var handleTop: Double { max(0, (selectorHeight - handleHeight) / 2) }
     /// Chromium's drag threshold: an image's `dragstart` comes once the

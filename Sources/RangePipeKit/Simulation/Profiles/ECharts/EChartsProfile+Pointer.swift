@@ -2,33 +2,16 @@
 /// the version ECharts 6.1.0 bundles) and the RoamController's drag they
 /// drive (component/helper/RoamController.ts).
 extension EChartsProfile {
-    /// The conformance page's chart element around the grid (px;
-    /// Tests/Conformance/echarts/library.py): the grid sits 70 px from its
-    /// left and 20 from its top, 40 px from its right; below the grid 50 px
-    /// to the slider, the slider, 30 px.
-    static let elementLeft = 70.0, elementTop = 20.0, elementRight = 40.0
-    static let sliderGap = 50.0, elementBottom = 30.0
-
-    /// The chart's element (canvas px: the grid at (`elementLeft`,
-    /// `elementTop`)): the grid and the page's margins, the slider below,
-    /// as wide as the wider of the grid and the slider.
-    static func elementSize(main: ChartSize, slider: ChartSize) -> (width: Double, height: Double) {
-        (elementLeft + max(main.width, slider.width) + elementRight,
-         elementTop + main.height + sliderGap + slider.height + elementBottom)
-    }
-
-    /// Where a press or wheel on `overview` is on the element, below the
-    /// grid's part of it (overview px: left, right, top, bottom; `script
-    /// check` takes these).
-    static func elementBounds(main: ChartSize, slider: ChartSize) -> (Double, Double, Double, Double) {
-        let size = elementSize(main: main, slider: slider)
-        return (-elementLeft, size.width - elementLeft, -sliderGap, size.height - elementTop - main.height - sliderGap)
-    }
+    /// The page's chart element around the grid (`InteractionProfile.echartsMargins`):
+    /// the grid sits 70 px from its left and 20 from its top; the slider 50
+    /// px below the grid.
+    static let elementLeft = InteractionProfile.echartsMargins.left, elementTop = InteractionProfile.echartsMargins.top
+    static let sliderGap = InteractionProfile.echartsMargins.sliderGap
 
     /// This chart's element.
     var element: (width: Double, height: Double) {
-        Self.elementSize(main: ChartSize(width: chart.mainWidth, height: height),
-                         slider: ChartSize(width: chart.overviewWidth, height: sliderHeight))
+        InteractionProfile.echartsElement(main: ChartSize(width: chart.mainWidth, height: height),
+                                          slider: ChartSize(width: chart.overviewWidth, height: sliderHeight))
     }
 
     /// Whether a point (grid px) is over the chart's element, where its

@@ -50,7 +50,7 @@ struct LightweightChartsProfileGroundTruthTests {
                 _ = p.apply(e)
                 // The recorder reads just before the next sample (or settle_ms after the last): timers due by then have run.
                 let next = i + 1 < samples.count ? Bokeh.number(samples[i + 1]["t"])! * 1000 : Bokeh.number(sm["t"])! * 1000 + settle
-                p.runTimers(through: LightweightChartsProfile.milliseconds(1 + next / 1000))
+                p.runTimers(through: ScriptClock.milliseconds(1 + next / 1000))
                 check("sample \(i) \(sm)", after[i])
             }
         }

@@ -11,7 +11,7 @@ extension DygraphsProfile.Clicks {
     /// in the same area and with the same shift; the recorder sends the same
     /// count (Tests/Conformance/driver.py).
     mutating func press(_ e: RawPointerEvent) {
-        let t = DygraphsProfile.milliseconds(e.t)
+        let t = ScriptClock.milliseconds(e.t)
         var count = 1
         if let l = last, t - l.t <= Self.time, l.area == e.area, l.shift == e.shift,
            abs(e.x - l.x) <= Self.slop, abs(e.y - l.y) <= Self.slop {
@@ -29,6 +29,4 @@ extension DygraphsProfile.Clicks {
 }
 
 extension DygraphsProfile {
-    /// Script time t (s) in ms, to the ns.
-    static func milliseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e6 }
 }

@@ -8,7 +8,7 @@ extension EChartsProfile: LibraryProfile {
 
     mutating func runTimers(until t: Double) -> ProfileState? {
         phase = .idle
-        fireTimers(until: Self.milliseconds(t))
+        fireTimers(until: ScriptClock.milliseconds(t))
         return state
     }
 

@@ -4,11 +4,8 @@
 /// transform, in the next animation frame after a change, ZRender.ts
 /// `refresh`/`_flush`). The handles' hit boxes are cached by zrender
 /// (Path.ts:337-386) and made again only when a test finds a handle moved
-/// or restyled. Frames come every 16 ms of script time, as in the
-/// recorder's virtual clock (LightweightChartsProfile.frameInterval).
+/// or restyled. Frames come every 16 ms of script time (`ScriptClock`).
 extension EChartsProfile {
-    /// The animation frame period (ms).
-    static let frameInterval = 16.0
 
     /// A handle as zrender's display list holds it.
     struct ShownHandle: Sendable, Equatable {
@@ -55,7 +52,7 @@ extension EChartsProfile {
     /// slider as it is (a new build, or the handles where they are now), and
     /// hover styles change.
     mutating func runFrames(until now: Double) {
-        let frame = (now / Self.frameInterval).rounded(.down) * Self.frameInterval
+        let frame = ScriptClock.frame(atOrBefore: now)
         guard frame > shown.lastFrame else { return }
         shown.lastFrame = frame
         if shown.pending {

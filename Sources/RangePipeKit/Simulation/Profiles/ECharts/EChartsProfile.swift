@@ -154,7 +154,7 @@ struct EChartsProfile: Sendable {
     /// before the input; returns the state after it.
     mutating func apply(_ event: RawPointerEvent) -> ProfileState {
         phase = .idle
-        let now = Self.milliseconds(event.t)
+        let now = ScriptClock.milliseconds(event.t)
         fireTimers(until: now)
         runFrames(until: now)
         let p = gridPoint(event)
@@ -179,7 +179,4 @@ struct EChartsProfile: Sendable {
     func gridPoint(_ e: RawPointerEvent) -> (x: Double, y: Double) {
         e.area == .overview ? (e.x, e.y + height + Self.sliderGap) : (e.x, e.y)
     }
-
-    /// Script time t (s) in ms, to the ns.
-    static func milliseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e6 }
 }

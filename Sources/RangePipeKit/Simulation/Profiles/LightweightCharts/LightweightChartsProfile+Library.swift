@@ -11,7 +11,7 @@ extension LightweightChartsProfile: LibraryProfile {
     mutating func runTimers(until t: Double) -> ProfileState? {
         guard resetDue != nil else { return nil }
         let before = scale.logicalRange
-        runTimers(through: Self.milliseconds(t))
+        runTimers(through: ScriptClock.milliseconds(t))
         var s = state
         s.phase = scale.logicalRange == before ? .idle : .zoom
         return s

@@ -74,7 +74,8 @@ extension LightweightChartsProfile {
         case let .timeAxis(id) where id == e.id:
             button = .up
             scale.endScale()
-            if axisMouse.up(p, at: now) { resetDue = Self.nextFrame(after: now) }
+            // `resetTimeScale` runs in the chart's next requestAnimationFrame (chart-widget.ts:660-698).
+            if axisMouse.up(p, at: now) { resetDue = ScriptClock.nextFrame(after: now) }
         case .up, .pane, .timeAxis:
             break
         }

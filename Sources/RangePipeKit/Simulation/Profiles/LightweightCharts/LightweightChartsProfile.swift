@@ -19,11 +19,6 @@
 /// pane-widget.ts, time-axis-widget.ts, mouse-event-handler.ts,
 /// src/model/chart-model.ts, time-scale.ts), cited per rule.
 struct LightweightChartsProfile: Sendable {
-    /// The animation frame period (ms): `resetTimeScale` is an invalidation
-    /// applied in the chart's next `requestAnimationFrame`
-    /// (chart-widget.ts:671–698, 660–662), at the first multiple of this in
-    /// script time after the double-click (the recorder's virtual clock).
-    static let frameInterval = 16.0
     /// What the mouse button is doing.
     enum Button: Sendable, Equatable {
         case up
@@ -67,13 +62,10 @@ struct LightweightChartsProfile: Sendable {
         ProfileState(window: bars.x(scale.logicalRange), overview: extent, phase: phase)
     }
 
-    /// Script seconds as the recorder's whole ms.
-    static func milliseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e6 }
-
     /// Applies one raw event (on the pane or the time scale's strip).
     /// - Complexity: O(log n) for the window's x.
     mutating func apply(_ e: RawPointerEvent) -> ProfileState {
-        let now = Self.milliseconds(e.t)
+        let now = ScriptClock.milliseconds(e.t)
         runTimers(through: now)
         let before = scale.logicalRange
         phase = .idle
@@ -100,10 +92,5 @@ struct LightweightChartsProfile: Sendable {
         guard let due = resetDue, due <= now else { return }
         resetDue = nil
         scale.restoreDefault()
-    }
-
-    /// The next animation frame strictly after `now` (ms).
-    static func nextFrame(after now: Double) -> Double {
-        ((now / frameInterval).rounded(.down) + 1) * frameInterval
     }
 }

@@ -115,7 +115,7 @@ extension PlotlyProfile {
         if hi < lo { (lo, hi) = (hi, lo) }
         let s = axis.slider
         func value(_ p: Double) -> Double { q(min(max(sliderValue(p), s.lower), s.upper)) }
-        let frame = ((now / Self.frameInterval).rounded(.down) + 1) * Self.frameInterval
+        let frame = ScriptClock.nextFrame(after: now)
         schedule(.frame(Window(value(lo), value(hi))), at: frame)
         phase = .drag
     }

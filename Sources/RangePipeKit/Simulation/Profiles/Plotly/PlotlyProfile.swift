@@ -25,9 +25,6 @@ struct PlotlyProfile: Sendable {
     static let wheelClamp = 20.0
     /// …and zooms by e^(deltaY / this).
     static let wheelScale = 200.0
-    /// The animation frame period (ms) a rangeslider move waits for: it is
-    /// relayouted at the first multiple of this in script time after it.
-    static let frameInterval = 16.0
 
     /// Chromium's touch slop (px, plus its 0.05 px epsilon): a touch whose
     /// `touchstart` the page did not cancel gets no `touchmove` while it
@@ -202,7 +199,7 @@ struct PlotlyProfile: Sendable {
     /// Runs Plotly's timers due by script time t (s): what the chart shows
     /// at t when no event came since the last.
     mutating func advance(to t: Double) -> ProfileState {
-        runTimers(through: Self.milliseconds(t))
+        runTimers(through: ScriptClock.milliseconds(t))
         return state
     }
 
@@ -221,12 +218,9 @@ struct PlotlyProfile: Sendable {
                             box: box, phase: phase)
     }
 
-    /// Script time t (s) in ms, to the ns: 0.176 s is 176 ms, not 175.99999999999997.
-    static func milliseconds(_ t: Double) -> Double { (t * 1e9).rounded() / 1e6 }
-
     /// Applies one raw event (events come in time order); returns the state after it.
     mutating func apply(_ event: RawPointerEvent) -> ProfileState {
-        let now = Self.milliseconds(event.t)
+        let now = ScriptClock.milliseconds(event.t)
         runTimers(through: now)
         phase = .idle
         let at = Pointer(area: event.area, x: event.x, y: event.y)

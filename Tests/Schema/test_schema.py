@@ -124,6 +124,9 @@ NOT_EXPRESSIBLE = [
     # lightweight-charts: a press or wheel event outside its pane or time scale strip
     r"is outside its (main|x-axis) area",
     r"replays one mouse: pointer",      # pointers down at once, across events
+    r"replays one mouse: a wheel while pointer",  # dygraphs: a wheel mid-drag, across events
+    # dygraphs, echarts: a press or wheel on the overview off the chart (bounds from main's size)
+    r"on the overview is off the chart",
 ]
 JSON_SYNTAX = re.compile(r"^[^:]+:\d+:\d+: ")
 
@@ -159,6 +162,15 @@ UP = {"t": 0.2, "id": 1, "type": "up", "x": 20}
 WHEEL = {"t": 0, "type": "wheel", "x": 10, "deltaY": 100, "area": "main"}
 ACCEPTED = {
     "empty": {"events": []},
+    "echarts: the slider (overview) and the gap above it": {"profile": "echarts", "overview": {"width": 800, "height": 40}, "events": [
+        {"at": 0, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 400, "y": 3, "area": "overview"},
+                                                  {"t": 0.1, "type": "move", "id": 1, "x": 450, "y": 3},
+                                                  {"t": 0.2, "type": "up", "id": 1, "x": 450, "y": 3}]},
+        {"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": 5, "y": -49, "area": "overview", "deltaY": 3}]}]},
+    "dygraphs: the range selector (overview) and a handle past its end": {"profile": "dygraphs", "overview": {"width": 800, "height": 40}, "events": [
+        {"at": 0, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": -4, "y": 20, "area": "overview"},
+                                                  {"t": 0.1, "type": "move", "id": 1, "x": 30, "y": 20},
+                                                  {"t": 0.2, "type": "up", "id": 1, "x": 30, "y": 20}]}]},
     "every top-level key": {"series": "s", "fps": 30, "duration": None, "field": "v", "overview": {"width": 100, "height": 10},
                             "main": {"width": 1}, "window": {}, "momentum": {}, "y": {}, "annotation": {}, "events": []},
     "window settings": {"window": {"initial": "all", "minSpan": None, "maxSpan": None, "bounds": "data", "elastic": True}, "events": []},

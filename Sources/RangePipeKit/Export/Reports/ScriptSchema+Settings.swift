@@ -11,7 +11,7 @@ extension ScriptSchema {
   "additionalProperties": false,
   "properties": {
     "series": { "type": "string", "description": "The series to play (overridden by --series/--all); may be left out when the store holds one series." },
-    "profile": { "enum": ["rangepipe", "plotly", "bokeh", "uplot", "dygraphs", "lightweight-charts", "echarts"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, 4.11, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's, Bokeh 3.9.2's, uPlot 1.6.18's, dygraphs 2.2.1's, lightweight-charts 4.1.3's or Apache ECharts 6.1.0's. Under a library profile every event is raw pointer input. uplot has no overview (leave overview out), main.drag zoom only, no bounds or span limits, and samples on main from a mouse; under dygraphs main.drag is zoom, there are no bounds or span limits, and presses and wheel events land in the plot area; lightweight-charts has no overview, main.drag pan only, no bounds or span limits, and presses and wheel events from a mouse on main (the pane) or x-axis (its time scale, 28 px high); under echarts main.drag is pan, there are no bounds (ECharts holds the window to the data), minSpan and maxSpan are the dataZooms' minValueSpan and maxValueSpan, and presses and wheel events land in the grid (main) from a mouse: the slider is not modelled yet." },
+    "profile": { "enum": ["rangepipe", "plotly", "bokeh", "uplot", "dygraphs", "lightweight-charts", "echarts"], "default": "rangepipe", "description": "Whose interaction rules raw pointer input follows (SPEC 4.10, 4.11, docs/profiles.md): rangepipe's own, or Plotly.js 4.1.1's, Bokeh 3.9.2's, uPlot 1.6.18's, dygraphs 2.2.1's, lightweight-charts 4.1.3's or Apache ECharts 6.1.0's. Under a library profile every event is raw pointer input. uplot has no overview (leave overview out), main.drag zoom only, no bounds or span limits, and samples on main from a mouse; under dygraphs main.drag is zoom, there are no bounds or span limits, the overview is the range selector (main.width wide, 40 px high), and presses and wheel events from one mouse land in the plot area (main) or on the range selector (overview); lightweight-charts has no overview, main.drag pan only, no bounds or span limits, and presses and wheel events from a mouse on main (the pane) or x-axis (its time scale, 28 px high); under echarts main.drag is pan, there are no bounds (ECharts holds the window to the data), minSpan and maxSpan are the dataZooms' minValueSpan and maxValueSpan, and presses and wheel events from one mouse land in the grid (main) or on the slider dataZoom's box (overview, with the chart's margins around it)." },
     "sync": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "uniqueItems": true, "description": "Linked charts: these series play through one x-window over the union of their x, each with its own y-fit and annotation; frames carry every series, in this order (docs/script-views.md#linked-charts). Not with series; --sync overrides it, --series/--all play solo instead." },
     "fps": { "type": "number", "minimum": 0.001, "maximum": 1000, "default": 60, "description": "Frames per second: frame k is at t = k/fps." },
     "duration": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds to play (null or absent: until the last event's motion comes to rest); duration x fps at most 50 million frames." },
@@ -58,9 +58,10 @@ extension ScriptSchema {
       "if": { "properties": { "profile": { "const": "dygraphs" } }, "required": ["profile"] },
       "then": {
         "properties": {
-          "main": { "properties": { "drag": { "const": "zoom" } } },
+          "main": { "properties": { "drag": { "const": "zoom" }, "width": { "minimum": 2 } } },
+          "overview": { "properties": { "height": { "const": 40 } } },
           "window": { "not": { "anyOf": [{ "required": ["bounds"] }, { "required": ["minSpan"] }, { "required": ["maxSpan"] }] } },
-          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "const": "main" } } } } } } }
+          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "enum": ["main", "overview"] }, "pointer": { "const": "mouse" } } } } } } }
         }
       }
     },
@@ -81,7 +82,7 @@ extension ScriptSchema {
         "properties": {
           "main": { "properties": { "drag": { "const": "pan" } } },
           "window": { "not": { "required": ["bounds"] } },
-          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "const": "main" }, "pointer": { "const": "mouse" } } } } } } }
+          "events": { "items": { "properties": { "samples": { "items": { "properties": { "area": { "enum": ["main", "overview"] }, "pointer": { "const": "mouse" } } } } } } }
         }
       }
     }

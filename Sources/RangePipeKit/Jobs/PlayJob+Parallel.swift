@@ -4,10 +4,24 @@
 /// in series order).
 extension PlayJob {
     /// Frames of later series that may wait in memory for the writer, in
-    /// bytes: 64 MiB per job beyond the first, and at most half the memory
-    /// budget (`--jobs 64` would queue 4 GiB). Past it their workers wait;
-    /// the output is the same, only the waiting changes.
-    static func queuedBytes(jobs: Int) -> Int { min((jobs - 1) * (64 << 20), max(64 << 20, MemoryBudget.budget / 2)) }
+    /// bytes: 64 MiB per job beyond the first, and at most a quarter of
+    /// the memory budget (`--jobs 64` would queue 4 GiB). Past it their
+    /// workers wait; the output is the same, only the waiting changes.
+    static func queuedBytes(jobs: Int) -> Int { min((jobs - 1) * (64 << 20), MemoryBudget.budget / 4) }
+
+    /// The jobs that fit the memory budget (`MemoryBudget.threads`): at
+    /// most `jobs`. One pass holds the loader's thread, two batches of
+    /// points (one playing, one loading: x, y and their frames' values,
+    /// about 32 bytes a point) and the queue (`queuedBytes`); each worker
+    /// adds the block it fills and the one it hands on. The output is the
+    /// same for any count (`playAll`).
+    /// - Complexity: O(jobs).
+    func jobsWithinBudget() -> Int {
+        let onePass = MemoryBudget.threadBytes + 2 * 32 * Self.batchPoints + MemoryBudget.budget / 4
+        let threads = MemoryBudget.threads(jobs, onePass: onePass, perThread: 2 * (Self.blockBytes + (1 << 16)))
+        if threads < jobs { Trace.say("play", "\(threads) of \(jobs) jobs fit the memory budget (ulimit -v)") }
+        return threads
+    }
 
     /// A batch holds at most this many series (small series: a loaded
     /// batch is a few hundred KiB), or its series up to this many points.

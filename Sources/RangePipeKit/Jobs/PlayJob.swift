@@ -107,12 +107,16 @@ package struct PlayJob: Sendable {
     /// under `.fail` the series before it are written, for any `jobs`. The
     /// CSV header goes before the first series played.
     ///
+    /// `jobs` narrows to what fits the memory budget (`jobsWithinBudget`).
+    ///
     /// - Complexity: O(series + frames); memory O(batch size) series plus
     ///   `queuedBytes(jobs:)` of frames waiting to be written.
     package func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
                         write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
-        guard jobs > 1 else { return try playAllInOrder(count: count, name: name, load: load, write: write) }
-        return try playAllParallel(count: count, name: name, load: load, write: write)
+        var job = self
+        job.jobs = jobsWithinBudget()
+        guard job.jobs > 1 else { return try playAllInOrder(count: count, name: name, load: load, write: write) }
+        return try job.playAllParallel(count: count, name: name, load: load, write: write)
     }
 
     /// `playAll` on the calling thread.

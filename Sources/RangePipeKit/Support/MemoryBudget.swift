@@ -88,6 +88,27 @@ public enum MemoryBudget {
         return n
     }
 
+    /// How many of `wanted` threads to run at once (the calling thread
+    /// among them) when one pass holds `onePass` bytes and each further
+    /// thread adds `perThread` beside its stack: `parts`, each added
+    /// thread counted as its stack (`threadBytes`) and `perThread`. Under
+    /// an address-space limit, malloc is first kept to one arena: a new
+    /// arena reserves 64 MiB (`HEAP_MAX_SIZE`, twice the 32 MiB
+    /// `DEFAULT_MMAP_THRESHOLD_MAX` on 64-bit; glibc 2.36 malloc/arena.c)
+    /// that `ulimit -v` counts whole, and each thread may open one.
+    /// Every command that starts threads for `--jobs` asks here, so
+    /// `--jobs N` narrows itself where `--jobs 1` fits.
+    /// - Complexity: O(wanted).
+    static func threads(_ wanted: Int, onePass: Int, perThread: Int) -> Int {
+        guard wanted > 1 else { return 1 }
+        if limits.isAddressSpace { Platform.limitMallocArenas(to: 1) }
+        let (each, overflow) = threadBytes.addingReportingOverflow(perThread)
+        return parts(wanted, onePass: onePass) { n in
+            let (added, over) = (n - 1).multipliedReportingOverflow(by: each)
+            return overflow || over ? Int.max / 4 : added
+        }
+    }
+
     /// A byte count as people read it: bytes below 10 KiB, then whole KiB,
     /// MiB or GiB, rounded down, or up with `roundingUp` (a need just over
     /// a budget never reads as equal to it).

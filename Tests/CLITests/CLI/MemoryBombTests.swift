@@ -111,22 +111,6 @@ import Testing
         #expect(left.isEmpty, "\(context): left \(left)")
     }
 
-    /// render's drawing threads are capped by the memory budget: `--jobs 64`
-    /// under the limit writes the same frames, byte for byte, as `--jobs 1`
-    /// with no limit.
-    @Test func renderUnderTheLimitWritesTheSameFrames() throws {
-        let dir = try TemporaryDirectory()
-        let store = try StocksStore.path()
-        let script = packageRoot.appendingPathComponent("samples/scripts/stocks-gestures.json").path
-        let r = try runShell("""
-            mkdir capped free && (ulimit -v \(Self.limits[0]) && exec "$RANGEPIPE" render '\(script)' --store '\(store)' --jobs 64 --format png --fps 2 -o capped) && \
-            "$RANGEPIPE" render '\(script)' --store '\(store)' --jobs 1 --format png --fps 2 -o free && \
-            ls capped | wc -l && for f in free/*; do cmp "$f" "capped/${f#free/}" || exit 9; done
-            """, in: dir.url)
-        #expect(r.status == 0, "exit \(r.status): \(r.stderr)")
-        #expect((Int(String(decoding: r.stdout, as: UTF8.self).filter(\.isNumber)) ?? 0) > 8, "frames: \(r.stdout)")
-    }
-
     /// The out-of-memory line names the file and the limit, and is exit 71.
     @Test func outOfMemoryIsExit71NamingTheFile() throws {
         let dir = try TemporaryDirectory()

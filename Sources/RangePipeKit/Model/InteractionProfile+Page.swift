@@ -3,9 +3,9 @@
 /// it and the profiles place their parts by it.
 extension InteractionProfile {
     /// The ECharts page's chart element around the grid (px): 70 left of the
-    /// grid, 20 above it, 40 right, the slider `sliderGap` below the grid and
-    /// 30 below the slider (Tests/Conformance/echarts/library.py).
-    public static let echartsMargins = (left: 70.0, top: 20.0, right: 40.0, sliderGap: 50.0, bottom: 30.0)
+    /// grid, 20 above it, 40 right, the slider 50 below the grid and 30
+    /// below the slider (Tests/Conformance/echarts/library.py).
+    public static let echartsMargins = PageMargins(left: 70, top: 20, right: 40, overviewGap: 50, bottom: 30)
 
     /// dygraphs' range selector height, `rangeSelectorHeight` 40 px
     /// (plugins/range-selector.js:189, dygraph-default-attrs.js).
@@ -15,7 +15,7 @@ extension InteractionProfile {
     /// the slider below, as wide as the wider of the grid and the slider.
     public static func echartsElement(main: ChartSize, slider: ChartSize) -> (width: Double, height: Double) {
         let m = echartsMargins
-        return (m.left + max(main.width, slider.width) + m.right, m.top + main.height + m.sliderGap + slider.height + m.bottom)
+        return (m.left + max(main.width, slider.width) + m.right, m.top + main.height + m.overviewGap + slider.height + m.bottom)
     }
 
     /// Where a press or wheel on `overview` reaches what the profile models
@@ -29,7 +29,7 @@ extension InteractionProfile {
         switch self {
         case .echarts:
             let m = Self.echartsMargins, size = Self.echartsElement(main: main, slider: overview)
-            return (-m.left, size.width - m.left, -m.sliderGap, size.height - m.top - main.height - m.sliderGap)
+            return (-m.left, size.width - m.left, -m.overviewGap, size.height - m.top - main.height - m.overviewGap)
         case .dygraphs:
             return (-5, main.width + 5, 0, Self.dygraphsSelectorHeight)
         case .rangepipe, .plotly, .bokeh, .uplot, .lightweightCharts:

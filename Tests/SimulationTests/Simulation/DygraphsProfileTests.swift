@@ -166,10 +166,10 @@ struct DygraphsProfileTests {
     /// (graph-div px), `left` 150.2654312px, read back as 150.265px.
     @Test("range selector: the window read back from six-digit CSS lengths")
     func rangeSelectorCSS() {
-        #expect(DygraphsProfile.cssPixels(150.2654312) == 150.265)
-        #expect(DygraphsProfile.cssPixels(1234.56789) == 1234.57)
-        #expect(DygraphsProfile.cssPixels(51.5) == 51.5)
-        #expect(DygraphsProfile.cssPixels(99.9999996) == 100)
+        #expect(JavaScriptNumber.cssLength(150.2654312) == 150.265)
+        #expect(JavaScriptNumber.cssLength(1234.56789) == 1234.57)
+        #expect(JavaScriptNumber.cssLength(51.5) == 51.5)
+        #expect(JavaScriptNumber.cssLength(99.9999996) == 100)
         var p = DygraphsProfile(chart: Self.chart(initial: Window(123.456789, 500)), height: 400)
         // A drag of the right handle (centre 400) by 8 px: the left end moves too, to its string.
         _ = p.apply(Self.selector(1, .down, x: 400))

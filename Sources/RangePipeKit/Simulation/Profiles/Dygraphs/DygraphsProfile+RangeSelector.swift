@@ -31,13 +31,6 @@ extension DygraphsProfile {
         case none
     }
 
-    /// `style.left` as Chromium serialises a CSS length and `parseFloat`
-    /// reads it back (range-selector.js:793-794): six significant digits
-    /// (handle positions are at least `areaX` − 4.5 px).
-    static func cssPixels(_ v: Double) -> Double {
-        JavaScriptNumber.cssLength(v)
-    }
-
     /// `placeZoomHandles_` (range-selector.js:725-744): the handles where
     /// the x range puts them on the canvas, as CSS strings; run after every
     /// chart draw the range selector did not cause (`renderInteractiveLayer_`, 132-138).
@@ -48,7 +41,7 @@ extension DygraphsProfile {
         let rightPercent = max(0, (ext.upper - win.upper) / span)
         let leftCoord = Self.areaX + width * leftPercent
         let rightCoord = Self.areaX + width * (1 - rightPercent)
-        handleLefts = [Self.cssPixels(leftCoord - Self.handleWidth / 2), Self.cssPixels(rightCoord - Self.handleWidth / 2)]
+        handleLefts = [JavaScriptNumber.cssLength(leftCoord - Self.handleWidth / 2), JavaScriptNumber.cssLength(rightCoord - Self.handleWidth / 2)]
     }
 
     /// `getZoomHandleStatus_` (lines 791-800): the handles' centres from
@@ -134,7 +127,7 @@ extension DygraphsProfile {
             newPos = min(status.right + delX, Self.areaX + width)
             newPos = max(newPos, status.left + Self.handleWidth + 3)
         }
-        handleLefts[handle] = Self.cssPixels(newPos - Self.handleWidth / 2)
+        handleLefts[handle] = JavaScriptNumber.cssLength(newPos - Self.handleWidth / 2)
         let now = handleStatus
         if !now.isZoomed {
             dateWindow = nil  // resetZoom (dygraph.js:1391), a no-op when not zoomed
@@ -161,7 +154,7 @@ extension DygraphsProfile {
             left += delX
             right += delX
         }
-        handleLefts = [Self.cssPixels(left - Self.handleWidth / 2), Self.cssPixels(right - Self.handleWidth / 2)]
+        handleLefts = [JavaScriptNumber.cssLength(left - Self.handleWidth / 2), JavaScriptNumber.cssLength(right - Self.handleWidth / 2)]
         let now = handleStatus
         dateWindow = dataWindow(left: now.left, right: now.right)
         phase = .drag

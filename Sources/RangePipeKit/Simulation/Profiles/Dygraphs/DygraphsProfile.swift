@@ -41,7 +41,8 @@ struct DygraphsProfile: Sendable {
     /// `dateWindow_`; nil when dygraphs shows the data's extent.
     var dateWindow: Window?
     /// The range selector's handles' CSS `left` (graph-div px, as read
-    /// back): left handle, right handle.
+    /// back by `parseFloat`, range-selector.js:793-794: six significant
+    /// digits, `JavaScriptNumber.cssLength`): left handle, right handle.
     var handleLefts: [Double] = [0, 0]
     /// The interaction context (`createDragInterface_`, dygraph.js:1131),
     /// which outlives each gesture.

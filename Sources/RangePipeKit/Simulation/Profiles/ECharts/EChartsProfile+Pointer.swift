@@ -6,7 +6,7 @@ extension EChartsProfile {
     /// the grid sits 70 px from its left and 20 from its top; the slider 50
     /// px below the grid.
     static let elementLeft = InteractionProfile.echartsMargins.left, elementTop = InteractionProfile.echartsMargins.top
-    static let sliderGap = InteractionProfile.echartsMargins.sliderGap
+    static let sliderGap = InteractionProfile.echartsMargins.overviewGap
 
     /// This chart's element.
     var element: (width: Double, height: Double) {

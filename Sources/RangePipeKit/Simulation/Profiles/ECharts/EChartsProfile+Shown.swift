@@ -6,7 +6,6 @@
 /// (Path.ts:337-386) and made again only when a test finds a handle moved
 /// or restyled. Frames come every 16 ms of script time (`ScriptClock`).
 extension EChartsProfile {
-
     /// A handle as zrender's display list holds it.
     struct ShownHandle: Sendable, Equatable {
         /// Where it was last drawn (its `handleEnds` entry then).

@@ -39,9 +39,8 @@ extension EChartsProfile {
         }
 
         /// `_updateBrushRect` (lines 1057-1087): from the press's x to the
-        /// pointer's, held to the body.
+        /// pointer's, held to the body (called while `brushing`, as `_onBrush` does).
         mutating func brush(to x: Double, width: Double) {
-            guard brushing else { return }
             let end = max(min(width, x), 0)
             brushShape = (brushStart.x, end - brushStart.x)
         }

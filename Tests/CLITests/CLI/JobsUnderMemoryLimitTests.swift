@@ -6,13 +6,15 @@ import Testing
 /// (`ulimit -v`), where each thread's stack and malloc arena count whole:
 /// `--jobs N` narrows itself to what fits (`MemoryBudget.threads`) and
 /// succeeds wherever `--jobs 1` does, with its output byte for byte, on a
-/// ladder of limits across `--jobs 1`'s own boundary. (Ingest's pieces and
-/// files read ahead are `IngestJobsLimitsTests`.)
-@Suite("--jobs N under ulimit -v succeeds wherever --jobs 1 does, with its output")
+/// ladder of limits across `--jobs 1`'s own boundary; where threads cannot
+/// start (`ulimit -u`), the work runs on those there are. (Ingest's pieces
+/// and files read ahead are `IngestJobsLimitsTests`.)
+@Suite("--jobs N under ulimit -v and -u succeeds wherever --jobs 1 does, with its output")
 struct JobsUnderMemoryLimitTests {
     /// A command with `--jobs`: the shell line that runs it writing `out`
     /// (a file or a directory) with `JOBS` threads, in a directory `setUp`
-    /// prepared; the trace topic that says how many threads fit.
+    /// prepared, starting no other process (under `ulimit -u 1` none can
+    /// be); the trace topic that says how many threads fit.
     struct Command: CustomStringConvertible, Sendable {
         let name: String
         let line: String
@@ -21,10 +23,10 @@ struct JobsUnderMemoryLimitTests {
     }
 
     static let commands = [
-        Command(name: "render PNG frames", line: "mkdir out && exec \"$RANGEPIPE\" render '$STOCKS_SCRIPT' --store '$STOCKS' --jobs $JOBS --format png --fps 2 -o out",
+        Command(name: "render PNG frames", line: "exec \"$RANGEPIPE\" render '$STOCKS_SCRIPT' --store '$STOCKS' --jobs $JOBS --format png --fps 2 -o out/",
                 topic: "render"),
         Command(name: "render PNG frames, two panels (--sync)",
-                line: "mkdir out && exec \"$RANGEPIPE\" render '$STOCKS_SCRIPT' --store '$STOCKS' --sync AAPL,IBM --jobs $JOBS --fps 2 --size 640x360 -o out/",
+                line: "exec \"$RANGEPIPE\" render '$STOCKS_SCRIPT' --store '$STOCKS' --sync AAPL,IBM --jobs $JOBS --fps 2 --size 640x360 -o out/",
                 topic: "render"),
         Command(name: "play --all NDJSON", line: "exec \"$RANGEPIPE\" play many.json --store many.sqlite --all --jobs $JOBS -o out", topic: "play"),
         Command(name: "play --all CSV to standard output",
@@ -73,13 +75,31 @@ struct JobsUnderMemoryLimitTests {
         var sum: String
     }
 
-    static func run(_ command: Command, jobs: Int, limit: Int?, in dir: TemporaryDirectory) throws -> Run {
+    /// A limit a run is held to: an address space (`ulimit -v`, KiB) or a
+    /// number of processes and threads (`ulimit -u`).
+    enum Limit {
+        case memory(Int)
+        case threads(Int)
+    }
+
+    /// One run of `command` with `jobs` under `limit` (none for nil), in
+    /// `dir`. Root is not held to `ulimit -u`: there the run drops to
+    /// `nobody` with `setpriv` (as `IngestJobsLimitsTests.threadLimits` does).
+    static func run(_ command: Command, jobs: Int, limit: Limit?, in dir: TemporaryDirectory) throws -> Run {
         let stocks = try StocksStore.path()
         let script = packageRoot.appendingPathComponent("samples/scripts/stocks-gestures.json").path
         let line = command.line.replacingOccurrences(of: "$STOCKS_SCRIPT", with: script)
             .replacingOccurrences(of: "$STOCKS", with: stocks).replacingOccurrences(of: "$JOBS", with: "\(jobs)")
+        _ = try dir.write("run.sh", line + "\n")
+        let held = switch limit {
+        case nil: "sh run.sh"
+        case let .memory(kib): "ulimit -v \(kib) && sh run.sh"
+        case let .threads(n):
+            (geteuid() == 0 ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : "")
+                + "/usr/bin/prlimit --nproc=\(n):\(n) sh run.sh"
+        }
         let r = try runShell("""
-            rm -rf out; (\(limit.map { "ulimit -v \($0) && " } ?? "")RANGEPIPE_TRACE=\(command.topic) && export RANGEPIPE_TRACE && \(line)) 2>err
+            rm -rf out; (RANGEPIPE_TRACE=\(command.topic) && export RANGEPIPE_TRACE && \(held)) 2>err
             status=$?; cat err >&2
             if [ -d out ]; then find out -type f | sort | xargs cat; elif [ -f out ]; then cat out; fi | cksum
             exit $status
@@ -107,7 +127,7 @@ struct JobsUnderMemoryLimitTests {
         var oneJobFits = false, top = ""
         for limit in Self.limits {
             if !oneJobFits {
-                let one = try Self.run(command, jobs: 1, limit: limit, in: dir)
+                let one = try Self.run(command, jobs: 1, limit: .memory(limit), in: dir)
                 oneJobFits = one.status == 0
                 if oneJobFits {
                     #expect(one.sum == reference.sum, "ulimit -v \(limit): --jobs 1's output")
@@ -116,7 +136,7 @@ struct JobsUnderMemoryLimitTests {
                 }
             }
             for jobs in [2, 3, 64] {
-                let many = try Self.run(command, jobs: jobs, limit: limit, in: dir)
+                let many = try Self.run(command, jobs: jobs, limit: .memory(limit), in: dir)
                 if oneJobFits {
                     #expect(many.status == 0, "ulimit -v \(limit) --jobs \(jobs): exit \(many.status): \(many.errors)")
                     #expect(many.sum == reference.sum, "ulimit -v \(limit) --jobs \(jobs): output differs from --jobs 1")
@@ -130,5 +150,21 @@ struct JobsUnderMemoryLimitTests {
         #expect(oneJobFits, "--jobs 1 never fit: the ladder is too low")
         let narrowed = top.split(separator: "\n").first { $0.contains("fit the memory budget") }
         #expect(narrowed.map { !$0.contains(": 1 of 64") } ?? true, "ulimit -v \(Self.limits.last!) --jobs 64: \(top)")
+    }
+
+    /// Where no thread, or only a few, can start (`ulimit -u` 1 and 3):
+    /// the work runs on the threads there are, with `--jobs 1`'s output.
+    @Test(arguments: commands)
+    func runsOnTheThreadsThereAre(_ command: Command) throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.url.path)
+        try Self.setUp(dir)
+        let reference = try Self.run(command, jobs: 1, limit: nil, in: dir)
+        try #require(reference.status == 0, "no limit: \(reference.errors)")
+        for threads in [1, 3] {
+            let r = try Self.run(command, jobs: 64, limit: .threads(threads), in: dir)
+            #expect(r.status == 0, "ulimit -u \(threads): exit \(r.status): \(r.errors)")
+            #expect(r.sum == reference.sum, "ulimit -u \(threads): output differs from --jobs 1")
+        }
     }
 }

@@ -124,6 +124,7 @@ NOT_EXPRESSIBLE = [
     # lightweight-charts: a press or wheel event outside its pane or time scale strip
     r"is outside its (main|x-axis) area",
     r"replays one mouse: pointer",      # pointers down at once, across events
+    r"replays a mouse or a finger, not both",  # echarts: the presses' device, across events
     r"replays one mouse: a wheel while pointer",  # dygraphs: a wheel mid-drag, across events
     # dygraphs, echarts: a press or wheel on the overview off the chart (bounds from main's size)
     r"on the overview is off the chart",

@@ -40,7 +40,8 @@ struct EChartsProfileGroundTruthTests {
                 let e = RawPointerEvent(t: t, kind: RawPointerEvent.Kind(rawValue: sm["type"] as! String)!,
                                         id: Int(Bokeh.number(sm["id"]) ?? 0), area: area, x: Bokeh.number(sm["x"])!,
                                         y: Bokeh.number(sm["y"]) ?? 0, deltaX: Bokeh.number(sm["deltaX"]) ?? 0,
-                                        deltaY: Bokeh.number(sm["deltaY"]) ?? 0)
+                                        deltaY: Bokeh.number(sm["deltaY"]) ?? 0,
+                                        pointer: (s["setup"] as! [String: Any])["pointer"] as? String == "touch" ? .touch : .mouse)
                 let immediate = p.apply(e).window
                 let next = i + 1 < samples.count ? 1 + Bokeh.number(samples[i + 1]["t"])! : t + 1
                 let settled = p.runTimers(until: next)!.window

@@ -2,19 +2,28 @@ extension ScriptDecoder {
     /// A profile that replays one mouse (lightweight-charts, echarts,
     /// dygraphs): a pointer may not go down while another is down, in any
     /// event (`samples` in script order, `at` their places; ties in time
-    /// keep script order, as the profile reads them). Under dygraphs a wheel
-    /// may not come while a pointer is down either (the mouse would move
-    /// there in the middle of the drag, which the profile does not model).
+    /// keep script order, as the profile reads them). Under echarts, which
+    /// also replays one finger, a script's presses are all a mouse's or
+    /// all a finger's (zrender ignores the mouse for 700 ms after a touch,
+    /// HandlerProxy.ts:98-110, which is not modelled). Under dygraphs a
+    /// wheel may not come while a pointer is down either (the mouse would
+    /// move there in the middle of the drag, which the profile does not model).
     /// - Complexity: O(n log n).
     static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)], profile: InteractionProfile) throws {
-        var down: Int?
+        var down: Int?, device: RawPointerEvent.PointerKind?
         for i in samples.indices.sorted(by: { (samples[$0].t, $0) < (samples[$1].t, $1) }) {
             let e = samples[i]
             switch e.kind {
             case .down:
+                let place = "events[\(at[i].event)].samples[\(at[i].sample)]"
                 if let other = down, other != e.id {
-                    throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down")
+                    let pinch = e.pointer == .touch && profile == .echarts ? " (two fingers: ECharts' inside dataZoom pinch is not modelled)" : ""
+                    throw Failure(path: place, message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down\(pinch)")
                 }
+                if let first = device, first != e.pointer {
+                    throw Failure(path: place + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse or a finger, not both in one script: \"\(e.pointer.rawValue)\" after \"\(first.rawValue)\" (zrender's 700 ms mouse suppression after a touch is not modelled)")
+                }
+                device = e.pointer
                 down = e.id
             case .up where e.id == down:
                 down = nil

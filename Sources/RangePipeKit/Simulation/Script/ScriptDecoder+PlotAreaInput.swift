@@ -11,16 +11,23 @@ extension ScriptDecoder {
 
     /// The axes' strips are not modelled under dygraphs and echarts:
     /// presses and wheel events land in the plot area (edges included) or
-    /// on the overview (the range selector, the slider); under echarts they
-    /// come from a mouse.
+    /// on the overview (the range selector, the slider); under dygraphs
+    /// they come from a mouse, under echarts from a mouse or, on the grid,
+    /// a finger.
     static func plotAreaInput(_ samples: [RawPointerEvent], profile: InteractionProfile, path: String, main: ChartSize,
                               overview: ChartSize) throws {
         guard let off = plotAreaOnly(profile) else { return }
         let name = profile.rawValue
         for (j, e) in samples.enumerated() where e.kind == .down || e.kind == .wheel {
             if e.kind == .down, e.pointer != .mouse {
-                let what = profile == .echarts ? "ECharts' inside dataZoom pinch" : "dygraphs' touch handlers"
-                throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"\(name)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (\(what) are not modelled)")
+                if profile == .echarts, e.pointer == .touch, e.area != .overview {
+                    // One finger on the grid (EChartsProfile+Touch).
+                } else if profile == .echarts {
+                    let what = e.pointer == .touch ? "touch on the slider is not modelled" : "\"\(e.pointer.rawValue)\" input is not part of it"
+                    throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"echarts\" replays a mouse, or one finger on the grid: \(what)")
+                } else {
+                    throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"\(name)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (dygraphs' touch handlers are not modelled)")
+                }
             }
             if e.area == .overview {
                 try selectorInput(e, profile: profile, path: "\(path).samples[\(j)]", main: main, overview: overview)
@@ -28,6 +35,9 @@ extension ScriptDecoder {
             }
             guard e.area == .main else {
                 throw Failure(path: "\(path).samples[\(j)].area", message: "profile \"\(name)\" plays input on the \(off.area) (main) and its \(profile == .echarts ? "slider" : "range selector") (overview) only (\(off.selector) are not modelled), got \"\(e.area.rawValue)\"")
+            }
+            if profile == .echarts, e.kind == .down, e.pointer == .touch, e.x == 0 || e.x == main.width || e.y == 0 || e.y == main.height {
+                throw Failure(path: "\(path).samples[\(j)]", message: "profile \"echarts\": a finger down on the grid's edge (\(e.x.plainText), \(e.y.plainText)) px is not modelled (zrender maps touches through its own transform; keep 0 < x < \(main.width.plainText) and 0 < y < \(main.height.plainText))")
             }
             guard (0...main.width).contains(e.x), (0...main.height).contains(e.y) else {
                 throw Failure(path: "\(path).samples[\(j)]", message: "profile \"\(name)\": a \(e.kind.rawValue) at (\(e.x.plainText), \(e.y.plainText)) px is outside the \(off.area) (0..\(main.width.plainText) x 0..\(main.height.plainText)); \(off.off) are not modelled yet")

@@ -33,7 +33,7 @@ struct BokehProfile: Sendable {
         var framePeriod = 16.0
         var framePhase = 0.0
         /// The input is a touchscreen's: the browser claims a touch on the
-        /// overview once it moves past its touch slop (see `touchSlop`).
+        /// overview once it moves past its touch slop (`ChromiumTouch`).
         var touch = false
 
         init(frameLeft: Double = 80, overviewFrameLeft: Double = 80, mainHeight: Double? = nil, overviewHeight: Double? = nil,
@@ -69,12 +69,6 @@ struct BokehProfile: Sendable {
         /// The browser took it (pointercancel): no more events reach the page.
         var claimed = false
     }
-
-    /// Chromium's touch slop (px): a touch that moves farther than this from
-    /// where it went down starts a browser scroll where `touch-action`
-    /// allows one (`max_touch_move_in_pixels_for_click` 15 plus the gesture
-    /// detector's 0.05 epsilon; the recording puts it between 15.03 and 17.5).
-    static let touchSlop = 15.05
 
     /// `WheelZoomTool.speed`: 1/600 per px of delta.
     static let wheelSpeed = 1.0 / 600
@@ -182,7 +176,9 @@ struct BokehProfile: Sendable {
         let t = now
         route(c.area) { $0.move(id: id, x: x, y: y, t: t) }
         let dx = x - c.x0, dy = y - c.y0
-        if layout.touch, c.area == .overview, dx * dx + dy * dy > Self.touchSlop * Self.touchSlop {
+        // Past Chromium's touch slop the browser starts a scroll where
+        // `touch-action` allows one.
+        if layout.touch, c.area == .overview, ChromiumTouch.isPastSlop(dx: dx, dy: dy) {
             contacts[id]?.claimed = true
             route(c.area) { $0.cancel(id: id) }
         }

@@ -2,7 +2,8 @@
 /// "ECharts") on the SPEC 4.11 page: `animation: false`, one line series,
 /// an `inside` and a `slider` dataZoom on x starting at
 /// `startValue`/`endValue` = `window.initial`, minValueSpan / maxValueSpan =
-/// minSpan / maxSpan. Fed raw mouse events in time order it gives the
+/// minSpan / maxSpan. Fed raw mouse events (or one finger's touches on
+/// the grid, `EChartsProfile+Touch`) in time order it gives the
 /// dataZoom's value window after each: the wheel zooms about the pointer
 /// by 1.1 per event, a drag on the grid pans, both in percent of the data's
 /// extent; on the slider (the `overview` area) a handle drag moves one
@@ -68,6 +69,10 @@ struct EChartsProfile: Sendable {
     var capture = Capture()
     /// Where the mouse is (grid px): a sample there makes no mousemove.
     var mouse: (x: Double, y: Double)?
+    /// The finger down, under touch input (`EChartsProfile+Touch`).
+    var touch: Touch?
+    /// When zrender last heard a touch event (ms): its mouse suppression.
+    var touchHeardAt: Double?
     /// What moved the window on the last event or timer.
     var phase = Phase.idle
 
@@ -158,13 +163,20 @@ struct EChartsProfile: Sendable {
         fireTimers(until: now)
         runFrames(until: now)
         let p = gridPoint(event)
-        // A mouse moves to where it presses, lifts or wheels first.
-        mouseMove(p, at: now)
+        // A wheel is the mouse's, whatever the script's pointer.
+        let touched = event.pointer == .touch && event.kind != .wheel
+        if touched ? !touchHeard(event, p, at: now) : mouseSuppressed(at: now) { return state }
+        // A mouse moves to where it presses, lifts or wheels first; a
+        // finger's `touchend` is a mouseup alone.
+        if !(touched && event.kind == .up) { mouseMove(p, at: now) }
         switch event.kind {
         case .wheel:
             wheel(event, p, at: now)
         case .down:
             press(p, at: now)
+            // The touch stays targeted at the element: zrender hears its
+            // moves and its end anywhere, as while capturing.
+            if touched { capture = Capture(mayCapture: nil, capturing: true) }
         case .move:
             break
         case .up:

@@ -26,11 +26,6 @@ struct PlotlyProfile: Sendable {
     /// …and zooms by e^(deltaY / this).
     static let wheelScale = 200.0
 
-    /// Chromium's touch slop (px, plus its 0.05 px epsilon): a touch whose
-    /// `touchstart` the page did not cancel gets no `touchmove` while it
-    /// stays this close to where it started.
-    static let touchSlop = 15.05
-
     /// The chart, in data units.
     let chart: ProfileChart
     /// The pointers are fingers (raw input does not say; the default is a mouse).
@@ -258,8 +253,7 @@ struct PlotlyProfile: Sendable {
         case var .slider(press):
             guard press.pointer == id else { return }
             if press.inSlop {
-                guard ((p.x - press.xDown) * (p.x - press.xDown) + (p.y - press.yDown) * (p.y - press.yDown)).squareRoot() > Self.touchSlop
-                else { return }
+                guard ChromiumTouch.isPastSlop(dx: p.x - press.xDown, dy: p.y - press.yDown) else { return }
                 press.inSlop = false
                 gesture = .slider(press)
             }

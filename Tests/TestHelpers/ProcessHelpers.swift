@@ -220,3 +220,14 @@ func awaitNoProcessNaming(_ text: String, seconds: Double) -> Bool {
     }
     return false
 }
+
+/// Address-space limits in KiB for a ladder of `ulimit -v` runs: from
+/// `first`, each 1.5 times the last, below `end`.
+func addressSpaceLadder(from first: Double, below end: Double) -> [Int] {
+    var limit = first, out: [Int] = []
+    while limit < end {
+        out.append(Int(limit))
+        limit *= 1.5
+    }
+    return out
+}

@@ -35,14 +35,7 @@ struct JobsUnderMemoryLimitTests {
 
     /// Limits in KiB, from where `--jobs 1` of some command fails to where
     /// `--jobs 64` has room for several threads.
-    static let limits: [Int] = {
-        var limit = 60_000.0, out: [Int] = []
-        while limit < 800_000 {
-            out.append(Int(limit))
-            limit *= 1.5
-        }
-        return out
-    }()
+    static let limits = addressSpaceLadder(from: 60_000, below: 800_000)
 
     /// 400 series of 40 points each and a 10-second script over them.
     static func setUp(_ dir: TemporaryDirectory) throws {

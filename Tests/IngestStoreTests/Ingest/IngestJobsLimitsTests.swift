@@ -29,14 +29,7 @@ struct IngestJobsLimitsTests {
 
     /// Limits in KiB, from where `--jobs 1` cannot read the file to where
     /// `--jobs 64` has room for several pieces or threads.
-    static let limits: [Int] = {
-        var limit = 40_000.0, out: [Int] = []
-        while limit < 800_000 {
-            out.append(Int(limit))
-            limit *= 1.5
-        }
-        return out
-    }()
+    static let limits = addressSpaceLadder(from: 40_000, below: 800_000)
 
     struct Run {
         var status: Int32

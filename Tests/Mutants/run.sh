@@ -100,6 +100,7 @@ mutants=(
   "profiles-bokeh-wheel-speed|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile.swift|s/static let wheelSpeed = 1.0 \/ 600/static let wheelSpeed = 1.0 \/ 500/|BokehProfileTests"
   "profiles-bokeh-wheel-clamp|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile.swift|s/static let maxWheelFactor = 0.95/static let maxWheelFactor = 0.9/|BokehProfileTests"
   "profiles-bokeh-move-threshold|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile+Gestures.swift|s/static let moveThreshold = 5.0/static let moveThreshold = 6.0/|BokehProfileTests"
+  "profiles-echarts-touch-suppression|Sources/RangePipeKit/Simulation/Profiles/ECharts/EChartsProfile+Touch.swift|s/static let touchMouseSuppression = 700.0/static let touchMouseSuppression = 690.0/|EChartsProfileTests|EChartsProfileGroundTruthTests"
   "profiles-chromium-touch-slop|Sources/RangePipeKit/Simulation/Profiles/ChromiumTouch.swift|s/static let slop = 15.05/static let slop = 17.05/|PlotlyProfileTests|PlotlyProfileGroundTruthTests|BokehProfileTests|EChartsProfileTests"
   "profiles-bokeh-min-box|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile.swift|s/static let minBoxWidth = 5.0/static let minBoxWidth = 6.0/|BokehProfileTests"
   "profiles-bokeh-double-tap|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile+Gestures.swift|s/static let doubletapThreshold = 300.0/static let doubletapThreshold = 400.0/|BokehProfileTests"

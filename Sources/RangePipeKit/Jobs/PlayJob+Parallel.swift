@@ -4,10 +4,15 @@
 /// in series order).
 extension PlayJob {
     /// Frames of later series that may wait in memory for the writer, in
-    /// bytes: 64 MiB per job beyond the first, and at most a quarter of
-    /// the memory budget (`--jobs 64` would queue 4 GiB). Past it their
-    /// workers wait; the output is the same, only the waiting changes.
-    static func queuedBytes(jobs: Int) -> Int { min((jobs - 1) * (64 << 20), MemoryBudget.budget / 4) }
+    /// bytes: 64 MiB per job beyond the first, at most half the memory
+    /// budget (`--jobs 64` would queue 4 GiB) but 64 MiB at least; under
+    /// an address-space limit at most a quarter of the budget, as
+    /// `jobsWithinBudget` plans. Past it their workers wait; the output is
+    /// the same, only the waiting changes.
+    static func queuedBytes(jobs: Int) -> Int {
+        let cap = MemoryBudget.isAddressSpaceLimited ? MemoryBudget.budget / 4 : max(64 << 20, MemoryBudget.budget / 2)
+        return min((jobs - 1) * (64 << 20), cap)
+    }
 
     /// The jobs that fit the memory budget (`MemoryBudget.threads`): at
     /// most `jobs`. One pass holds the loader's thread, two batches of
@@ -17,7 +22,7 @@ extension PlayJob {
     /// same for any count (`playAll`).
     /// - Complexity: O(jobs).
     func jobsWithinBudget() -> Int {
-        let onePass = MemoryBudget.threadBytes + 2 * 32 * Self.batchPoints + MemoryBudget.budget / 4
+        let onePass = MemoryBudget.threadBytes + 2 * 32 * Self.batchPoints + Self.queuedBytes(jobs: jobs)
         let threads = MemoryBudget.threads(jobs, onePass: onePass, perThread: 2 * (Self.blockBytes + (1 << 16)))
         if threads < jobs { Trace.say("play", "\(threads) of \(jobs) jobs fit the memory budget (ulimit -v)") }
         return threads

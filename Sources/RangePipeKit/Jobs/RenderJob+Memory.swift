@@ -10,10 +10,10 @@ extension RenderJob {
         return held.overflow ? .max : held.partialValue
     }
 
-    /// The drawing threads that fit the memory budget
-    /// (`MemoryBudget.threads`): at most `jobs`, fewer when `jobs` of them
-    /// would not fit. One pass is the calling thread drawing and the
-    /// writer thread writing. The frames are the same for any count, so
+    /// The drawing threads that fit the memory budget: at most `jobs`, and
+    /// at most the budget over what one thread holds; under `ulimit -v`
+    /// also what `MemoryBudget.threads` finds left of the limit (one pass
+    /// is the calling thread drawing and the writer thread writing). The frames are the same for any count, so
     /// fewer threads change the time, never the output.
     /// - Throws: `.outOfMemory` naming the output when even one thread does
     ///   not fit (a picture too large for the memory there is).
@@ -25,7 +25,10 @@ extension RenderJob {
         case let .frames(directory): directory
         }
         try MemoryBudget.require(perThread, for: "a \(width)×\(height) frame", of: output)
-        let threads = MemoryBudget.threads(jobs, onePass: perThread + MemoryBudget.threadBytes, perThread: perThread)
+        // Under `ulimit -v`, what is left of the limit (`MemoryBudget.threads`);
+        // and always the budget itself, as each thread's frames are touched.
+        let touched = max(1, MemoryBudget.budget / (perThread + MemoryBudget.threadBytes))
+        let threads = min(touched, MemoryBudget.threads(jobs, onePass: perThread + MemoryBudget.threadBytes, perThread: perThread))
         if threads < jobs { Trace.say("render", "\(threads) of \(jobs) drawing threads fit the memory budget (ulimit -v)") }
         return threads
     }

@@ -18,6 +18,10 @@ public enum MemoryBudget {
     /// - Complexity: O(1), two system calls.
     public static var total: Int { limits.total }
 
+    /// Whether the process runs under an address-space limit (`ulimit -v`
+    /// below physical memory), where reserved memory counts whole.
+    public static var isAddressSpaceLimited: Bool { limits.isAddressSpace }
+
     /// What the budget is half of, for messages: "half of ulimit -v" or
     /// "half of physical memory".
     public static var source: String { limits.isAddressSpace ? "half of ulimit -v" : "half of physical memory" }
@@ -96,8 +100,9 @@ public enum MemoryBudget {
     /// arena reserves 64 MiB (`HEAP_MAX_SIZE`, twice the 32 MiB
     /// `DEFAULT_MMAP_THRESHOLD_MAX` on 64-bit; glibc 2.36 malloc/arena.c)
     /// that `ulimit -v` counts whole, and each thread may open one.
-    /// Every command that starts threads for `--jobs` asks here, so
-    /// `--jobs N` narrows itself where `--jobs 1` fits.
+    /// Render's and play's threads for `--jobs` are counted here, ingest's
+    /// pieces with `parts` directly, so `--jobs N` narrows itself where
+    /// `--jobs 1` fits.
     /// - Complexity: O(wanted).
     static func threads(_ wanted: Int, onePass: Int, perThread: Int) -> Int {
         guard wanted > 1 else { return 1 }

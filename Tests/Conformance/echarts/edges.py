@@ -174,4 +174,29 @@ def edge_cases(NAME, _ends):
     add("slider on a number axis: the extent from 0, a handle and a brush",
         lambda c, s, v: (grab(c, s, v, 0, [-120, -220]), _slide(c, 700, [760], dt=80)),
         series="sf-temps-hours", initial_frac=[0.4, 0.7])
+    # One finger on the grid (the touch tab).
+    def finger(c, x, y, moves, dt=20, lift=30):
+        """A finger down at (x, y), moves to each x, lifted `lift` ms after the last (where it
+        last was: a touchend has no place of its own)."""
+        c.sample(type="down", id=1, x=x, y=y, area="main")
+        for m in moves:
+            c.wait(dt)
+            c.sample(type="move", id=1, x=m, y=y)
+        c.wait(lift)
+        c.sample(type="up", id=1, x=moves[-1] if moves else x, y=y)
+
+    def wheels_after_lift(c, s, v, gaps):
+        """For each gap: a tap, then a wheel `gap` ms after the finger's lift (zrender ignores the
+        mouse for 700 ms after a touch event), zooming in and out by turns."""
+        for k, gap in enumerate(gaps):
+            c.wait(800)
+            finger(c, 300, 200, [])
+            c.wait(gap)
+            _wheels(c, 400, [-100 if k % 2 == 0 else 100], 0)
+
+    E.append(("one finger: wheels 690, 699, 700, 701 and 710 ms after a lift", NAME, "pan", {"pointer": "touch"},
+              lambda c, s, v: wheels_after_lift(c, s, v, [690, 699, 700, 701, 710])))
+    E.append(("one finger: drags of 15, 16 and 40 px, a lift 5 ms after the last move", NAME, "pan", {"pointer": "touch"},
+              lambda c, s, v: (finger(c, 400, 200, [410, 415]), c.wait(800), finger(c, 400, 200, [416, 440]),
+                               c.wait(800), finger(c, 300, 100, [305, 340, 380], lift=5))))
     return E

@@ -196,8 +196,10 @@ def make_setup(rng, drag, pointer):
 
 
 def edge_setup(drag, over, pointer):
-    return _setup(over.get("series", "AAPL"), 800, 400, 40, over.get("initial_frac", [0.5, 0.7]),
-                  over.get("min_frac"), over.get("max_frac"))
+    setup = _setup(over.get("series", "AAPL"), 800, 400, 40, over.get("initial_frac", [0.5, 0.7]),
+                   over.get("min_frac"), over.get("max_frac"))
+    setup["pointer"] = over.get("pointer", pointer)  # a touch edge case says so
+    return setup
 
 
 def script_extra(setup, script):

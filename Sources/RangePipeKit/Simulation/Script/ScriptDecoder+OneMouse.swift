@@ -4,8 +4,8 @@ extension ScriptDecoder {
     /// event (`samples` in script order, `at` their places; ties in time
     /// keep script order, as the profile reads them). Under echarts, which
     /// also replays one finger, a script's presses are all a mouse's or
-    /// all a finger's (zrender ignores the mouse for 700 ms after a touch,
-    /// HandlerProxy.ts:98-110, which is not modelled). Under dygraphs a
+    /// all a finger's (a mouse and a finger together were not recorded: a
+    /// touch page has no document mouse listeners, HandlerProxy.ts:486-492). Under dygraphs a
     /// wheel may not come while a pointer is down either (the mouse would
     /// move there in the middle of the drag, which the profile does not model).
     /// - Complexity: O(n log n).
@@ -17,11 +17,11 @@ extension ScriptDecoder {
             case .down:
                 let place = "events[\(at[i].event)].samples[\(at[i].sample)]"
                 if let other = down, other != e.id {
-                    let pinch = e.pointer == .touch && profile == .echarts ? " (two fingers: ECharts' inside dataZoom pinch is not modelled)" : ""
+                    let pinch = e.pointer == .touch && profile == .echarts ? " (two fingers are ECharts' inside dataZoom pinch, not modelled)" : ""
                     throw Failure(path: place, message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down\(pinch)")
                 }
                 if let first = device, first != e.pointer {
-                    throw Failure(path: place + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse or a finger, not both in one script: \"\(e.pointer.rawValue)\" after \"\(first.rawValue)\" (zrender's 700 ms mouse suppression after a touch is not modelled)")
+                    throw Failure(path: place + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse or a finger, not both in one script: \"\(e.pointer.rawValue)\" after \"\(first.rawValue)\" (a mouse and a finger together are not modelled)")
                 }
                 device = e.pointer
                 down = e.id

@@ -45,7 +45,7 @@ extension ScriptDecoder {
             }
             return RawPointerEvent(t: at + s.sample.t, kind: RawPointerEvent.Kind(rawValue: s.kind.rawValue)!, id: s.id, area: area,
                                    x: s.sample.x, y: s.sample.y, deltaX: s.deltaX, deltaY: s.deltaY, shift: s.shift,
-                                   pointer: pointers[s.id] ?? .mouse)
+                                   pointer: s.kind == .wheel ? .mouse : pointers[s.id] ?? .mouse)
         }
         return (interactions, raw)
     }

@@ -9,11 +9,12 @@
 /// (it mounts no document listeners for touch, lines 486-492). Every touch
 /// event zrender hears sets a 700 ms timer during which it ignores the
 /// mouse's events, the wheel among them (`setTouchTimer`, lines 98-110,
-/// 452-474). Two fingers (zrender's `GestureMgr` pinch), touch on the
-/// slider and a finger down on the grid's edge lines (zrender maps a touch
-/// through its own transform there, dom/transform.ts, and the recordings
-/// show presses at x = 0 and x = width starting no pan) are refused by
-/// `script check`.
+/// 452-474); a wheel 699 ms after a lift does nothing, one 700 ms after
+/// zooms. Two fingers (zrender's `GestureMgr` pinch), touch on the slider
+/// and a finger down on the grid's edge lines are refused by `script
+/// check`: on the edge lines Chromium gave one finger down at x = 0 a pan
+/// and another none, and none at x = width and y = height (zrender maps a
+/// touch through its own transform, dom/transform.ts).
 extension EChartsProfile {
     /// How long zrender ignores the mouse after a touch event (ms).
     static let touchMouseSuppression = 700.0

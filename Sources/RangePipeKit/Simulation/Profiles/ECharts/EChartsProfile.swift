@@ -163,7 +163,7 @@ struct EChartsProfile: Sendable {
         fireTimers(until: now)
         runFrames(until: now)
         let p = gridPoint(event)
-        // A wheel is the mouse's, whatever the script's pointer.
+        // A wheel is the mouse's (the decoder gives it no other pointer).
         let touched = event.pointer == .touch && event.kind != .wheel
         if touched ? !touchHeard(event, p, at: now) : mouseSuppressed(at: now) { return state }
         // A mouse moves to where it presses, lifts or wheels first; a

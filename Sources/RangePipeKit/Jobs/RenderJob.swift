@@ -76,10 +76,11 @@ package struct RenderJob {
         let canvases = try (0 ..< threads).map { _ in try RasterCanvas(width: width, height: height) }
         var batch: [[(Frame, ShownValues)]] = [], first = 0
         var writer: BackgroundJob<(any Error)?>? = nil
-        var drawing = 0.0, waiting = 0.0
+        var drawing = 0.0, waiting = 0.0, ranHere = 0
         func flush() throws {
             let clock = Platform.monotonicSeconds()
-            let pictures = try Self.drawBatch(batch, raster, canvases, pixels: pixels)
+            let (pictures, inPlace) = try Self.drawBatch(batch, raster, canvases, pixels: pixels)
+            ranHere += inPlace
             drawing += Self.seconds(since: clock)
             let wait = Platform.monotonicSeconds()
             if let error = writer?.join() { throw error }
@@ -108,15 +109,18 @@ package struct RenderJob {
             throw error
         }
         if let error = writer?.join() { throw error }
-        Trace.say("render", "drew \(first) frames: \(drawing) s drawing on \(threads) thread(s), \(waiting) s waiting for the writer")
+        Trace.say("render", "drew \(first) frames: \(drawing) s drawing on \(threads) thread(s)"
+                  + (ranHere > 0 ? " (\(ranHere) share(s) drawn on the calling thread: no thread could start)" : "")
+                  + ", \(waiting) s waiting for the writer")
         return first
     }
 
     /// Draws a batch on `canvases.count` threads (the calling one among
     /// them): thread w draws frames w, w + threads, …; the pictures come
-    /// back in frame order, as raw pixels or PNG files' bytes.
+    /// back in frame order, as raw pixels or PNG files' bytes, with how
+    /// many threads' shares ran on the calling thread (none could start).
     static func drawBatch(_ rows: [[(Frame, ShownValues)]], _ raster: FrameRaster, _ canvases: [RasterCanvas],
-                          pixels: RenderFormat.Pixels) throws -> [[UInt8]] {
+                          pixels: RenderFormat.Pixels) throws -> (pictures: [[UInt8]], ranHere: Int) {
         let threads = min(canvases.count, rows.count)
         func work(_ w: Int) -> Result<[[UInt8]], any Error> {
             Result {
@@ -131,13 +135,14 @@ package struct RenderJob {
             }
         }
         let others = (1 ..< max(threads, 1)).map { w in BackgroundJob.start { work(w) } }
+        let ranHere = others.filter(\.ranHere).count
         let mine = work(0)
         let done = [mine] + others.map { $0.join() }
         var out: [[UInt8]] = []
         out.reserveCapacity(rows.count)
         let parts = try done.map { try $0.get() }
         for k in rows.indices { out.append(parts[k % threads][k / threads]) }
-        return out
+        return (out, ranHere)
     }
 
     /// Every frame's row (one frame and values per panel), in order.

@@ -159,6 +159,9 @@ struct JobsUnderMemoryLimitTests {
             let r = try Self.run(command, jobs: 64, limit: .threads(threads), in: dir)
             #expect(r.status == 0, "ulimit -u \(threads): exit \(r.status): \(r.errors)")
             #expect(r.sum == reference.sum, "ulimit -u \(threads): output differs from --jobs 1")
+            if command.topic == "render", threads == 1 {
+                #expect(r.trace.contains("drawn on the calling thread"), "ulimit -u 1: the trace says where frames were drawn: \(r.trace)")
+            }
         }
     }
 }

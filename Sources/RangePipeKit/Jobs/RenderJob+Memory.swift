@@ -13,8 +13,9 @@ extension RenderJob {
     /// The drawing threads that fit the memory budget: at most `jobs`, and
     /// at most the budget over what one thread holds; under `ulimit -v`
     /// also what `MemoryBudget.threads` finds left of the limit (one pass
-    /// is the calling thread drawing and the writer thread writing). The frames are the same for any count, so
-    /// fewer threads change the time, never the output.
+    /// is the calling thread drawing and the writer thread writing). The
+    /// frames are the same for any count, so fewer threads change the
+    /// time, never the output.
     /// - Throws: `.outOfMemory` naming the output when even one thread does
     ///   not fit (a picture too large for the memory there is).
     /// - Complexity: O(jobs).

@@ -5,7 +5,7 @@ extension InteractionProfile {
     /// The ECharts page's chart element around the grid (px): 70 left of the
     /// grid, 20 above it, 40 right, the slider 50 below the grid and 30
     /// below the slider (Tests/Conformance/echarts/library.py).
-    public static let echartsMargins = PageMargins(left: 70, top: 20, right: 40, overviewGap: 50, bottom: 30)
+    static let echartsMargins = PageMargins(left: 70, top: 20, right: 40, overviewGap: 50, bottom: 30)
 
     /// dygraphs' range selector height, `rangeSelectorHeight` 40 px
     /// (plugins/range-selector.js:189, dygraph-default-attrs.js).

@@ -5,9 +5,10 @@ extension ScriptDecoder {
     /// keep script order, as the profile reads them). Under echarts, which
     /// also replays one finger, a script's presses are all a mouse's or
     /// all a finger's (a mouse and a finger together were not recorded: a
-    /// touch page has no document mouse listeners, HandlerProxy.ts:486-492). Under dygraphs a
-    /// wheel may not come while a pointer is down either (the mouse would
-    /// move there in the middle of the drag, which the profile does not model).
+    /// touch page has no document mouse listeners, HandlerProxy.ts:486-492).
+    /// Under dygraphs a wheel may not come while a pointer is down either
+    /// (the mouse would move there in the middle of the drag, which the
+    /// profile does not model).
     /// - Complexity: O(n log n).
     static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)], profile: InteractionProfile) throws {
         var down: Int?, device: RawPointerEvent.PointerKind?

@@ -19,15 +19,14 @@ extension ScriptDecoder {
         guard let off = plotAreaOnly(profile) else { return }
         let name = profile.rawValue
         for (j, e) in samples.enumerated() where e.kind == .down || e.kind == .wheel {
-            if e.kind == .down, e.pointer != .mouse {
-                if profile == .echarts, e.pointer == .touch, e.area != .overview {
-                    // One finger on the grid (EChartsProfile+Touch).
-                } else if profile == .echarts {
-                    let what = e.pointer == .touch ? "touch on the slider is not modelled" : "\"\(e.pointer.rawValue)\" input is not part of it"
-                    throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"echarts\" replays a mouse, or one finger on the grid: \(what)")
-                } else {
-                    throw Failure(path: "\(path).samples[\(j)].pointer", message: "profile \"\(name)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (dygraphs' touch handlers are not modelled)")
-                }
+            // A press is a mouse's, or under echarts one finger's on the grid (EChartsProfile+Touch).
+            let finger = profile == .echarts && e.pointer == .touch && e.area != .overview
+            if e.kind == .down, e.pointer != .mouse, !finger {
+                let message = profile != .echarts
+                    ? "profile \"\(name)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (dygraphs' touch handlers are not modelled)"
+                    : "profile \"echarts\" replays a mouse, or one finger on the grid: "
+                        + (e.pointer == .touch ? "touch on the slider is not modelled" : "\"\(e.pointer.rawValue)\" input is not part of it")
+                throw Failure(path: "\(path).samples[\(j)].pointer", message: message)
             }
             if e.area == .overview {
                 try selectorInput(e, profile: profile, path: "\(path).samples[\(j)]", main: main, overview: overview)
@@ -36,7 +35,7 @@ extension ScriptDecoder {
             guard e.area == .main else {
                 throw Failure(path: "\(path).samples[\(j)].area", message: "profile \"\(name)\" plays input on the \(off.area) (main) and its \(profile == .echarts ? "slider" : "range selector") (overview) only (\(off.selector) are not modelled), got \"\(e.area.rawValue)\"")
             }
-            if profile == .echarts, e.kind == .down, e.pointer == .touch, e.x == 0 || e.x == main.width || e.y == 0 || e.y == main.height {
+            if finger, e.kind == .down, e.x == 0 || e.x == main.width || e.y == 0 || e.y == main.height {
                 throw Failure(path: "\(path).samples[\(j)]", message: "profile \"echarts\": a finger down on the grid's edge (\(e.x.plainText), \(e.y.plainText)) px is not modelled (zrender maps touches through its own transform; keep 0 < x < \(main.width.plainText) and 0 < y < \(main.height.plainText))")
             }
             guard (0...main.width).contains(e.x), (0...main.height).contains(e.y) else {

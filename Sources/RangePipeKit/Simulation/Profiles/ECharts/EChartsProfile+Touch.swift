@@ -42,7 +42,7 @@ extension EChartsProfile {
         case .up:
             touch = nil
         case .wheel:
-            return true
+            return true  // not reached: a wheel is the mouse's (`apply`)
         }
         touchHeardAt = now
         return true

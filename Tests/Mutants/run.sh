@@ -102,6 +102,11 @@ mutants=(
   "profiles-bokeh-move-threshold|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile+Gestures.swift|s/static let moveThreshold = 5.0/static let moveThreshold = 6.0/|BokehProfileTests"
   "profiles-echarts-touch-suppression|Sources/RangePipeKit/Simulation/Profiles/ECharts/EChartsProfile+Touch.swift|s/static let touchMouseSuppression = 700.0/static let touchMouseSuppression = 690.0/|EChartsProfileTests|EChartsProfileGroundTruthTests"
   "profiles-chromium-touch-slop|Sources/RangePipeKit/Simulation/Profiles/ChromiumTouch.swift|s/static let slop = 15.05/static let slop = 17.05/|PlotlyProfileTests|PlotlyProfileGroundTruthTests|BokehProfileTests|EChartsProfileTests"
+  "profiles-lwc-kinetic-start-delay|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Kinetic.swift|s/positions\[0\].time <= Self.maxStartDelay/positions[0].time < Self.maxStartDelay/|LightweightChartsProfileGroundTruthTests"
+  "profiles-lwc-kinetic-min-move|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Kinetic.swift|s/static let scrollMinMove = 15.0/static let scrollMinMove = 12.0/|LightweightChartsProfileGroundTruthTests"
+  "profiles-lwc-long-tap|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+TouchHandler.swift|s/static let longTap = 240.0/static let longTap = 250.0/|LightweightChartsProfileGroundTruthTests"
+  "profiles-lwc-tracking-exit|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Touch.swift|s/if exitTrackingAtLift { tracking = false }/if exitTrackingAtLift { tracking = true }/|LightweightChartsProfileGroundTruthTests"
+  "profiles-lwc-double-tap|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+TouchHandler.swift|s/static let doubleTapDistance = 30.0/static let doubleTapDistance = 31.0/|LightweightChartsProfileGroundTruthTests"
   "profiles-bokeh-min-box|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile.swift|s/static let minBoxWidth = 5.0/static let minBoxWidth = 6.0/|BokehProfileTests"
   "profiles-bokeh-double-tap|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile+Gestures.swift|s/static let doubletapThreshold = 300.0/static let doubletapThreshold = 400.0/|BokehProfileTests"
 )

@@ -6,8 +6,11 @@ the initial window from `timeScale().setVisibleLogicalRange`) and how the
 recorder reads it (`getVisibleLogicalRange()`, mapped to x through the
 points' x as rangepipe's ordinal axis maps bar indices). Its sessions: mouse
 wheel (deltaY zooms, deltaX scrolls), pane drags (pan), time-scale drags
-(scale about the right edge) and double-clicks (reset). Touch (kinetic
-scrolling) is not modelled. Registered in ../libraries.py.
+(scale about the right edge) and double-clicks (reset); and with one finger
+(the touch tab): pane drags with their kinetic scroll after the lift, long
+presses (the crosshair's tracking mode), taps and double taps, time-scale
+drags. Two fingers (pinch), and a mouse in a session with a finger, are not
+modelled. Registered in ../libraries.py.
 """
 import json
 import shutil
@@ -19,7 +22,7 @@ import sessions
 NAME = "lightweight-charts"
 VERSION_KEYS = ("lightweight-charts (PyPI)", "lightweight-charts")
 MODES = ("pan",)        # a pane drag scrolls; the library has no box zoom
-POINTERS = ("mouse",)   # touch (kinetic scrolling) is not modelled yet
+POINTERS = ("mouse", "touch")  # touch: one finger (LightweightChartsProfile+Touch.swift)
 AREAS = ("main", "x-axis")  # the pane and the time scale's strip; no overview
 # The time scale's height (px) on this page: lightweight-charts 4.1.3's
 # TimeAxisWidget.optimalHeight() at the default 12 px font (measured; the
@@ -139,9 +142,9 @@ window.__cf = {
 
 # --- its sessions (hooks of ../sessions.py and ../record.py) -----------------
 
-def _setup(series, W, H, lo_hi):
+def _setup(series, W, H, lo_hi, pointer="mouse"):
     axis = pages.SERIES[series]["axis"]
-    return {"library": NAME, "drag": "pan", "pointer": "mouse", "series": series, "axis": axis,
+    return {"library": NAME, "drag": "pan", "pointer": pointer, "series": series, "axis": axis,
             "main": {"width": W, "height": H}, "x-axis": {"width": W, "height": AXIS_H}, "initial_ms": lo_hi}
 
 
@@ -157,6 +160,8 @@ def _initial(series, frac):
 def make_setup(rng, drag, pointer):
     series = "AAPL" if rng.random() < 0.8 else "sf-temps-hours"
     W, H = sessions.main_size(rng)
+    if pointer == "touch":
+        W = min(W, 800)  # as the ECharts touch sessions: the touch tab's layout is checked up to 800
     r = rng.random()
     if r < 0.12:
         frac = [0.0, 1.0]
@@ -170,11 +175,12 @@ def make_setup(rng, drag, pointer):
         if r < 0.2:
             a = 0.0 if rng.random() < 0.5 else 1.0 - span
         frac = [a, a + span]
-    return _setup(series, W, H, _initial(series, frac))
+    return _setup(series, W, H, _initial(series, frac), pointer)
 
 
 def edge_setup(drag, over, pointer):
-    return _setup("AAPL", 800, 400, _initial("AAPL", over.get("initial_frac", [0.5, 0.7])))
+    return _setup("AAPL", 800, 400, _initial("AAPL", over.get("initial_frac", [0.5, 0.7])),
+                  over.get("pointer", pointer))
 
 
 def _drag(cur, area, x, y, moves, dt=16, up=None):
@@ -292,12 +298,203 @@ GESTURES = [(g_wheel, 25), (g_pane_drag, 28), (lambda r, c, s: g_pane_drag(r, c,
             (g_axis_drag, 20), (g_double, 13), (g_click, 6)]
 
 
+def _finger(cur, area, x, y, moves, dts, hold):
+    """One finger down at (x, y) on `area`, through `moves` [(x, y)] `dts` ms apart, lifted `hold` ms
+    after the last move where it last was."""
+    cur.sample(type="down", id=1, x=x, y=y, area=area)
+    for (px, py), dt in zip(moves, dts):
+        cur.wait(dt)
+        cur.sample(type="move", id=1, x=px, y=py)
+        x, y = px, py
+    cur.wait(hold)
+    cur.sample(type="up", id=1, x=x, y=y)
+
+
+# Lifts 0..300 ms after the last move: the kinetic scroll starts only within 50 ms of the last
+# position it kept (kinetic-animation.ts:74).
+LIFT_MS = [0, 4, 8, 16, 30, 49, 50, 51, 60, 120, 300]
+
+
+def g_touch_pan(rng, cur, setup):
+    """A finger drag on the pane: flings (fast, few moves), slow drags, drags within the slop, some
+    starting after a hold around the 240 ms long tap (which turns the drag into the crosshair's)."""
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    x, y = rng.randint(0, W - 1), rng.randint(0, H - 1)
+    kind = rng.random()
+    if kind < 0.15:
+        dx, n, dt = rng.randint(-16, 16), rng.randint(1, 4), (10, 40)
+    elif kind < 0.6:
+        dx, n, dt = rng.choice([-1, 1]) * rng.randint(40, int(W * 0.8)), rng.randint(2, 8), (4, 20)
+    else:
+        dx, n, dt = rng.choice([-1, 1]) * rng.randint(10, int(W * 0.9)), rng.randint(2, 14), (16, 70)
+    dy = rng.randint(-30, 30) if rng.random() < 0.8 else rng.choice([-1, 1]) * rng.randint(30, 150)
+    moves = _path(rng, x, y, dx, dy, n, W, -40, H + AXIS_H + 40)
+    dts = [rng.randint(*dt) for _ in moves]
+    if rng.random() < 0.25:
+        dts[0] += rng.choice([100, 200, 225, 235, 245, 260, 400])
+    _finger(cur, "main", x, y, moves, dts, rng.choice(LIFT_MS))
+
+
+def g_touch_tap(rng, cur, setup):
+    """A tap or a double tap, mostly on the time scale (a double tap there resets; the tap count
+    resets 500 ms after the first touch's start, and a second tap counts within 30 px Manhattan)."""
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    area = "x-axis" if rng.random() < 0.7 else "main"
+    h = AXIS_H if area == "x-axis" else H
+    x, y = rng.randint(20, W - 21), rng.randint(2, h - 3)
+    hold = rng.randint(10, 120)
+    _finger(cur, area, x, y, [], [], hold)
+    if rng.random() < 0.7:
+        cur.wait(rng.choice([rng.randint(20, 300), 500 - hold + rng.randint(-15, 15), rng.randint(520, 800)]))
+        d = rng.choice([0, 3, 10, 20, 29, 30, 31, 45])
+        ddx = rng.randint(0, d)
+        nx, ny = x + rng.choice([-1, 1]) * ddx, max(0, min(h - 1, y + rng.choice([-1, 1]) * (d - ddx)))
+        _finger(cur, area, nx, ny, [], [], rng.randint(10, 120))
+
+
+def g_touch_axis(rng, cur, setup):
+    """A finger drag on the time scale: sideways it scales about the right edge; a drag that leaves
+    the start mostly vertically is left to the page."""
+    W = setup["main"]["width"]
+    x, y = rng.randint(0, W - 1), rng.randint(0, AXIS_H - 1)
+    if rng.random() < 0.75:
+        dx, dy = rng.choice([-1, 1]) * rng.randint(10, int(W * 0.6)), rng.randint(-12, 12)
+    else:
+        dx, dy = rng.randint(-12, 12), rng.choice([-1, 1]) * rng.randint(16, 120)
+    moves = _path(rng, x, y, dx, dy, rng.randint(1, 10), W, -300, AXIS_H + 200)
+    _finger(cur, "x-axis", x, y, moves, [rng.randint(8, 40) for _ in moves], rng.choice(LIFT_MS))
+
+
+# No wheel: a mouse and a finger in one script are not modelled (the mouse's moves would end the
+# crosshair's tracking mode).
+TOUCH_GESTURES = [(g_touch_pan, 60), (g_touch_tap, 16), (g_touch_axis, 16),
+                  (lambda r, c, s: c.wait(r.choice([300, 900])), 8)]
+
+
 def random_session(rng, setup, cur, view):
+    if setup["pointer"] == "touch":
+        fns, weights = zip(*TOUCH_GESTURES)
+        for i in range(rng.randint(3, 8)):
+            if i:
+                cur.wait(rng.choice([5, 16, 40, 100, 250, 600, 1200, 2500]))
+            rng.choices(fns, weights)[0](rng, cur, setup)
+        return
     fns, weights = zip(*GESTURES)
     for i in range(rng.randint(3, 9)):
         if i:
             cur.wait(rng.choice([8, 20, 100, 250, 400, 600, 1200]))
         rng.choices(fns, weights)[0](rng, cur, setup)
+
+
+def _fling(c, x, y, dx, n, dt, lift, area="main", dy=0):
+    """One finger from (x, y) by (dx, dy) in n even moves dt ms apart, lifted `lift` ms after the last."""
+    moves = [(x + round(dx * k / n), y + round(dy * k / n)) for k in range(1, n + 1)]
+    _finger(c, area, x, y, moves, [dt] * n, lift)
+
+
+def touch_edges(add):
+    """One finger: the kinetic scroll's start, speed and stop, the slop, long taps and tracking
+    mode, time-scale drags and double taps."""
+    T = {"pointer": "touch"}
+
+    def lifts(c, s, v):
+        # AAPL has 123 bars: flings alternate, so that none runs into an end of the data.
+        for k, lift in enumerate((0, 30, 49, 50, 51, 80)):
+            sign = -1 if k % 2 == 0 else 1
+            _fling(c, 400 - sign * 120, 200, sign * 240, 6, 8, lift)   # moves 8 ms apart: each is kept
+            c.wait(3000)
+    add("touch: a fling lifted 0, 30, 49, 50, 51 and 80 ms after its last move", lifts, **T)
+
+    def speeds(c, s, v):
+        for dx, n, dt in ((-600, 3, 4), (400, 2, 1), (-300, 5, 16), (90, 6, 40), (-60, 4, 60), (30, 2, 20)):
+            _fling(c, 400 - dx // 2, 200, dx, n, dt, 0)
+            c.wait(3500)
+    add("touch: flings from over the most speed to under the least", speeds, **T)
+
+    def shapes(c, s, v):
+        # a reversal inside the last four kept positions, moves under 15 px apart, a pause mid-drag
+        _finger(c, "main", 400, 200, [(380, 200), (340, 200), (300, 200), (320, 200), (360, 200)], [10] * 5, 0)
+        c.wait(3000)
+        _finger(c, "main", 400, 200, [(380, 200)] + [(380 - 7 * k, 200) for k in range(1, 9)], [8] * 9, 0)
+        c.wait(3000)
+        _finger(c, "main", 400, 200, [(370, 200), (340, 200), (310, 200), (280, 201)], [8, 8, 200, 8], 5)
+        c.wait(3000)
+        _finger(c, "main", 400, 200, [(370, 210), (340, 240), (320, 300), (300, 380)], [10] * 4, 0)
+    add("touch: a reversal, moves under the least kept step, a pause, a diagonal", shapes, **T)
+
+    def stops(c, s, v):
+        _fling(c, 600, 200, -300, 4, 8, 0)
+        c.wait(100)
+        _finger(c, "main", 300, 100, [], [], 60)           # a tap on the pane stops it
+        c.wait(300)
+        _fling(c, 600, 200, -300, 4, 8, 0)
+        c.wait(100)
+        _fling(c, 500, 10, -100, 4, 16, 100, area="x-axis")  # a time-scale drag does not
+        c.wait(300)
+        _fling(c, 200, 200, 300, 4, 8, 0)
+        c.wait(50)
+        _finger(c, "x-axis", 400, 10, [], [], 40)         # a double tap on the time scale resets and stops it
+        c.wait(60)
+        _finger(c, "x-axis", 402, 12, [], [], 40)
+        c.wait(2500)
+    add("touch: what stops a kinetic scroll: a finger on the pane, not on the time scale, a reset", stops, **T)
+
+    def ends(c, s, v):
+        for dx in (700, 700, -700, -700, -700, -700):
+            _fling(c, 400 - dx // 2, 200, dx, 4, 6, 0)
+            c.wait(900)
+    add("touch: flings into both ends of the data", ends, initial_frac=[0.05, 0.2], **T)
+
+    def slop(c, s, v):
+        for d in (10, 15, 16, 20):
+            _finger(c, "main", 400, 200, [(400 - d, 200), (400 - d - 40, 200), (400 - d - 80, 200)], [16] * 3, 0)
+            c.wait(2500)
+        _finger(c, "main", 400, 200, [(389, 189), (388, 188), (350, 188), (300, 188)], [16] * 4, 0)
+    add("touch: first moves within and just past Chromium's 15 px slop", slop, **T)
+
+    def long_taps(c, s, v):
+        for k, hold in enumerate((230, 239, 240, 241, 260)):
+            sign = -1 if k % 2 == 0 else 1
+            # from 240 ms on the long tap turns tracking mode on: the drag moves the crosshair
+            _finger(c, "main", 400, 200, [(400 + sign * 40, 200), (400 + sign * 100, 200), (400 + sign * 160, 200)],
+                    [hold, 16, 16], 0)
+            c.wait(2500)
+        _finger(c, "main", 400, 200, [], [], 300)          # a touch that does not move ends it, held or not
+        c.wait(200)
+        _fling(c, 600, 200, -300, 4, 8, 0)                 # scrolls again
+        c.wait(2500)
+        _finger(c, "main", 400, 200, [(405, 203)], [300], 30)  # a long tap, moved within the slop: tracking on
+        c.wait(200)
+        _fling(c, 200, 200, 300, 4, 8, 0)                  # the crosshair's, no scroll
+        c.wait(200)
+        _finger(c, "main", 500, 200, [], [], 50)           # a tap ends it
+        c.wait(200)
+        _fling(c, 200, 200, 300, 4, 8, 0)
+    add("touch: long taps around 240 ms, and the tracking mode they leave", long_taps, **T)
+
+    def axis(c, s, v):
+        _finger(c, "x-axis", 400, 10, [(380, 12), (300, 14), (200, 15)], [16] * 3, 0)   # sideways: scales
+        c.wait(300)
+        _finger(c, "x-axis", 400, 10, [(398, 30), (380, 60), (300, 80)], [16] * 3, 0)   # down first: the page's
+        c.wait(300)
+        _finger(c, "x-axis", 400, 10, [(380, 20), (340, 20), (200, 20)], [16] * 3, 0)   # |dy| = |dx| / 2
+        c.wait(300)
+        _finger(c, "x-axis", 600, 10, [(700, 10), (790, 10), (820, 10), (700, 10)], [16] * 4, 0)
+    add("touch: time-scale drags sideways, down first, on the diagonal's edge, past the right edge", axis, **T)
+
+    def double_taps(c, s, v):
+        for gap, dx, dy in ((150, 0, 0), (150, 29, 0), (150, 30, 0), (150, 15, 14), (150, 15, 15),
+                            (380, 0, 0), (399, 0, 0), (400, 0, 0), (420, 0, 0)):
+            _fling(c, 400, 200, -60, 3, 30, 200)
+            c.wait(100)
+            _finger(c, "x-axis", 400, 5, [], [], 50)       # the count resets 500 ms after this start
+            c.wait(gap)
+            _finger(c, "x-axis", 400 + dx, 5 + dy, [], [], 50)
+            c.wait(300)
+        _finger(c, "x-axis", 400, 10, [], [], 300)         # a long tap is no tap
+        c.wait(60)
+        _finger(c, "x-axis", 400, 10, [], [], 40)
+    add("touch: double taps on the time scale 29..31 px apart, their second lift around 500 ms", double_taps, **T)
 
 
 def edge_cases():
@@ -429,6 +626,7 @@ def edge_cases():
         _click(c, "x-axis", 500, 10)
     add("time-scale clicks after drags, moved presses, a triple click, pane then scale", moved_doubles)
 
+    touch_edges(add)
     add("reset from the whole data", lambda c, s, v: _double(c, "x-axis", 400, 10, 150), initial_frac=[0.0, 1.0])
     add("wheel and drag from a narrow window", lambda c, s, v: (
         _wheel(c, "main", 400, 200, 100), c.wait(50),

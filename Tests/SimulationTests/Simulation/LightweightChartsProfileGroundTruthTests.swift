@@ -39,6 +39,8 @@ struct LightweightChartsProfileGroundTruthTests {
             }
             check("initial", s["initial"] as! [String: Any])
             let samples = s["samples"] as! [[String: Any]], after = s["after"] as! [[String: Any]]
+            // A touch session's samples are all one finger's (its wheel-free gestures).
+            let pointer: RawPointerEvent.PointerKind = s["pointer"] as? String == "touch" ? .touch : .mouse
             var areas: [Int: ChartArea] = [:]
             for (i, sm) in samples.enumerated() {
                 let kind = RawPointerEvent.Kind(rawValue: sm["type"] as! String)!
@@ -46,7 +48,8 @@ struct LightweightChartsProfileGroundTruthTests {
                 if let a = sm["area"] as? String { areas[pid] = ChartArea(rawValue: a)! }
                 let e = RawPointerEvent(t: 1 + Bokeh.number(sm["t"])!, kind: kind, id: pid, area: areas[pid] ?? .main,
                                         x: Bokeh.number(sm["x"])!, y: Bokeh.number(sm["y"]) ?? 0,
-                                        deltaX: Bokeh.number(sm["deltaX"]) ?? 0, deltaY: Bokeh.number(sm["deltaY"]) ?? 0)
+                                        deltaX: Bokeh.number(sm["deltaX"]) ?? 0, deltaY: Bokeh.number(sm["deltaY"]) ?? 0,
+                                        pointer: kind == .wheel ? .mouse : pointer)
                 _ = p.apply(e)
                 // The recorder reads just before the next sample (or settle_ms after the last): timers due by then have run.
                 let next = i + 1 < samples.count ? Bokeh.number(samples[i + 1]["t"])! * 1000 : Bokeh.number(sm["t"])! * 1000 + settle
@@ -54,7 +57,8 @@ struct LightweightChartsProfileGroundTruthTests {
                 check("sample \(i) \(sm)", after[i])
             }
         }
-        #expect(sessions.count >= 100 && total > 3000, "the recording holds \(sessions.count) lightweight-charts sessions, \(total) readings")
+        let touch = sessions.filter { $0["pointer"] as? String == "touch" }.count
+        #expect(sessions.count >= 150 && touch >= 45 && total > 6000, "the recording holds \(sessions.count) lightweight-charts sessions (\(touch) touch), \(total) readings")
         #expect(bad.isEmpty, "\(bad.count) of \(total) readings differ:\n\(bad.prefix(10).joined(separator: "\n"))")
     }
 }

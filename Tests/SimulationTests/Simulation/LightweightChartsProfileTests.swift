@@ -156,6 +156,8 @@ struct LightweightChartsProfileTests {
             do { _ = try decodeScript(#"{"profile": "lightweight-charts", "# + extra + #""events": [{"at": 1, "input": "pointer", "samples": ["# + samples + "]}]}"); return "" } catch { return "\(error)" }
         }
         #expect(message("") == "")
+        // One finger on the pane or the time scale (LightweightChartsProfile+Touch).
+        #expect(message("", samples: #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "id": 3, "type": "down", "x": 10, "area": "x-axis", "pointer": "touch"}, {"t": 0.3, "id": 3, "type": "up", "x": 10}"#) == "")
         #expect(message("", samples: #"{"t": 0, "id": 1, "type": "down", "x": 799, "y": 27, "area": "x-axis"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#) == "")
         #expect(try decodeScript(#"{"profile": "lightweight-charts", "events": []}"#).drag == .pan)
         let refused: [(String, String, String)] = [
@@ -166,10 +168,17 @@ struct LightweightChartsProfileTests {
             (#""window": {"maxSpan": 10}, "#, click, "t.json: window.maxSpan: lightweight-charts clamps"),
             ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "overview"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#,
              "t.json: events[0].samples[0].area: profile \"lightweight-charts\" has only the pane (main) and its time scale (x-axis): \"overview\""),
-            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#,
-             "t.json: events[0].samples[0].pointer: profile \"lightweight-charts\" replays a mouse: \"touch\" input (its kinetic scrolling and pinch) is not modelled yet"),
             ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "pen"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#,
-             "t.json: events[0].samples[0].pointer: profile \"lightweight-charts\" replays a mouse: \"pen\""),
+             "t.json: events[0].samples[0].pointer: profile \"lightweight-charts\" replays a mouse or one finger: \"pen\" input is not part of it"),
+            // One finger, never two (a pinch), nor a mouse with it, nor a wheel, in either order.
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.05, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.1, "id": 2, "type": "up", "x": 90}"#,
+             "t.json: events[0].samples[1]: profile \"lightweight-charts\" replays one mouse: pointer 2 goes down while pointer 1 is down (two fingers are lightweight-charts' pinch, not modelled)"),
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "id": 1, "type": "down", "x": 10, "area": "x-axis", "pointer": "touch"}, {"t": 0.3, "id": 1, "type": "up", "x": 10}"#,
+             "t.json: events[0].samples[2].pointer: profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: \"touch\" after \"mouse\""),
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "type": "wheel", "x": 10, "deltaY": 100, "area": "main"}"#,
+             "t.json: events[0].samples[2]: profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: a wheel in a script with a finger is not modelled"),
+            ("", #"{"t": 0, "type": "wheel", "x": 10, "deltaY": 100, "area": "main"}, {"t": 0.1, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.2, "id": 1, "type": "up", "x": 10}"#,
+             "t.json: events[0].samples[1].pointer: profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: a finger after the wheel at events[0].samples[0] is not modelled"),
             ("", #"{"t": 0, "type": "wheel", "x": 800, "deltaY": 100, "area": "main"}"#,
              "t.json: events[0].samples[0]: profile \"lightweight-charts\": a wheel at (800, 0) px is outside its main area (0..<800 x 0..<400)"),
             ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "y": 400, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#,
@@ -194,7 +203,7 @@ struct LightweightChartsProfileTests {
         #expect(message("", samples: after) == "")
         // The same rule through the binary: one located line, exit 65.
         let dir = try TemporaryDirectory()
-        let script = try dir.write("l.json", #"{"series": "AAPL", "profile": "lightweight-charts", "events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}]}]}"#)
+        let script = try dir.write("l.json", #"{"series": "AAPL", "profile": "lightweight-charts", "events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "pen"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}]}]}"#)
         let r = try runRangepipe(["script", "check", script, "--store", try StocksStore.path()])
         #expect(r.status == 65 && r.stderr.hasPrefix("rangepipe: error: ") && r.stderr.split(separator: "\n").count == 1
                 && r.stderr.contains("l.json: events[0].samples[0].pointer: profile \"lightweight-charts\" replays a mouse"), "\(r.status) \(r.stderr)")

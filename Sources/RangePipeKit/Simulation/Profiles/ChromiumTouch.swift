@@ -3,7 +3,7 @@
 /// headless Chromium showed it (Tests/Conformance): no `touchmove` reaches
 /// the page while the touch stays within the touch slop of where it went
 /// down; from the first move past it, every move does. Shared by the
-/// profiles that replay touch (Plotly, Bokeh, ECharts).
+/// profiles that replay touch (Plotly, Bokeh, ECharts, lightweight-charts).
 enum ChromiumTouch {
     /// The slop (px): `max_touch_move_in_pixels_for_click` 15 plus the
     /// gesture detector's 0.05 px epsilon (the recordings put it between

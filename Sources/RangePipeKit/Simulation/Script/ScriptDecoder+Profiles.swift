@@ -60,7 +60,7 @@ extension ScriptDecoder {
     /// The per-sample rules: on a page without an overview every sample is
     /// on `main` (uPlot listens on its plot overlay only; lightweight-charts
     /// also on its time scale's strip, `x-axis`), and these profiles replay
-    /// a mouse (touch is not part of them).
+    /// a mouse (touch is not part of them, but for lightweight-charts' one finger).
     static func checkRawSample(_ e: RawPointerEvent, profile: InteractionProfile, path: String) throws {
         guard !profile.hasOverview else { return }
         let areas: [ChartArea] = profile == .lightweightCharts ? [.main, .xAxis] : [.main]
@@ -68,9 +68,12 @@ extension ScriptDecoder {
             let has = profile == .lightweightCharts ? "the pane (main) and its time scale (x-axis)" : "the main plot area"
             throw Failure(path: path + ".area", message: "profile \"\(profile.rawValue)\" has only \(has): \"\(e.area.rawValue)\" is not on its page")
         }
-        if e.kind == .down, e.pointer != .mouse {
-            let what = profile == .lightweightCharts ? "input (its kinetic scrolling and pinch) is not modelled yet" : "input is not part of it"
-            throw Failure(path: path + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse: \"\(e.pointer.rawValue)\" \(what)")
+        // lightweight-charts also replays one finger (LightweightChartsProfile+Touch).
+        let finger = profile == .lightweightCharts && e.pointer == .touch
+        if e.kind == .down, e.pointer != .mouse, !finger {
+            let what = profile == .lightweightCharts ? "replays a mouse or one finger: \"\(e.pointer.rawValue)\" input is not part of it"
+                : "replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it"
+            throw Failure(path: path + ".pointer", message: "profile \"\(profile.rawValue)\" \(what)")
         }
     }
 }

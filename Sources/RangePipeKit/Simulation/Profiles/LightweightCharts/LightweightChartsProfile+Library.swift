@@ -1,5 +1,6 @@
 /// lightweight-charts as a `LibraryProfile`: the pane's height places the
-/// time scale's strip; its one timer is a double-click's reset.
+/// time scale's strip; its timers are the animation frames a reset or the
+/// kinetic scroll lands in.
 extension LightweightChartsProfile: LibraryProfile {
     init(chart: ProfileChart, page: ProfilePage) {
         self.init(chart: chart, height: page.mainHeight ?? 400)
@@ -9,13 +10,14 @@ extension LightweightChartsProfile: LibraryProfile {
     var initialWindow: Window? { state.window }
 
     mutating func runTimers(until t: Double) -> ProfileState? {
-        guard resetDue != nil else { return nil }
+        guard resetDue != nil || animationFrame != nil else { return nil }
         let before = scale.logicalRange
+        let reset = resetDue
         runTimers(through: ScriptClock.milliseconds(t))
         var s = state
-        s.phase = scale.logicalRange == before ? .idle : .zoom
+        s.phase = scale.logicalRange == before ? .idle : reset != nil && resetDue == nil ? .zoom : .momentum
         return s
     }
 
-    var nextTimerTime: Double? { resetDue.map { $0 / 1000 } }
+    var nextTimerTime: Double? { [resetDue, animationFrame].compactMap { $0 }.min().map { $0 / 1000 } }
 }

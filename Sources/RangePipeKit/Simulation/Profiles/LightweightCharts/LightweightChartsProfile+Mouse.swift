@@ -10,7 +10,7 @@ extension LightweightChartsProfile {
         case .up:
             break  // hover: the crosshair only
         case .pane:
-            if paneMouse.pressedMove(p, at: now) { panePressedMove(p) }
+            if paneMouse.pressedMove(p, at: now) { panePressedMove(p, at: now, touch: false) }
         case .timeAxis:
             // TimeAxisWidget.pressedMouseMoveEvent (time-axis-widget.ts:190–197).
             if axisMouse.pressedMove(p, at: now) {
@@ -20,18 +20,27 @@ extension LightweightChartsProfile {
         }
     }
 
-    /// PaneWidget `_pressedMouseTouchMoveEvent` (pane-widget.ts:719–792;
-    /// `kineticScroll.mouse` false, src/api/options/chart-options-defaults.ts:55–57):
-    /// the first passed-on move is only
-    /// a reference; the scroll starts at the first one elsewhere, from there.
-    mutating func panePressedMove(_ p: MouseHandler.Point) {
-        if scrollingFrom == nil { scrollingFrom = p }
+    /// PaneWidget `_pressedMouseTouchMoveEvent` (pane-widget.ts:719–792),
+    /// for a mouse and a finger: the first passed-on move is only a
+    /// reference (none is taken after a long tap or in tracking mode,
+    /// `_preventScroll`, 624–626); the scroll starts at the first one
+    /// elsewhere, from there. A finger's scroll builds its kinetic scroll
+    /// from the right offset at the reference's time and after each move
+    /// (`kineticScroll.touch` true, `mouse` false, src/api/options/chart-options-defaults.ts:55–58).
+    mutating func panePressedMove(_ p: MouseHandler.Point, at now: Double, touch: Bool) {
+        if scrollingFrom == nil, !(touch && longTap || tracking) {
+            scrollingFrom = p
+            scrollingFromTime = now
+        }
         if let from = scrollingFrom, !scrolling, from != p {
+            kinetic = touch ? KineticAnimation(barSpacing: scale.barSpacing) : nil
+            kinetic?.add(scale.rightOffset, at: scrollingFromTime)
             scale.startScroll(p.x)
             scrolling = true
         }
         if scrolling {
             scale.scrollTo(p.x)
+            kinetic?.add(scale.rightOffset, at: now)
             phase = .drag
         }
     }
@@ -65,17 +74,13 @@ extension LightweightChartsProfile {
         switch button {
         case let .pane(id) where id == e.id:
             button = .up
-            if scrolling {
-                scrollingFrom = nil
-                scrolling = false
-                scale.endScroll()
-            }
+            endScroll(at: now)
             _ = paneMouse.up(p, at: now)
         case let .timeAxis(id) where id == e.id:
             button = .up
             scale.endScale()
             // `resetTimeScale` runs in the chart's next requestAnimationFrame (chart-widget.ts:660-698).
-            if axisMouse.up(p, at: now) { resetDue = ScriptClock.nextFrame(after: now) }
+            if axisMouse.up(p, at: now) { scheduleReset(after: now) }
         case .up, .pane, .timeAxis:
             break
         }

@@ -12,8 +12,10 @@
 /// each: the wheel zooms about the bar under the pointer (deltaY) and
 /// scrolls (deltaX); a drag on the pane scrolls; a drag on the time scale
 /// scales about the right edge; a double-click on the time scale resets at
-/// the next animation frame. Touch (kinetic scrolling, pinch) is not
-/// modelled: the decoder refuses it under this profile.
+/// the next animation frame. One finger (`+Touch`) scrolls the pane with
+/// the kinetic scroll after it lifts (`KineticAnimation`), and scales and
+/// resets on the time scale. Two fingers (pinch) are not modelled: the
+/// decoder refuses them, and a mouse and a finger in one script.
 ///
 /// Sources: lightweight-charts at tag v4.1.3 (src/gui/chart-widget.ts,
 /// pane-widget.ts, time-axis-widget.ts, mouse-event-handler.ts,
@@ -26,6 +28,21 @@ struct LightweightChartsProfile: Sendable {
         case pane(id: Int)
         /// Pressed on the time scale (time-axis-widget.ts: `_mouseDown`).
         case timeAxis(id: Int)
+    }
+
+    /// The widget a finger went down on.
+    enum Widget: Sendable, Equatable {
+        case pane, timeAxis
+    }
+
+    /// The finger down: where it went down and is, and whether Chromium
+    /// still holds its moves back (within the slop).
+    struct Finger: Sendable, Equatable {
+        let id: Int
+        let widget: Widget
+        let down: MouseHandler.Point
+        var at: MouseHandler.Point
+        var inSlop = true
     }
 
     /// The points' x as bar indices (the ordinal map).
@@ -41,7 +58,23 @@ struct LightweightChartsProfile: Sendable {
     /// PaneWidget's `_startScrollingPos` (cleared only when a scroll ends,
     /// so a drag that never scrolled leaves it for the next) and `_isScrolling`.
     var scrollingFrom: MouseHandler.Point?
+    /// When the reference was taken (ms, `_startScrollingPos.timestamp`).
+    var scrollingFromTime = 0.0
     var scrolling = false
+    /// The pane's and the time scale's touch handlers, and the finger down.
+    var paneTouch = TouchHandler()
+    var axisTouch = TouchHandler()
+    var finger: Finger?
+    /// PaneWidget's `_longTap`, tracking mode (`_startTrackPoint` set) and
+    /// `_exitTrackingModeOnNextTry`.
+    var longTap = false
+    var tracking = false
+    var exitTrackingAtLift = false
+    /// `_scrollXAnimation`: the kinetic scroll a touch scroll builds, and
+    /// the one running with the frame it lands in next (ms).
+    var kinetic: KineticAnimation?
+    var animation: KineticAnimation?
+    var animationFrame: Double?
     /// The mouse in pane px (the time scale's strip is `height` lower); nil before any event.
     var mouse: MouseHandler.Point?
     /// When a pending reset lands (ms, script time).
@@ -67,9 +100,26 @@ struct LightweightChartsProfile: Sendable {
     mutating func apply(_ e: RawPointerEvent) -> ProfileState {
         let now = ScriptClock.milliseconds(e.t)
         runTimers(through: now)
+        runTouchTimers(through: now)
         let before = scale.logicalRange
         phase = .idle
         let p = MouseHandler.Point(x: e.x, y: e.area == .xAxis ? e.y + height : e.y)
+        switch (e.kind, e.pointer) {
+        case (.down, .touch):
+            touchStart(e, p, at: now)
+        case (.move, .touch):
+            touchMove(p, at: now)
+        case (.up, .touch):
+            touchEnd(p, at: now)
+        default:
+            mouse(e, p, at: now)
+        }
+        if scale.logicalRange == before { phase = .idle }
+        return state
+    }
+
+    /// A mouse event (or the wheel, always the mouse's).
+    private mutating func mouse(_ e: RawPointerEvent, _ p: MouseHandler.Point, at now: Double) {
         switch e.kind {
         case .down:
             moveMouse(to: p, at: now)
@@ -83,14 +133,58 @@ struct LightweightChartsProfile: Sendable {
             moveMouse(to: p, at: now)
             wheel(e)
         }
-        if scale.logicalRange == before { phase = .idle }
-        return state
     }
 
-    /// Runs the pending reset if it is due by `now` (ms).
+    /// Runs the animation frames due by `now` (ms): in each, a pending
+    /// reset lands (`restoreDefault`), then the kinetic scroll sets the
+    /// right offset to its position at the frame while it has not finished
+    /// (chart-widget.ts:645–669, 680–697).
+    /// - Complexity: O(frames run).
     mutating func runTimers(through now: Double) {
-        guard let due = resetDue, due <= now else { return }
-        resetDue = nil
-        scale.restoreDefault()
+        while let frame = [resetDue, animationFrame].compactMap({ $0 }).min(), frame <= now {
+            if resetDue == frame {
+                resetDue = nil
+                scale.restoreDefault()
+            }
+            if animationFrame == frame, let a = animation {
+                if a.finished(at: frame) {
+                    stopAnimation()
+                } else {
+                    scale.setRightOffset(a.position(at: frame))
+                    animationFrame = frame + ScriptClock.frameInterval
+                }
+            }
+        }
+    }
+
+    /// `stopTimeScaleAnimation` (src/model/chart-model.ts:947–951): the
+    /// pending frame's animation is dropped (invalidate-mask.ts:128–131).
+    mutating func stopAnimation() {
+        animation = nil
+        animationFrame = nil
+    }
+
+    /// `resetTimeScale` (invalidate-mask.ts:133–137): it stops the kinetic
+    /// scroll and lands at the next frame (chart-widget.ts:660–662).
+    mutating func scheduleReset(after now: Double) {
+        stopAnimation()
+        resetDue = ScriptClock.nextFrame(after: now)
+    }
+
+    /// PaneWidget `_endScroll` (pane-widget.ts:663–687): the scroll ends and
+    /// a touch scroll's kinetic animation starts from the right offset, to
+    /// land from the next frame on, unless it finished before it began.
+    mutating func endScroll(at now: Double) {
+        guard scrolling else { return }
+        scrollingFrom = nil
+        scrolling = false
+        scale.endScroll()
+        guard var k = kinetic else { return }
+        k.start(scale.rightOffset, at: now)
+        kinetic = k
+        if !k.finished(at: now) {
+            animation = k
+            animationFrame = ScriptClock.nextFrame(after: now)
+        }
     }
 }

@@ -386,6 +386,10 @@ class SessionPage:
                 raise ValueError("a touch up must be where the finger last was")
             kind = "touchEnd"
         points = [{"x": x, "y": y, "id": i} for i, (_, x, y) in self.pointers.items()]
+        if kind == "touchEnd" and self.pointers:
+            # Chromium releases the points a touchEnd names (all of them when it names none),
+            # not those it leaves out: one finger of several lifts by naming it.
+            points = [{"x": px, "y": py, "id": pid}]
         self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 

@@ -365,10 +365,51 @@ def g_touch_axis(rng, cur, setup):
     _finger(cur, "x-axis", x, y, moves, [rng.randint(8, 40) for _ in moves], rng.choice(LIFT_MS))
 
 
+def g_touch_pinch(rng, cur, setup):
+    """Two fingers on the pane: the second goes down 0..230 ms after the first, before its long tap
+    and before it moved (what would prevent the pinch leaves the second finger's moves to the
+    page, which zooms itself: not modelled), both spread or close in steps, and they lift in either
+    order, the one left sometimes moving on."""
+    W, H = setup["main"]["width"], setup["main"]["height"]
+    cx, cy = rng.randint(120, W - 120), rng.randint(40, H - 40)
+    half = rng.randint(20, 110)
+    a, b = [cx - half, cy + rng.randint(-20, 20)], [cx + half, cy + rng.randint(-20, 20)]
+    cur.sample(type="down", id=1, x=a[0], y=a[1], area="main")
+    if rng.random() < 0.15:       # the first finger moves within Chromium's slop first
+        cur.wait(rng.randint(10, 40))
+        a[0] += rng.choice([-1, 1]) * rng.randint(3, 10)
+        cur.sample(type="move", id=1, x=a[0], y=a[1])
+    cur.wait(rng.choice([0, 5, 30, 120, 200, 230]))
+    cur.sample(type="down", id=2, x=b[0], y=b[1], area="main")
+    grow = rng.choice([-1, 1]) * rng.randint(8, 120)
+    steps = rng.randint(1, 8)
+    a0, b0 = list(a), list(b)
+    for k in range(1, steps + 1):
+        cur.wait(rng.randint(8, 30))
+        d = round(grow * k / steps)
+        both = rng.random() < 0.8
+        if both or k % 2:
+            a = [max(-40, min(W + 40, a0[0] - d)), a0[1]]
+            cur.sample(type="move", id=1, x=a[0], y=a[1])
+        if both or not k % 2:
+            b = [max(-40, min(W + 40, b0[0] + d)), b0[1] + rng.randint(-3, 3)]
+            cur.sample(type="move", id=2, x=b[0], y=b[1])
+    cur.wait(rng.randint(5, 40))
+    first, second = ((2, b), (1, a)) if rng.random() < 0.6 else ((1, a), (2, b))
+    cur.sample(type="up", id=first[0], x=first[1][0], y=first[1][1])
+    left_id, p = second
+    for _ in range(rng.choice([0, 0, 2, 4])):
+        cur.wait(rng.randint(8, 30))
+        p = [p[0] + rng.choice([-1, 1]) * rng.randint(10, 60), p[1]]
+        cur.sample(type="move", id=left_id, x=p[0], y=p[1])
+    cur.wait(rng.randint(5, 60))
+    cur.sample(type="up", id=left_id, x=p[0], y=p[1])
+
+
 # No wheel: a mouse and a finger in one script are not modelled (the mouse's moves would end the
 # crosshair's tracking mode).
-TOUCH_GESTURES = [(g_touch_pan, 60), (g_touch_tap, 16), (g_touch_axis, 16),
-                  (lambda r, c, s: c.wait(r.choice([300, 900])), 8)]
+TOUCH_GESTURES = [(g_touch_pan, 45), (g_touch_tap, 12), (g_touch_axis, 12), (g_touch_pinch, 25),
+                  (lambda r, c, s: c.wait(r.choice([300, 900])), 6)]
 
 
 def random_session(rng, setup, cur, view):
@@ -495,6 +536,69 @@ def touch_edges(add):
         c.wait(60)
         _finger(c, "x-axis", 400, 10, [], [], 40)
     add("touch: double taps on the time scale 29..31 px apart, their second lift around 500 ms", double_taps, **T)
+
+
+def pinch_edges(add):
+    """Two fingers on the pane: when the pinch starts, its steps, its anchor, what follows it."""
+    T = {"pointer": "touch"}
+
+    def pair(c, a, b, moves, gap=20, dt=16, lift=(2, 1), after=()):
+        """Finger 1 at a, finger 2 at b `gap` ms later, then `moves` [(id, x, y)] dt ms apart; the
+        fingers lift in `lift` order, the one left moving through `after` first."""
+        c.sample(type="down", id=1, x=a[0], y=a[1], area="main")
+        c.wait(gap)
+        c.sample(type="down", id=2, x=b[0], y=b[1], area="main")
+        at = {1: list(a), 2: list(b)}
+        for pid, x, y in moves:
+            c.wait(dt)
+            c.sample(type="move", id=pid, x=x, y=y)
+            at[pid] = [x, y]
+        c.wait(dt)
+        c.sample(type="up", id=lift[0], x=at[lift[0]][0], y=at[lift[0]][1])
+        for x, y in after:
+            c.wait(dt)
+            c.sample(type="move", id=lift[1], x=x, y=y)
+            at[lift[1]] = [x, y]
+        c.wait(dt)
+        c.sample(type="up", id=lift[1], x=at[lift[1]][0], y=at[lift[1]][1])
+
+    def starts(c, s, v):
+        for gap in (0, 1, 120, 239):
+            pair(c, (300, 200), (500, 200), [(1, 280, 200), (2, 520, 200), (1, 260, 200), (2, 540, 200)], gap=gap)
+            c.wait(300)
+            pair(c, (300, 200), (500, 200), [(1, 320, 200), (2, 480, 200), (1, 340, 200), (2, 460, 200)], gap=gap)
+            c.wait(300)
+    add("pinch: the second finger 0, 1, 120 and 239 ms after the first; out, then in", starts, **T)
+
+    def shapes(c, s, v):
+        pair(c, (400, 100), (400, 300), [(2, 400, 340), (2, 400, 380), (1, 400, 60)])       # vertical
+        c.wait(300)
+        pair(c, (390, 200), (410, 200), [(1, 420, 200), (1, 450, 200), (2, 380, 200)])      # they cross
+        c.wait(300)
+        pair(c, (2, 200), (40, 210), [(2, 200, 210), (2, 400, 210)])                        # anchor near x = 0
+        c.wait(300)
+        pair(c, (600, 200), (799, 150), [(1, 700, 200), (1, 760, 200)])                     # closing near x = W
+        c.wait(300)
+        pair(c, (100, 200), (700, 200), [(1, 390, 200), (2, 410, 200)] * 1 + [(1, 395, 200)])  # to 5 px apart
+    add("pinch: vertical, fingers crossing, anchors near both edges, down to 5 px apart", shapes, **T)
+    # (after these the bar spacing is at its most; the closing pinch near x = W brings it back)
+
+    def after(c, s, v):
+        pair(c, (300, 200), (500, 200), [(1, 260, 200), (2, 540, 200)], lift=(2, 1),
+             after=[(240, 200), (200, 200), (120, 200)])                                 # the first finger scrolls on
+        c.wait(2500)
+        pair(c, (300, 200), (500, 200), [(1, 340, 200), (2, 460, 200)], lift=(1, 2),
+             after=[(480, 200), (520, 200), (600, 200)])                                 # the second's moves: nobody's
+        c.wait(300)
+        _fling(c, 600, 200, -300, 4, 8, 0)                                               # a kinetic scroll
+        c.wait(60)
+        pair(c, (300, 200), (500, 200), [(1, 280, 200), (2, 520, 200)])                 # a pinch stops it
+        c.wait(300)
+        _finger(c, "main", 400, 200, [(405, 204)], [20], 0)                              # within the slop: no move
+        c.wait(100)
+        pair(c, (300, 200), (500, 200), [(1, 305, 205), (2, 560, 200), (1, 250, 200)], gap=100)
+    add("pinch: the finger left scrolls on or not, a pinch stops a kinetic scroll, a first move within the slop",
+        after, **T)
 
 
 def edge_cases():
@@ -627,6 +731,7 @@ def edge_cases():
     add("time-scale clicks after drags, moved presses, a triple click, pane then scale", moved_doubles)
 
     touch_edges(add)
+    pinch_edges(add)
     add("reset from the whole data", lambda c, s, v: _double(c, "x-axis", 400, 10, 150), initial_frac=[0.0, 1.0])
     add("wheel and drag from a narrow window", lambda c, s, v: (
         _wheel(c, "main", 400, 200, 100), c.wait(50),

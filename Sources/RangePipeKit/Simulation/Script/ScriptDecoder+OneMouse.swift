@@ -9,21 +9,43 @@ extension ScriptDecoder {
     /// Under lightweight-charts, which replays one finger too, a script with
     /// a finger has no wheel either (the mouse's moves to it would end the
     /// crosshair's tracking mode, which the profile does not model).
+    /// Under lightweight-charts two fingers may be down together when both
+    /// are on the pane and the second starts a pinch: it goes down within
+    /// 240 ms of the first (before the long tap), the first not yet moved
+    /// past Chromium's slop, and no pair went before it in the sequence
+    /// (otherwise no listener takes its moves and Chromium zooms the page
+    /// itself, which is not modelled); never a third finger, nor one on the
+    /// time scale.
     /// Under dygraphs a wheel may not come while a pointer is down either
     /// (the mouse would move there in the middle of the drag, which the
     /// profile does not model).
     /// - Complexity: O(n log n).
     static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)], profile: InteractionProfile) throws {
         var down: Int?, device: RawPointerEvent.PointerKind?, wheel: Int?
+        var fingers: [Int: ChartArea] = [:]  // lightweight-charts' fingers down
+        var first: RawPointerEvent?, firstMoved = false, paired = false  // and its sequence's first finger
         for i in samples.indices.sorted(by: { (samples[$0].t, $0) < (samples[$1].t, $1) }) {
             let e = samples[i]
             switch e.kind {
             case .down:
                 let place = "events[\(at[i].event)].samples[\(at[i].sample)]"
-                if let other = down, other != e.id {
+                if profile == .lightweightCharts, e.pointer == .touch, let other = down, other != e.id {
+                    guard fingers.count == 1, e.area == .main, fingers[other] == .main else {
+                        throw Failure(path: place, message: "profile \"lightweight-charts\" replays one finger, or two on the pane (main, its pinch): pointer \(e.id) goes down on \(e.area.rawValue) while \(fingers.map { "pointer \($0.key) on \($0.value.rawValue)" }.sorted().joined(separator: " and ")) \(fingers.count == 1 ? "is" : "are") down")
+                    }
+                    if let f = first {
+                        let after = ScriptClock.milliseconds(e.t) - ScriptClock.milliseconds(f.t)
+                        let why = paired ? "a pinch went before it in this touch sequence"
+                            : firstMoved ? "pointer \(f.id) moved past Chromium's 15 px touch slop first"
+                            : after >= LightweightChartsProfile.TouchHandler.longTap ? "it goes down \(after.plainText) ms after pointer \(f.id), not within its 240 ms long tap" : nil
+                        if let why {
+                            throw Failure(path: place, message: "profile \"lightweight-charts\": a second finger on the pane pinches only when it goes down within 240 ms of the first, before the first moved past the slop, once a touch sequence; here \(why) (its moves would be the page's own zoom, not modelled)")
+                        }
+                    }
+                    paired = true
+                } else if let other = down, other != e.id {
                     let pinch = e.pointer != .touch ? ""
-                        : profile == .echarts ? " (two fingers are ECharts' inside dataZoom pinch, not modelled)"
-                        : profile == .lightweightCharts ? " (two fingers are lightweight-charts' pinch, not modelled)" : ""
+                        : profile == .echarts ? " (two fingers are ECharts' inside dataZoom pinch, not modelled)" : ""
                     throw Failure(path: place, message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down\(pinch)")
                 }
                 if let first = device, first != e.pointer {
@@ -33,11 +55,20 @@ extension ScriptDecoder {
                     throw Failure(path: place + ".pointer", message: "profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: a finger after the wheel at events[\(at[w].event)].samples[\(at[w].sample)] is not modelled")
                 }
                 device = e.pointer
-                down = e.id
+                down = down ?? e.id
+                if profile == .lightweightCharts, e.pointer == .touch {
+                    if fingers.isEmpty { (first, firstMoved, paired) = (e, false, false) }
+                    fingers[e.id] = e.area
+                }
             case .wheel where profile == .lightweightCharts && device == .touch:
                 throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: a wheel in a script with a finger is not modelled")
             case .wheel where profile == .lightweightCharts:
                 wheel = wheel ?? i
+            case .move where fingers.count == 1 && e.id == first?.id:
+                if let f = first, ChromiumTouch.isPastSlop(dx: e.x - f.x, dy: e.y - f.y) { firstMoved = true }
+            case .up where fingers[e.id] != nil:
+                fingers[e.id] = nil
+                down = fingers.keys.min()
             case .up where e.id == down:
                 down = nil
             case .wheel where profile == .dygraphs && down != nil:

@@ -16,51 +16,67 @@
 /// (`trackingMode.exitMode` OnNextTap). On the time scale a sideways drag
 /// scales about the right edge (a drag that starts vertically is the
 /// page's) and a double tap resets at the next frame.
+///
+/// A second finger on the pane pinches (`+Pinch`) when the first had
+/// neither moved nor long-tapped: the time scale zooms about the first
+/// middle point of the two, by 5 · the change in their distance over the
+/// starting one (`handleScale.pinch` true).
 extension LightweightChartsProfile {
-    /// A finger down on `e.area` at `p` (page px).
+    /// A finger down on `e.area` at `p` (page px): the widget's handler
+    /// takes it unless a finger it took is down; then the pane checks for a pinch.
     mutating func touchStart(_ e: RawPointerEvent, _ p: MouseHandler.Point, at now: Double) {
-        guard finger == nil else { return }  // one finger: the decoder refuses a second
-        finger = Finger(id: e.id, widget: e.area == .xAxis ? .timeAxis : .pane, down: p, at: p)
-        switch e.area {
-        case .xAxis:
+        let widget: Widget = e.area == .xAxis ? .timeAxis : .pane
+        // Chromium holds moves back in a one-finger sequence only.
+        let alone = fingers.isEmpty
+        for i in fingers.indices { fingers[i].inSlop = false }
+        fingers.append(Finger(id: e.id, widget: widget, down: p, at: p, inSlop: alone))
+        switch widget {
+        case .timeAxis:
             // TimeAxisWidget.touchStartEvent → mouseDownEvent (time-axis-widget.ts:162–178).
+            guard axisFinger == nil else { return }
+            axisFinger = e.id
             axisTouch.start(p, at: now)
             scale.startScale(p.x)
-        case .main, .overview:
-            // PaneWidget.touchStartEvent (pane-widget.ts:350–361): the long tap
-            // flag clears, a tracking mode is marked to end at this touch's
-            // lift, and the kinetic scroll stops (`_mouseTouchDownEvent`, 693–698).
-            paneTouch.start(p, at: now)
-            longTap = false
-            exitTrackingAtLift = tracking
-            stopAnimation()
+        case .pane:
+            if paneFinger == nil {
+                // PaneWidget.touchStartEvent (pane-widget.ts:350–361): the long tap
+                // flag clears, a tracking mode is marked to end at this touch's
+                // lift, and the kinetic scroll stops (`_mouseTouchDownEvent`, 693–698).
+                paneFinger = e.id
+                paneTouch.start(p, at: now)
+                longTap = false
+                exitTrackingAtLift = tracking
+                stopAnimation()
+            }
+            checkPinch()
         }
     }
 
-    /// The finger moves to `p`: nothing reaches the page within Chromium's
+    /// Finger `id` moves to `p`: nothing reaches the page within Chromium's
     /// slop, nor where the finger already is.
-    mutating func touchMove(_ p: MouseHandler.Point, at now: Double) {
-        guard var f = finger, f.at != p else { return }
-        f.at = p
-        if f.inSlop {
-            guard ChromiumTouch.isPastSlop(dx: p.x - f.down.x, dy: p.y - f.down.y) else {
-                finger = f
-                return
-            }
-            f.inSlop = false
+    mutating func touchMove(_ id: Int, _ p: MouseHandler.Point, at now: Double) {
+        guard let i = fingers.firstIndex(where: { $0.id == id }), fingers[i].at != p else { return }
+        fingers[i].at = p
+        if fingers[i].inSlop {
+            let f = fingers[i]
+            guard ChromiumTouch.isPastSlop(dx: p.x - f.down.x, dy: p.y - f.down.y) else { return }
+            fingers[i].inSlop = false
         }
-        finger = f
-        switch f.widget {
-        case .timeAxis:
+        if fingers[i].widget == .pane { pinchMove() }
+        if id == axisFinger {
             // The time scale leaves vertical drags to the page (time-axis-widget.ts:122–128)
             // and scales on the others (`touchMoveEvent`, 199–201).
             if axisTouch.move(p, at: now, pageTakesVertical: true, pageTakesHorizontal: false) {
                 scale.scaleTo(p.x)
                 phase = .zoom
             }
-        case .pane:
-            // The pane leaves no drag to the page (pane-widget.ts:136–142);
-            // `touchMoveEvent` (363–381) moves the crosshair in tracking mode.
+        } else if id == paneFinger {
+            // `_touchMoveHandler` (mouse-event-handler.ts:247–264): nothing while a
+            // pinch runs; any move it takes prevents the next pinch. The pane leaves
+            // no drag to the page (pane-widget.ts:136–142); `touchMoveEvent`
+            // (363–381) moves the crosshair in tracking mode.
+            guard pinch == nil, !paneTouch.preventDrag else { return }
+            pinchPrevented = true
             guard paneTouch.move(p, at: now, pageTakesVertical: false, pageTakesHorizontal: false) else { return }
             if tracking {
                 exitTrackingAtLift = false
@@ -70,20 +86,23 @@ extension LightweightChartsProfile {
         }
     }
 
-    /// The finger lifts at `p`.
-    mutating func touchEnd(_ p: MouseHandler.Point, at now: Double) {
-        guard let f = finger else { return }
-        finger = nil
-        switch f.widget {
-        case .timeAxis:
+    /// Finger `id` lifts at `p`: the pane's pinch check runs first (its
+    /// listener is on the pane), then the handler that took the finger.
+    mutating func touchEnd(_ id: Int, _ p: MouseHandler.Point, at now: Double) {
+        guard let i = fingers.firstIndex(where: { $0.id == id }) else { return }
+        let f = fingers.remove(at: i)
+        if f.widget == .pane { checkPinch() }
+        if id == axisFinger {
             // `touchEndEvent` → `mouseUpEvent` (time-axis-widget.ts:203–215), then a
             // double tap resets (`doubleTapEvent`, 223–225) at the next frame.
-            let double = axisTouch.end(p, at: now)
+            axisFinger = nil
+            let double = axisTouch.end(p, at: now, last: fingers.isEmpty)
             scale.endScale()
             if double { scheduleReset(after: now) }
-        case .pane:
+        } else if id == paneFinger {
             // PaneWidget.touchEndEvent (pane-widget.ts:383–389).
-            _ = paneTouch.end(p, at: now)
+            paneFinger = nil
+            _ = paneTouch.end(p, at: now, last: fingers.isEmpty)
             if exitTrackingAtLift { tracking = false }
             endScroll(at: now)
         }

@@ -23,6 +23,8 @@ extension LightweightChartsProfile {
         var cancelTap = false
         /// `_longTapTimeoutId` as its due time.
         var longTapDue: Double?
+        /// `_longTapActive`: a long tap fired, until the last finger lifts.
+        var longTapActive = false
         /// `_tapCount`, `_tapTimeoutId` (as its due time) and `_tapPosition`.
         var tapCount = 0
         var tapDue: Double?
@@ -46,6 +48,7 @@ extension LightweightChartsProfile {
             guard let due = longTapDue, t >= due else { return false }
             longTapDue = nil
             cancelTap = true
+            longTapActive = true
             return true
         }
 
@@ -90,11 +93,12 @@ extension LightweightChartsProfile {
         /// `_touchEndHandler` (mouse-event-handler.ts:385–443): whether the
         /// lift is a double tap (a second lift while the count runs, under
         /// 30 px from the first touch's start, this touch neither moved 5 px
-        /// nor held for a long tap).
-        mutating func end(_ p: MouseHandler.Point, at t: Double) -> Bool {
+        /// nor held for a long tap). `last`: no finger is left down.
+        mutating func end(_ p: MouseHandler.Point, at t: Double, last: Bool) -> Bool {
             runTapTimer(t)
             longTapDue = nil
             moveStart = nil
+            if last { longTapActive = false }
             tapCount += 1
             guard tapDue != nil, tapCount > 1 else { return false }
             let double = !cancelTap && (tapPosition.map { p.manhattan($0) < Self.doubleTapDistance } ?? false)

@@ -35,14 +35,14 @@ struct LightweightChartsProfile: Sendable {
         case pane, timeAxis
     }
 
-    /// The finger down: where it went down and is, and whether Chromium
-    /// still holds its moves back (within the slop).
+    /// A finger down: where it went down and is, and whether Chromium
+    /// still holds its moves back (within the slop, while it is alone).
     struct Finger: Sendable, Equatable {
         let id: Int
         let widget: Widget
         let down: MouseHandler.Point
         var at: MouseHandler.Point
-        var inSlop = true
+        var inSlop: Bool
     }
 
     /// The points' x as bar indices (the ordinal map).
@@ -61,10 +61,16 @@ struct LightweightChartsProfile: Sendable {
     /// When the reference was taken (ms, `_startScrollingPos.timestamp`).
     var scrollingFromTime = 0.0
     var scrolling = false
-    /// The pane's and the time scale's touch handlers, and the finger down.
+    /// The pane's and the time scale's touch handlers, the fingers down
+    /// (in the order they went down) and the one each handler took.
     var paneTouch = TouchHandler()
     var axisTouch = TouchHandler()
-    var finger: Finger?
+    var fingers: [Finger] = []
+    var paneFinger: Int?
+    var axisFinger: Int?
+    /// The pinch running, and `_pinchPrevented` (the pane's finger moved first).
+    var pinch: Pinch?
+    var pinchPrevented = false
     /// PaneWidget's `_longTap`, tracking mode (`_startTrackPoint` set) and
     /// `_exitTrackingModeOnNextTry`.
     var longTap = false
@@ -108,9 +114,9 @@ struct LightweightChartsProfile: Sendable {
         case (.down, .touch):
             touchStart(e, p, at: now)
         case (.move, .touch):
-            touchMove(p, at: now)
+            touchMove(e.id, p, at: now)
         case (.up, .touch):
-            touchEnd(p, at: now)
+            touchEnd(e.id, p, at: now)
         default:
             mouse(e, p, at: now)
         }

@@ -157,6 +157,8 @@ struct LightweightChartsProfileTests {
         }
         #expect(message("") == "")
         // One finger on the pane or the time scale (LightweightChartsProfile+Touch).
+        // Two on the pane within 239 ms, the first moved only within the slop (a pinch).
+        #expect(message("", samples: #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "move", "x": 25}, {"t": 0.239, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.3, "id": 2, "type": "move", "x": 120}, {"t": 0.35, "id": 1, "type": "up", "x": 25}, {"t": 0.4, "id": 2, "type": "up", "x": 120}"#) == "")
         #expect(message("", samples: #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "id": 3, "type": "down", "x": 10, "area": "x-axis", "pointer": "touch"}, {"t": 0.3, "id": 3, "type": "up", "x": 10}"#) == "")
         #expect(message("", samples: #"{"t": 0, "id": 1, "type": "down", "x": 799, "y": 27, "area": "x-axis"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#) == "")
         #expect(try decodeScript(#"{"profile": "lightweight-charts", "events": []}"#).drag == .pan)
@@ -170,9 +172,17 @@ struct LightweightChartsProfileTests {
              "t.json: events[0].samples[0].area: profile \"lightweight-charts\" has only the pane (main) and its time scale (x-axis): \"overview\""),
             ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "pen"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}"#,
              "t.json: events[0].samples[0].pointer: profile \"lightweight-charts\" replays a mouse or one finger: \"pen\" input is not part of it"),
-            // One finger, never two (a pinch), nor a mouse with it, nor a wheel, in either order.
-            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.05, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.1, "id": 2, "type": "up", "x": 90}"#,
-             "t.json: events[0].samples[1]: profile \"lightweight-charts\" replays one mouse: pointer 2 goes down while pointer 1 is down (two fingers are lightweight-charts' pinch, not modelled)"),
+            // One finger, or two on the pane that start a pinch; never a mouse with them, nor a wheel, in either order.
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.24, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.3, "id": 1, "type": "up", "x": 10}, {"t": 0.3, "id": 2, "type": "up", "x": 90}"#,
+             "t.json: events[0].samples[1]: profile \"lightweight-charts\": a second finger on the pane pinches only when it goes down within 240 ms of the first, before the first moved past the slop, once a touch sequence; here it goes down 240 ms after pointer 1"),
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.05, "id": 1, "type": "move", "x": 26}, {"t": 0.1, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.2, "id": 1, "type": "up", "x": 26}, {"t": 0.2, "id": 2, "type": "up", "x": 90}"#,
+             "t.json: events[0].samples[2]: profile \"lightweight-charts\": a second finger on the pane pinches only when it goes down within 240 ms of the first, before the first moved past the slop, once a touch sequence; here pointer 1 moved past Chromium's 15 px touch slop first"),
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.05, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 2, "type": "up", "x": 90}, {"t": 0.15, "id": 3, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.2, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "id": 3, "type": "up", "x": 90}"#,
+             "t.json: events[0].samples[3]: profile \"lightweight-charts\": a second finger on the pane pinches only when it goes down within 240 ms of the first, before the first moved past the slop, once a touch sequence; here a pinch went before it"),
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.05, "id": 2, "type": "down", "x": 90, "area": "x-axis", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.1, "id": 2, "type": "up", "x": 90}"#,
+             "t.json: events[0].samples[1]: profile \"lightweight-charts\" replays one finger, or two on the pane (main, its pinch): pointer 2 goes down on x-axis while pointer 1 on main is down"),
+            ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.05, "id": 2, "type": "down", "x": 90, "area": "main", "pointer": "touch"}, {"t": 0.06, "id": 3, "type": "down", "x": 50, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.1, "id": 2, "type": "up", "x": 90}, {"t": 0.1, "id": 3, "type": "up", "x": 50}"#,
+             "t.json: events[0].samples[2]: profile \"lightweight-charts\" replays one finger, or two on the pane (main, its pinch): pointer 3 goes down on main while pointer 1 on main and pointer 2 on main are down"),
             ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "id": 1, "type": "down", "x": 10, "area": "x-axis", "pointer": "touch"}, {"t": 0.3, "id": 1, "type": "up", "x": 10}"#,
              "t.json: events[0].samples[2].pointer: profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: \"touch\" after \"mouse\""),
             ("", #"{"t": 0, "id": 1, "type": "down", "x": 10, "area": "main", "pointer": "touch"}, {"t": 0.1, "id": 1, "type": "up", "x": 10}, {"t": 0.2, "type": "wheel", "x": 10, "deltaY": 100, "area": "main"}"#,

@@ -14,8 +14,9 @@
 /// scales about the right edge; a double-click on the time scale resets at
 /// the next animation frame. One finger (`+Touch`) scrolls the pane with
 /// the kinetic scroll after it lifts (`KineticAnimation`), and scales and
-/// resets on the time scale. Two fingers (pinch) are not modelled: the
-/// decoder refuses them, and a mouse and a finger in one script.
+/// resets on the time scale; two fingers on the pane pinch (`+Pinch`). The
+/// decoder refuses a second finger that would not start a pinch, and a
+/// mouse and a finger in one script.
 ///
 /// Sources: lightweight-charts at tag v4.1.3 (src/gui/chart-widget.ts,
 /// pane-widget.ts, time-axis-widget.ts, mouse-event-handler.ts,

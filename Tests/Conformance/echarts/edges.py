@@ -199,4 +199,84 @@ def edge_cases(NAME, _ends):
     E.append(("one finger: drags of 15, 16 and 40 px, a lift 5 ms after the last move", NAME, "pan", {"pointer": "touch"},
               lambda c, s, v: (finger(c, 400, 200, [410, 415]), c.wait(800), finger(c, 400, 200, [416, 440]),
                                c.wait(800), finger(c, 300, 100, [305, 340, 380], lift=5))))
+
+    # Two fingers on the grid (zrender's pinch: a fixed 1.1 step per touch event).
+    def pair(c, a, b, moves, gap=30, dt=30, lift=(2, 1), after=()):
+        """Finger 1 at a, finger 2 at b `gap` ms later, then `moves` [(id, x, y)] dt ms apart;
+        the fingers lift in `lift` order, the one left moving through `after` first."""
+        c.sample(type="down", id=1, x=a[0], y=a[1], area="main")
+        c.wait(gap)
+        c.sample(type="down", id=2, x=b[0], y=b[1], area="main")
+        at = {1: list(a), 2: list(b)}
+        for pid, x, y in moves:
+            c.wait(dt)
+            c.sample(type="move", id=pid, x=x, y=y)
+            at[pid] = [x, y]
+        c.wait(dt)
+        c.sample(type="up", id=lift[0], x=at[lift[0]][0], y=at[lift[0]][1])
+        for x, y in after:
+            c.wait(dt)
+            c.sample(type="move", id=lift[1], x=x, y=y)
+            at[lift[1]] = [x, y]
+        c.wait(dt)
+        c.sample(type="up", id=lift[1], x=at[lift[1]][0], y=at[lift[1]][1])
+
+    def pinch_steps(c, s, v):
+        for dt in (19, 20, 21, 40):   # the 20 ms throttle between steps
+            pair(c, (300, 200), (500, 200), [(1, 290, 200), (2, 510, 200), (1, 280, 200), (2, 520, 200)], dt=dt)
+            c.wait(300)
+        pair(c, (300, 200), (500, 200), [(1, 310, 200), (1, 320, 200), (2, 480, 200)], gap=0)        # closing
+        c.wait(300)
+        pair(c, (300, 200), (500, 200), [(1, 306, 200), (2, 506, 200), (1, 312, 204), (2, 512, 204)])  # same distance
+    E.append(("two fingers: pinch steps 19, 20, 21 and 40 ms apart, closing, at a kept distance", NAME, "pan",
+              {"pointer": "touch"}, pinch_steps))
+
+    def pinch_ends(c, s, v):
+        for _ in range(6):            # out to the whole extent, then in against minValueSpan
+            pair(c, (350, 200), (450, 200), [(1, 360, 200), (2, 440, 200), (1, 370, 200)])
+            c.wait(100)
+        for _ in range(12):
+            pair(c, (390, 200), (410, 200), [(1, 380, 200), (2, 420, 200), (1, 370, 200)])
+            c.wait(100)
+        pair(c, (10, 100), (30, 100), [(1, -30, 100), (2, 31, 100)])      # the middle at x = 0.5
+        c.wait(300)
+        pair(c, (700, 100), (790, 300), [(2, 899, 300)])                  # the middle at x = 799.5 (800 is off)
+        c.wait(300)
+        pair(c, (400, 100), (420, 200), [(2, 420, 699)])                  # the middle at y = 399.5 (400 is off)
+    E.append(("two fingers: pinches out to the extent, in against minValueSpan, the middle on the grid's edges",
+              NAME, "pan", {"pointer": "touch", "min_frac": 0.05}, pinch_ends))
+
+    def pinch_and_pan(c, s, v):
+        c.sample(type="down", id=1, x=300, y=200, area="main")          # a pan, then a second finger
+        for k, x in enumerate((320, 340, 360)):
+            c.wait(20)
+            c.sample(type="move", id=1, x=x, y=200)
+        c.wait(20)
+        c.sample(type="down", id=2, x=560, y=220, area="main")
+        for x in (370, 380):
+            c.wait(25)
+            c.sample(type="move", id=1, x=x, y=200)
+        c.wait(25)
+        c.sample(type="up", id=2, x=560, y=220)
+        for x in (400, 440):                                          # the finger left pans no more
+            c.wait(25)
+            c.sample(type="move", id=1, x=x, y=200)
+        c.wait(25)
+        c.sample(type="up", id=1, x=440, y=200)
+        c.wait(300)
+        pair(c, (300, 200), (500, 200), [(2, 520, 200)], lift=(1, 2), after=[(560, 200), (600, 200)])
+        c.wait(300)
+        c.sample(type="down", id=1, x=300, y=200, area="main")        # within the slop before the second finger
+        c.wait(20)
+        c.sample(type="move", id=1, x=308, y=205)
+        c.wait(20)
+        c.sample(type="down", id=2, x=500, y=200, area="main")
+        c.wait(20)
+        c.sample(type="move", id=2, x=530, y=200)
+        c.wait(20)
+        c.sample(type="up", id=1, x=308, y=205)
+        c.wait(20)
+        c.sample(type="up", id=2, x=530, y=200)
+    E.append(("two fingers: a pan then a second finger, the finger left after a pinch, a move within the slop before",
+              NAME, "pan", {"pointer": "touch"}, pinch_and_pan))
     return E

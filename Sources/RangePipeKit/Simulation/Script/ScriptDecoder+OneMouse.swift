@@ -16,20 +16,30 @@ extension ScriptDecoder {
     /// (otherwise no listener takes its moves and Chromium zooms the page
     /// itself, which is not modelled); never a third finger, nor one on the
     /// time scale.
+    /// Under echarts two fingers may be down together on the grid (a pinch),
+    /// their middle on it (`main`: 0 ≤ x < width, 0 ≤ y < height) at every
+    /// event while both are down: there ECharts takes the touch; elsewhere the page's
+    /// own zoom would (not modelled).
     /// Under dygraphs a wheel may not come while a pointer is down either
     /// (the mouse would move there in the middle of the drag, which the
     /// profile does not model).
     /// - Complexity: O(n log n).
-    static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)], profile: InteractionProfile) throws {
+    static func oneMouse(_ samples: [RawPointerEvent], at: [(event: Int, sample: Int)], profile: InteractionProfile,
+                         main: ChartSize) throws {
         var down: Int?, device: RawPointerEvent.PointerKind?, wheel: Int?
         var fingers: [Int: ChartArea] = [:]  // lightweight-charts' fingers down
         var first: RawPointerEvent?, firstMoved = false, paired = false  // and its sequence's first finger
+        var at2: [Int: (x: Double, y: Double)] = [:]  // where each finger is
         for i in samples.indices.sorted(by: { (samples[$0].t, $0) < (samples[$1].t, $1) }) {
             let e = samples[i]
             switch e.kind {
             case .down:
                 let place = "events[\(at[i].event)].samples[\(at[i].sample)]"
-                if profile == .lightweightCharts, e.pointer == .touch, let other = down, other != e.id {
+                if profile == .echarts, e.pointer == .touch, let other = down, other != e.id {
+                    guard fingers.count == 1, e.area == .main, fingers[other] == .main else {
+                        throw Failure(path: place, message: "profile \"echarts\" replays one finger, or two on the grid (main, its pinch): pointer \(e.id) goes down on \(e.area.rawValue) while \(fingers.map { "pointer \($0.key) on \($0.value.rawValue)" }.sorted().joined(separator: " and ")) \(fingers.count == 1 ? "is" : "are") down")
+                    }
+                } else if profile == .lightweightCharts, e.pointer == .touch, let other = down, other != e.id {
                     guard fingers.count == 1, e.area == .main, fingers[other] == .main else {
                         throw Failure(path: place, message: "profile \"lightweight-charts\" replays one finger, or two on the pane (main, its pinch): pointer \(e.id) goes down on \(e.area.rawValue) while \(fingers.map { "pointer \($0.key) on \($0.value.rawValue)" }.sorted().joined(separator: " and ")) \(fingers.count == 1 ? "is" : "are") down")
                     }
@@ -44,9 +54,7 @@ extension ScriptDecoder {
                     }
                     paired = true
                 } else if let other = down, other != e.id {
-                    let pinch = e.pointer != .touch ? ""
-                        : profile == .echarts ? " (two fingers are ECharts' inside dataZoom pinch, not modelled)" : ""
-                    throw Failure(path: place, message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down\(pinch)")
+                    throw Failure(path: place, message: "profile \"\(profile.rawValue)\" replays one mouse: pointer \(e.id) goes down while pointer \(other) is down")
                 }
                 if let first = device, first != e.pointer {
                     throw Failure(path: place + ".pointer", message: "profile \"\(profile.rawValue)\" replays a mouse or a finger, not both in one script: \"\(e.pointer.rawValue)\" after \"\(first.rawValue)\" (a mouse and a finger together are not modelled)")
@@ -56,16 +64,22 @@ extension ScriptDecoder {
                 }
                 device = e.pointer
                 down = down ?? e.id
-                if profile == .lightweightCharts, e.pointer == .touch {
+                if profile == .lightweightCharts || profile == .echarts, e.pointer == .touch {
                     if fingers.isEmpty { (first, firstMoved, paired) = (e, false, false) }
                     fingers[e.id] = e.area
+                    at2[e.id] = (e.x, e.y)
+                    try middleOnGrid(profile, at2, fingers, main: main, place: place)
                 }
             case .wheel where profile == .lightweightCharts && device == .touch:
                 throw Failure(path: "events[\(at[i].event)].samples[\(at[i].sample)]", message: "profile \"lightweight-charts\" replays a mouse or a finger, not both in one script: a wheel in a script with a finger is not modelled")
             case .wheel where profile == .lightweightCharts:
                 wheel = wheel ?? i
-            case .move where fingers.count == 1 && e.id == first?.id:
-                if let f = first, ChromiumTouch.isPastSlop(dx: e.x - f.x, dy: e.y - f.y) { firstMoved = true }
+            case .move where fingers[e.id] != nil:
+                at2[e.id] = (e.x, e.y)
+                try middleOnGrid(profile, at2, fingers, main: main, place: "events[\(at[i].event)].samples[\(at[i].sample)]")
+                if fingers.count == 1, e.id == first?.id, let f = first, ChromiumTouch.isPastSlop(dx: e.x - f.x, dy: e.y - f.y) {
+                    firstMoved = true
+                }
             case .up where fingers[e.id] != nil:
                 fingers[e.id] = nil
                 down = fingers.keys.min()
@@ -76,6 +90,18 @@ extension ScriptDecoder {
             case .up, .move, .wheel:
                 break
             }
+        }
+    }
+
+    /// Under echarts, two fingers' middle on the grid (`EChartsProfile.pinchOnGrid`).
+    private static func middleOnGrid(_ profile: InteractionProfile, _ at: [Int: (x: Double, y: Double)], _ fingers: [Int: ChartArea],
+                                     main: ChartSize, place: String) throws {
+        guard profile == .echarts, fingers.count == 2 else { return }
+        let ids = fingers.keys.sorted()
+        let (a, b) = (at[ids[0]]!, at[ids[1]]!)
+        let x = (a.x + b.x) / 2, y = (a.y + b.y) / 2
+        guard EChartsProfile.pinchOnGrid((x, y), width: main.width, height: main.height) else {
+            throw Failure(path: place, message: "profile \"echarts\": two fingers' middle (\(x.plainText), \(y.plainText)) px is off the grid (0..<\(main.width.plainText) x 0..<\(main.height.plainText)): ECharts leaves that pinch to the page's own zoom, not modelled")
         }
     }
 }

@@ -149,7 +149,7 @@ public enum ScriptDecoder {
             raw += samples.map { ($0, raw.count) }
             at += samples.indices.map { (k, $0) }
         }
-        if [.lightweightCharts, .echarts, .dygraphs].contains(profile) { try oneMouse(raw.map(\.0), at: at, profile: profile) }
+        if [.lightweightCharts, .echarts, .dygraphs].contains(profile) { try oneMouse(raw.map(\.0), at: at, profile: profile, main: main) }
         return raw.sorted { ($0.0.t, $0.1) < ($1.0.t, $1.1) }.map(\.0)
     }
 

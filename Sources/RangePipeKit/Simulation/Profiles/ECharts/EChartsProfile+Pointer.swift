@@ -37,7 +37,7 @@ extension EChartsProfile {
     /// (Draggable.ts `_drag`), the slider's brush follows
     /// (SliderZoomView.ts:1048-1087), and the RoamController pans while
     /// dragging (RoamController.ts:308-349).
-    mutating func mouseMove(_ p: (x: Double, y: Double), at now: Double) {
+    mutating func mouseMove(_ p: (x: Double, y: Double), at now: Double, pinch: Bool = false) {
         if let m = mouse, m.x == p.x, m.y == p.y { return }
         mouse = p
         let local = overElement(p.x, p.y)
@@ -61,7 +61,7 @@ extension EChartsProfile {
         if slider.brushing {
             slider.brush(to: canvasX - sliderOrigin.x, width: chart.overviewWidth)
         }
-        guard roam.dragging else { return }
+        guard roam.dragging, !pinch else { return }
         let oldX = roam.x
         roam.x = p.x
         roam.y = p.y

@@ -28,19 +28,27 @@ extension EChartsProfile {
 
     /// Whether the page hears touch event `e` at `p` (grid px) at `now`
     /// (ms): a move within the slop of the touch's start is held back by
-    /// Chromium. What it hears starts zrender's mouse suppression.
-    /// - Complexity: O(1).
+    /// Chromium while that finger is alone in its touch sequence (a second
+    /// finger ends the holding back for the sequence). What it hears starts
+    /// zrender's mouse suppression.
+    /// - Complexity: O(fingers).
     mutating func touchHeard(_ e: RawPointerEvent, _ p: (x: Double, y: Double), at now: Double) -> Bool {
         switch e.kind {
         case .down:
-            touch = Touch(x: p.x, y: p.y)
+            if fingers.isEmpty { touch = Touch(x: p.x, y: p.y) } else { touch?.inSlop = false }
+            fingers.append(Finger(id: e.id, x: p.x, y: p.y))
         case .move:
+            // Chromium keeps a held-back move's point: the next event's touches have it.
+            guard let i = fingers.firstIndex(where: { $0.id == e.id }) else { return false }
+            fingers[i].x = p.x
+            fingers[i].y = p.y
             if let t = touch, t.inSlop {
                 guard ChromiumTouch.isPastSlop(dx: p.x - t.x, dy: p.y - t.y) else { return false }
                 touch?.inSlop = false
             }
         case .up:
-            touch = nil
+            fingers.removeAll { $0.id == e.id }
+            if fingers.isEmpty { touch = nil }
         case .wheel:
             return true  // not reached: a wheel is the mouse's (`apply`)
         }

@@ -69,8 +69,12 @@ struct EChartsProfile: Sendable {
     var capture = Capture()
     /// Where the mouse is (grid px): a sample there makes no mousemove.
     var mouse: (x: Double, y: Double)?
-    /// The finger down, under touch input (`EChartsProfile+Touch`).
+    /// The first finger of the touch sequence, for Chromium's slop, and the
+    /// fingers down (`EChartsProfile+Touch`, `+Pinch`).
     var touch: Touch?
+    var fingers: [Finger] = []
+    /// The touches' points zrender's `GestureMgr` tracked last (nil: its track is clear).
+    var lastTrack: [(x: Double, y: Double)]?
     /// When zrender last heard a touch event (ms): its mouse suppression.
     var touchHeardAt: Double?
     /// What moved the window on the last event or timer.
@@ -166,21 +170,23 @@ struct EChartsProfile: Sendable {
         // A wheel is the mouse's (the decoder gives it no other pointer).
         let touched = event.pointer == .touch && event.kind != .wheel
         if touched ? !touchHeard(event, p, at: now) : mouseSuppressed(at: now) { return state }
+        // zrender's gestures first, then the mouse events it makes of a touch (`+Pinch`).
+        let (q, pinch) = touched ? gesture(event, p, at: now) : (p, false)
         // A mouse moves to where it presses, lifts or wheels first; a
         // finger's `touchend` is a mouseup alone.
-        if !(touched && event.kind == .up) { mouseMove(p, at: now) }
+        if !(touched && event.kind == .up) { mouseMove(q, at: now, pinch: pinch) }
         switch event.kind {
         case .wheel:
             wheel(event, p, at: now)
         case .down:
-            press(p, at: now)
+            press(q, at: now)
             // The touch stays targeted at the element: zrender hears its
             // moves and its end anywhere, as while capturing.
             if touched { capture = Capture(mayCapture: nil, capturing: true) }
         case .move:
             break
         case .up:
-            release(p, at: now)
+            release(q, at: now)
         }
         return state
     }

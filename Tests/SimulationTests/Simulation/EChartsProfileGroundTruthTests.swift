@@ -57,6 +57,8 @@ struct EChartsProfileGroundTruthTests {
             }
         }
         #expect(sessions.count >= 100 && total > 3000, "the recording holds \(sessions.count) ECharts sessions, \(total) samples")
+        let touch = sessions.filter { ($0["setup"] as? [String: Any])?["pointer"] as? String == "touch" }.count
+        #expect(touch >= 45, "the recording holds \(touch) ECharts touch sessions (one finger and pinches)")
         #expect(onSlider > 1500, "the recording holds \(onSlider) samples of input on the slider")
         #expect(bad.isEmpty, "\(bad.count) readings of \(total) samples differ:\n\(bad.prefix(10).joined(separator: "\n"))")
     }

@@ -10,9 +10,8 @@
 /// event zrender hears sets a 700 ms timer during which it ignores the
 /// mouse's events, the wheel among them (`setTouchTimer`, lines 98-110,
 /// 452-474); a wheel 699 ms after a lift does nothing, one 700 ms after
-/// zooms. Two fingers (zrender's `GestureMgr` pinch), touch on the slider
-/// and a finger down on the grid's edge lines are refused by `script
-/// check`: on the edge lines Chromium gave one finger down at x = 0 a pan
+/// zooms. Two fingers pinch (`+Pinch`). Touch on the slider and a finger
+/// down on the grid's edge lines are refused by `script check`: on the edge lines Chromium gave one finger down at x = 0 a pan
 /// and another none, and none at x = width and y = height (zrender maps a
 /// touch through its own transform, dom/transform.ts).
 extension EChartsProfile {

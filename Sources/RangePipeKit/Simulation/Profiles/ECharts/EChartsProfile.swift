@@ -2,8 +2,8 @@
 /// "ECharts") on the SPEC 4.11 page: `animation: false`, one line series,
 /// an `inside` and a `slider` dataZoom on x starting at
 /// `startValue`/`endValue` = `window.initial`, minValueSpan / maxValueSpan =
-/// minSpan / maxSpan. Fed raw mouse events (or one finger's touches on
-/// the grid, `EChartsProfile+Touch`) in time order it gives the
+/// minSpan / maxSpan. Fed raw mouse events (or one or two fingers' touches
+/// on the grid, `EChartsProfile+Touch`, `+Pinch`) in time order it gives the
 /// dataZoom's value window after each: the wheel zooms about the pointer
 /// by 1.1 per event, a drag on the grid pans, both in percent of the data's
 /// extent; on the slider (the `overview` area) a handle drag moves one

@@ -5,6 +5,7 @@ sessions it records (main-chart mouse input: drag zoom, shift-drag pan,
 clicks and double-clicks; on the range selector, handle drags and pans).
 Registered in ../libraries.py.
 """
+import importlib.util
 import json
 import subprocess
 from pathlib import Path
@@ -19,7 +20,7 @@ VERSION_KEYS = ("libjs-dygraphs", "dygraphs")
 ALIGNED_OVERVIEW = True
 # The recorded drag modes and pointers: a drag zooms (shift pans); mouse only.
 MODES = ["zoom"]
-POINTERS = ["mouse"]
+POINTERS = ["mouse", "touch"]  # touch: one finger or two on the plot area (DygraphsProfile+Touch.swift)
 
 JS = Path("/usr/share/javascript/dygraphs/dygraph.min.js")
 
@@ -119,6 +120,13 @@ def click_count(last, s):
 
 # --- sessions ----------------------------------------------------------------
 
+def _touch_module():
+    spec = importlib.util.spec_from_file_location("conformance_dygraphs_touch", Path(__file__).with_name("touch.py"))
+    touch = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(touch)
+    return touch
+
+
 def make_setup(rng, drag, pointer="mouse"):
     """A random set-up: AAPL (date axis) or sf-temps-hours (number axis), a
     plot area size, an initial window inside the data (sometimes all of it)."""
@@ -135,7 +143,7 @@ def make_setup(rng, drag, pointer="mouse"):
     start = rng.choice([0.0, 1.0 - span]) if rng.random() < 0.1 else rng.uniform(0.0, 1.0 - span)
     lo = max(sessions.snap(x0 + start * ext, axis), x0)
     hi = min(sessions.snap(x0 + (start + span) * ext, axis), x1)
-    return {"library": NAME, "drag": "zoom", "pointer": "mouse", "series": series, "axis": axis,
+    return {"library": NAME, "drag": "zoom", "pointer": pointer, "series": series, "axis": axis,
             "main": {"width": W, "height": H}, "overview": {"width": W, "height": RANGE_SELECTOR_H},
             "initial_ms": [lo, hi]}
 
@@ -147,7 +155,7 @@ def edge_setup(drag, over, pointer="mouse"):
     a, b = (0.0, 1.0) if over.get("initial") == "all" else (0.5, 0.7)
     lo = max(sessions.snap(x0 + a * (x1 - x0), "date"), x0)
     hi = min(sessions.snap(x0 + b * (x1 - x0), "date"), x1)
-    return {"library": NAME, "drag": "zoom", "pointer": "mouse", "series": "AAPL", "axis": "date",
+    return {"library": NAME, "drag": "zoom", "pointer": over.get("pointer", pointer), "series": "AAPL", "axis": "date",
             "main": {"width": 800, "height": 400}, "overview": {"width": 800, "height": RANGE_SELECTOR_H},
             "initial_ms": [lo, hi]}
 
@@ -308,7 +316,7 @@ GESTURES = [(g_zoom, 30), (g_pan, 14), (g_click, 6), (g_double, 16), (g_wheel, 3
 
 def random_session(rng, setup, cur, view):
     """3..8 gestures with pauses between them."""
-    fns, weights = zip(*GESTURES)
+    fns, weights = zip(*(_touch_module().TOUCH_GESTURES if setup["pointer"] == "touch" else GESTURES))
     for i in range(rng.randint(3, 8)):
         if i:
             cur.wait(rng.choice([20, 100, 250, 600, 1200]))
@@ -500,4 +508,5 @@ def edge_cases():
             c.sample(type="wheel", x=400, y=200, area="main", deltaY=d)
             c.wait(100)
     E.append(("wheel events change nothing", {}, wheels))
+    E += _touch_module().touch_edges()
     return [(name, NAME, "zoom", over, fn) for name, over, fn in E]

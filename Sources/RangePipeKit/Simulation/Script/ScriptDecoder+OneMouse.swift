@@ -20,6 +20,8 @@ extension ScriptDecoder {
     /// their middle on it (`main`: 0 ≤ x < width, 0 ≤ y < height) at every
     /// event while both are down: there ECharts takes the touch; elsewhere the page's
     /// own zoom would (not modelled).
+    /// Under dygraphs two fingers may be down together on the plot area (a
+    /// pinch), never three.
     /// Under dygraphs a wheel may not come while a pointer is down either
     /// (the mouse would move there in the middle of the drag, which the
     /// profile does not model).
@@ -35,9 +37,10 @@ extension ScriptDecoder {
             switch e.kind {
             case .down:
                 let place = "events[\(at[i].event)].samples[\(at[i].sample)]"
-                if profile == .echarts, e.pointer == .touch, let other = down, other != e.id {
+                if profile == .echarts || profile == .dygraphs, e.pointer == .touch, let other = down, other != e.id {
                     guard fingers.count == 1, e.area == .main, fingers[other] == .main else {
-                        throw Failure(path: place, message: "profile \"echarts\" replays one finger, or two on the grid (main, its pinch): pointer \(e.id) goes down on \(e.area.rawValue) while \(fingers.map { "pointer \($0.key) on \($0.value.rawValue)" }.sorted().joined(separator: " and ")) \(fingers.count == 1 ? "is" : "are") down")
+                        let area = profile == .echarts ? "grid" : "plot area"
+                        throw Failure(path: place, message: "profile \"\(profile.rawValue)\" replays one finger, or two on the \(area) (main, its pinch): pointer \(e.id) goes down on \(e.area.rawValue) while \(fingers.map { "pointer \($0.key) on \($0.value.rawValue)" }.sorted().joined(separator: " and ")) \(fingers.count == 1 ? "is" : "are") down")
                     }
                 } else if profile == .lightweightCharts, e.pointer == .touch, let other = down, other != e.id {
                     guard fingers.count == 1, e.area == .main, fingers[other] == .main else {
@@ -64,7 +67,7 @@ extension ScriptDecoder {
                 }
                 device = e.pointer
                 down = down ?? e.id
-                if profile == .lightweightCharts || profile == .echarts, e.pointer == .touch {
+                if [.lightweightCharts, .echarts, .dygraphs].contains(profile), e.pointer == .touch {
                     if fingers.isEmpty { (first, firstMoved, paired) = (e, false, false) }
                     fingers[e.id] = e.area
                     at2[e.id] = (e.x, e.y)

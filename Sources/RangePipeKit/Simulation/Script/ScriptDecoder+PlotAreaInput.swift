@@ -12,20 +12,18 @@ extension ScriptDecoder {
     /// The axes' strips are not modelled under dygraphs and echarts:
     /// presses and wheel events land in the plot area (edges included) or
     /// on the overview (the range selector, the slider); under dygraphs
-    /// they come from a mouse, under echarts from a mouse or, on the grid,
-    /// a finger.
+    /// they come from a mouse or, in the plot area or on the grid, fingers.
     static func plotAreaInput(_ samples: [RawPointerEvent], profile: InteractionProfile, path: String, main: ChartSize,
                               overview: ChartSize) throws {
         guard let off = plotAreaOnly(profile) else { return }
         let name = profile.rawValue
         for (j, e) in samples.enumerated() where e.kind == .down || e.kind == .wheel {
-            // A press is a mouse's, or under echarts one finger's on the grid (EChartsProfile+Touch).
-            let finger = profile == .echarts && e.pointer == .touch && e.area != .overview
+            // A press is a mouse's, or a finger's on the grid or plot area (EChartsProfile+Touch, DygraphsProfile+Touch).
+            let finger = e.pointer == .touch && e.area != .overview
             if e.kind == .down, e.pointer != .mouse, !finger {
-                let message = profile != .echarts
-                    ? "profile \"\(name)\" replays a mouse: \"\(e.pointer.rawValue)\" input is not part of it (dygraphs' touch handlers are not modelled)"
-                    : "profile \"echarts\" replays a mouse, or one finger on the grid: "
-                        + (e.pointer == .touch ? "touch on the slider is not modelled" : "\"\(e.pointer.rawValue)\" input is not part of it")
+                let what = profile == .echarts ? ("grid", "the slider") : ("plot area", "the range selector")
+                let message = "profile \"\(name)\" replays a mouse, or fingers on the \(what.0): "
+                    + (e.pointer == .touch ? "touch on \(what.1) is not modelled" : "\"\(e.pointer.rawValue)\" input is not part of it")
                 throw Failure(path: "\(path).samples[\(j)].pointer", message: message)
             }
             if e.area == .overview {

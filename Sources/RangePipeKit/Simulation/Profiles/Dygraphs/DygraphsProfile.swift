@@ -56,6 +56,11 @@ struct DygraphsProfile: Sendable {
     /// Where the pointer was at its last sample (px in its area; a wheel
     /// never comes while it is down: `script check` refuses it).
     var mouse: (x: Double, y: Double)?
+    /// The fingers down (`+Touch`), what the last touch start kept, and the
+    /// last lift that may start a double tap (ms, page px).
+    var fingers: [Finger] = []
+    var touchStart: TouchStart?
+    var lastTap: (t: Double, x: Double, y: Double)?
 
     /// dygraphs' drag context: the fields the x range depends on. Canvas px.
     struct Context: Sendable, Equatable {
@@ -131,6 +136,10 @@ struct DygraphsProfile: Sendable {
     /// Applies one raw event (events come in time order); returns the state after it.
     mutating func apply(_ event: RawPointerEvent) -> ProfileState {
         phase = .idle
+        if event.pointer == .touch, event.kind != .wheel {
+            touch(event)
+            return state
+        }
         switch event.kind {
         case .wheel:
             // The default interaction model has no wheel handler.

@@ -108,6 +108,8 @@ mutants=(
   "profiles-lwc-tracking-exit|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Touch.swift|s/if exitTrackingAtLift { tracking = false }/if exitTrackingAtLift { tracking = true }/|LightweightChartsProfileGroundTruthTests"
   "profiles-echarts-pinch-step|Sources/RangePipeKit/Simulation/Profiles/ECharts/EChartsProfile+Pinch.swift|s/scale > 1 ? 1.1 : 1 \/ 1.1/scale >= 1 ? 1.1 : 1 \/ 1.1/|EChartsProfileGroundTruthTests"
   "profiles-echarts-pinch-edge|Sources/RangePipeKit/Simulation/Profiles/ECharts/EChartsProfile+Pinch.swift|s/p.x < width \&\& p.y >= 0 \&\& p.y < height/p.x <= width \&\& p.y >= 0 \&\& p.y <= height/|EChartsProfileTests"
+  "profiles-dygraphs-touch-clip|Sources/RangePipeKit/Simulation/Profiles/Dygraphs/DygraphsProfile+Touch.swift|s/xScale = min(8, max(0.125, xScale))/xScale = min(8, max(0.1, xScale))/|DygraphsProfileGroundTruthTests"
+  "profiles-dygraphs-double-tap|Sources/RangePipeKit/Simulation/Profiles/Dygraphs/DygraphsProfile+Touch.swift|s/now - tap.t < 500/now - tap.t <= 500/|DygraphsProfileGroundTruthTests"
   "profiles-lwc-pinch-factor|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Pinch.swift|s/let zoom = (ratio - p.scale) \* 5/let zoom = (ratio - p.scale) * 4/|LightweightChartsProfileGroundTruthTests"
   "profiles-lwc-double-tap|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+TouchHandler.swift|s/static let doubleTapDistance = 30.0/static let doubleTapDistance = 31.0/|LightweightChartsProfileGroundTruthTests"
   "profiles-bokeh-min-box|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile.swift|s/static let minBoxWidth = 5.0/static let minBoxWidth = 6.0/|BokehProfileTests"

@@ -196,7 +196,7 @@ struct EChartsProfileTests {
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": 5, "y": -51, "area": "overview", "deltaY": 3}]}]"#,
          #"a.json: events[0].samples[0]: profile "echarts": a wheel at (5, -51) px on the overview is off the chart"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview", "pointer": "pen"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
-         #"a.json: events[0].samples[0].pointer: profile "echarts" replays a mouse, or one finger on the grid: "pen" input is not part of it"#),
+         #"a.json: events[0].samples[0].pointer: profile "echarts" replays a mouse, or fingers on the grid: "pen" input is not part of it"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview"}, {"t": 0.2, "type": "up", "id": 1, "x": 5, "y": 5}]}, {"at": 1.1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 2, "x": 5, "y": 5, "area": "main"}, {"t": 0.2, "type": "up", "id": 2, "x": 5, "y": 5}]}]"#,
          #"a.json: events[1].samples[0]: profile "echarts" replays one mouse: pointer 2 goes down while pointer 1 is down"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "x-axis"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
@@ -204,7 +204,7 @@ struct EChartsProfileTests {
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "wheel", "x": 5, "y": 401, "area": "main", "deltaY": 3}]}]"#,
          #"a.json: events[0].samples[0]: profile "echarts": a wheel at (5, 401) px is outside the grid"#),
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 5, "y": 5, "area": "overview", "pointer": "touch"}, {"t": 0.1, "type": "up", "id": 1, "x": 5, "y": 5}]}]"#,
-         #"a.json: events[0].samples[0].pointer: profile "echarts" replays a mouse, or one finger on the grid: touch on the slider is not modelled"#),
+         #"a.json: events[0].samples[0].pointer: profile "echarts" replays a mouse, or fingers on the grid: touch on the slider is not modelled"#),
         // Two fingers on the grid pinch while their middle is on it (0 ≤ x < 800, 0 ≤ y < 400); never three.
         (#""events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": 700, "y": 5, "area": "main", "pointer": "touch"}, {"t": 0.05, "type": "down", "id": 2, "x": 790, "y": 5, "area": "main", "pointer": "touch"}, {"t": 0.08, "type": "move", "id": 2, "x": 900, "y": 5}, {"t": 0.1, "type": "up", "id": 1, "x": 700, "y": 5}, {"t": 0.1, "type": "up", "id": 2, "x": 900, "y": 5}]}]"#,
          #"a.json: events[0].samples[2]: profile "echarts": two fingers' middle (800, 5) px is off the grid (0..<800 x 0..<400): ECharts leaves that pinch to the page's own zoom, not modelled"#),

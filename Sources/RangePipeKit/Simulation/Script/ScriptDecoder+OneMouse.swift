@@ -50,7 +50,7 @@ extension ScriptDecoder {
                         let after = ScriptClock.milliseconds(e.t) - ScriptClock.milliseconds(f.t)
                         let why = paired ? "a pinch went before it in this touch sequence"
                             : firstMoved ? "pointer \(f.id) moved past Chromium's 15 px touch slop first"
-                            : after >= LightweightChartsProfile.TouchHandler.longTap ? "it goes down \(after.plainText) ms after pointer \(f.id), not within its 240 ms long tap" : nil
+                            : after >= SecondFinger.lightweightChartsLongTap ? "it goes down \(after.plainText) ms after pointer \(f.id), not within its 240 ms long tap" : nil
                         if let why {
                             throw Failure(path: place, message: "profile \"lightweight-charts\": a second finger on the pane pinches only when it goes down within 240 ms of the first, before the first moved past the slop, once a touch sequence; here \(why) (its moves would be the page's own zoom, not modelled)")
                         }
@@ -96,14 +96,14 @@ extension ScriptDecoder {
         }
     }
 
-    /// Under echarts, two fingers' middle on the grid (`EChartsProfile.pinchOnGrid`).
+    /// Under echarts, two fingers' middle on the grid (`SecondFinger.echartsTakes`).
     private static func middleOnGrid(_ profile: InteractionProfile, _ at: [Int: (x: Double, y: Double)], _ fingers: [Int: ChartArea],
                                      main: ChartSize, place: String) throws {
         guard profile == .echarts, fingers.count == 2 else { return }
         let ids = fingers.keys.sorted()
         let (a, b) = (at[ids[0]]!, at[ids[1]]!)
         let x = (a.x + b.x) / 2, y = (a.y + b.y) / 2
-        guard EChartsProfile.pinchOnGrid((x, y), width: main.width, height: main.height) else {
+        guard SecondFinger.echartsTakes((x, y), width: main.width, height: main.height) else {
             throw Failure(path: place, message: "profile \"echarts\": two fingers' middle (\(x.plainText), \(y.plainText)) px is off the grid (0..<\(main.width.plainText) x 0..<\(main.height.plainText)): ECharts leaves that pinch to the page's own zoom, not modelled")
         }
     }

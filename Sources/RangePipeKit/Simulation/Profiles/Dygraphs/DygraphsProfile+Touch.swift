@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Fingers on the plot area: dygraphs 2.2.1's default interaction model's
 /// touch handlers (`startTouch`, `moveTouch`, `endTouch`,

@@ -38,15 +38,9 @@ extension EChartsProfile {
         var scale = distance(points) / distance(before)
         if !scale.isFinite { scale = 1 }
         let middle = (x: (points[0].x + points[1].x) / 2, y: (points[0].y + points[1].y) / 2)
-        if Self.pinchOnGrid(middle, width: chart.mainWidth, height: height) {
+        if SecondFinger.echartsTakes(middle, width: chart.mainWidth, height: height) {
             dispatchIfChanged(zoomed(scale: scale > 1 ? 1.1 : 1 / 1.1, originX: middle.x), at: now, phase: .pinch)
         }
         return (point, true)
-    }
-
-    /// Whether a pinch's middle (grid px) is on the grid for the
-    /// RoamController, as the recordings showed it: 0 ≤ x < width, 0 ≤ y < height.
-    static func pinchOnGrid(_ p: (x: Double, y: Double), width: Double, height: Double) -> Bool {
-        p.x >= 0 && p.x < width && p.y >= 0 && p.y < height
     }
 }

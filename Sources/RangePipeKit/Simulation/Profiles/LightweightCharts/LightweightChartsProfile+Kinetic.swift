@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension LightweightChartsProfile {
     /// lightweight-charts 4.1.3's `KineticAnimation` (src/model/kinetic-animation.ts

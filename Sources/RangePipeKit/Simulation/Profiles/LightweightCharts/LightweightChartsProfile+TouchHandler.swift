@@ -12,7 +12,7 @@ extension LightweightChartsProfile {
         /// (mouse-event-handler.ts:76–81) and `Delay.LongTap`, `ResetClick` (ms, lines 70–74).
         static let cancelTapDistance = 5.0
         static let doubleTapDistance = 30.0
-        static let longTap = 240.0
+        static let longTap = SecondFinger.lightweightChartsLongTap
         static let resetTap = 500.0
 
         /// `_touchMoveStartPosition`: where the finger went down, while it is.

@@ -626,3 +626,42 @@ def edge_setup(library, drag, over, pointer="mouse"):
 
 def session_rng(seed, *parts):
     return random.Random("|".join(map(str, (seed,) + parts)))
+
+
+# --- two fingers (the touch tabs' pinches) --------------------------------------
+
+def two_fingers(c, a, b, moves, gap, dt, lift=(2, 1), after=()):
+    """Finger 1 down at a on main, finger 2 at b `gap` ms later, then `moves` [(id, x, y)] `dt` ms
+    apart; the fingers lift in `lift` order, the one left moving through `after` first (a finger
+    lifts where it last was)."""
+    c.sample(type="down", id=1, x=a[0], y=a[1], area="main")
+    c.wait(gap)
+    c.sample(type="down", id=2, x=b[0], y=b[1], area="main")
+    at = {1: list(a), 2: list(b)}
+    for pid, x, y in moves:
+        c.wait(dt)
+        c.sample(type="move", id=pid, x=x, y=y)
+        at[pid] = [x, y]
+    c.wait(dt)
+    c.sample(type="up", id=lift[0], x=at[lift[0]][0], y=at[lift[0]][1])
+    for x, y in after:
+        c.wait(dt)
+        c.sample(type="move", id=lift[1], x=x, y=y)
+        at[lift[1]] = [x, y]
+    c.wait(dt)
+    c.sample(type="up", id=lift[1], x=at[lift[1]][0], y=at[lift[1]][1])
+
+
+def lift_two(rng, cur, a, b, moves_after=(0, 0, 2)):
+    """The end of a random pinch: the fingers at a (1) and b (2) lift in either order, the one
+    left first moving sideways a number of times drawn from `moves_after`."""
+    cur.wait(rng.randint(5, 40))
+    first, second = ((2, b), (1, a)) if rng.random() < 0.6 else ((1, a), (2, b))
+    cur.sample(type="up", id=first[0], x=first[1][0], y=first[1][1])
+    pid, p = second
+    for _ in range(rng.choice(list(moves_after))):
+        cur.wait(rng.randint(8, 30))
+        p = [p[0] + rng.choice([-1, 1]) * rng.randint(10, 60), p[1]]
+        cur.sample(type="move", id=pid, x=p[0], y=p[1])
+    cur.wait(rng.randint(5, 60))
+    cur.sample(type="up", id=pid, x=p[0], y=p[1])

@@ -3,6 +3,7 @@ plot area (a swipe pans, two taps within 500 ms and 50 px reset), and two (a pin
 when the fingers lie within 67.5 degrees of the horizontal). dygraphs' touch handlers are in its
 default interaction model (dygraph-interaction-model.js:415-600).
 """
+import sessions
 
 
 def _finger_path(cur, pid, moves, dts):
@@ -71,16 +72,7 @@ def g_touch_pinch(rng, cur, setup, view):
         if rng.random() < 0.85:
             b = [b0[0] + side * d, b0[1] + rng.randint(-2, 2)]
             cur.sample(type="move", id=2, x=b[0], y=b[1])
-    cur.wait(rng.randint(5, 40))
-    first, second = ((2, b), (1, a)) if rng.random() < 0.6 else ((1, a), (2, b))
-    cur.sample(type="up", id=first[0], x=first[1][0], y=first[1][1])
-    pid, p = second
-    for _ in range(rng.choice([0, 0, 2])):
-        cur.wait(rng.randint(8, 30))
-        p = [p[0] + rng.choice([-1, 1]) * rng.randint(10, 60), p[1]]
-        cur.sample(type="move", id=pid, x=p[0], y=p[1])
-    cur.wait(rng.randint(5, 60))
-    cur.sample(type="up", id=pid, x=p[0], y=p[1])
+    sessions.lift_two(rng, cur, a, b)
 
 
 TOUCH_GESTURES = [(g_touch_swipe, 45), (g_touch_taps, 20), (g_touch_pinch, 35)]
@@ -89,24 +81,7 @@ TOUCH_GESTURES = [(g_touch_swipe, 45), (g_touch_taps, 20), (g_touch_pinch, 35)]
 # --- hand-picked touch cases (library.py's `edge_cases`) -------------------------
 
 def _pair(c, a, b, moves, gap=20, dt=20, lift=(2, 1), after=()):
-    """Finger 1 at a, finger 2 at b `gap` ms later, `moves` [(id, x, y)] dt ms apart, the lifts in
-    `lift` order, the finger left moving through `after` first."""
-    c.sample(type="down", id=1, x=a[0], y=a[1], area="main")
-    c.wait(gap)
-    c.sample(type="down", id=2, x=b[0], y=b[1], area="main")
-    at = {1: list(a), 2: list(b)}
-    for pid, x, y in moves:
-        c.wait(dt)
-        c.sample(type="move", id=pid, x=x, y=y)
-        at[pid] = [x, y]
-    c.wait(dt)
-    c.sample(type="up", id=lift[0], x=at[lift[0]][0], y=at[lift[0]][1])
-    for x, y in after:
-        c.wait(dt)
-        c.sample(type="move", id=lift[1], x=x, y=y)
-        at[lift[1]] = [x, y]
-    c.wait(dt)
-    c.sample(type="up", id=lift[1], x=at[lift[1]][0], y=at[lift[1]][1])
+    sessions.two_fingers(c, a, b, moves, gap, dt, lift, after)
 
 
 def _tap(c, x, y, hold=40):

@@ -3,6 +3,7 @@ grid against its rules' edges, and the slider's handles, move zone, brushes and 
 among them presses within one 16 ms frame of a change (zrender tests a press against the
 slider as last drawn, EChartsProfile+Shown.swift).
 """
+import sessions
 
 
 def _wheels(c, x, deltas, dt, y=200):
@@ -202,24 +203,7 @@ def edge_cases(NAME, _ends):
 
     # Two fingers on the grid (zrender's pinch: a fixed 1.1 step per touch event).
     def pair(c, a, b, moves, gap=30, dt=30, lift=(2, 1), after=()):
-        """Finger 1 at a, finger 2 at b `gap` ms later, then `moves` [(id, x, y)] dt ms apart;
-        the fingers lift in `lift` order, the one left moving through `after` first."""
-        c.sample(type="down", id=1, x=a[0], y=a[1], area="main")
-        c.wait(gap)
-        c.sample(type="down", id=2, x=b[0], y=b[1], area="main")
-        at = {1: list(a), 2: list(b)}
-        for pid, x, y in moves:
-            c.wait(dt)
-            c.sample(type="move", id=pid, x=x, y=y)
-            at[pid] = [x, y]
-        c.wait(dt)
-        c.sample(type="up", id=lift[0], x=at[lift[0]][0], y=at[lift[0]][1])
-        for x, y in after:
-            c.wait(dt)
-            c.sample(type="move", id=lift[1], x=x, y=y)
-            at[lift[1]] = [x, y]
-        c.wait(dt)
-        c.sample(type="up", id=lift[1], x=at[lift[1]][0], y=at[lift[1]][1])
+        sessions.two_fingers(c, a, b, moves, gap, dt, lift, after)
 
     def pinch_steps(c, s, v):
         for dt in (19, 20, 21, 40):   # the 20 ms throttle between steps

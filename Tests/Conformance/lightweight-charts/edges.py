@@ -2,6 +2,7 @@
 and time-scale drags and double-clicks against their rules' edges; one finger's flings, long taps,
 time-scale drags and double taps; two fingers' pinches.
 """
+import sessions
 
 
 def edge_cases(lib):
@@ -127,24 +128,7 @@ def pinch_edges(add):
     T = {"pointer": "touch"}
 
     def pair(c, a, b, moves, gap=20, dt=16, lift=(2, 1), after=()):
-        """Finger 1 at a, finger 2 at b `gap` ms later, then `moves` [(id, x, y)] dt ms apart; the
-        fingers lift in `lift` order, the one left moving through `after` first."""
-        c.sample(type="down", id=1, x=a[0], y=a[1], area="main")
-        c.wait(gap)
-        c.sample(type="down", id=2, x=b[0], y=b[1], area="main")
-        at = {1: list(a), 2: list(b)}
-        for pid, x, y in moves:
-            c.wait(dt)
-            c.sample(type="move", id=pid, x=x, y=y)
-            at[pid] = [x, y]
-        c.wait(dt)
-        c.sample(type="up", id=lift[0], x=at[lift[0]][0], y=at[lift[0]][1])
-        for x, y in after:
-            c.wait(dt)
-            c.sample(type="move", id=lift[1], x=x, y=y)
-            at[lift[1]] = [x, y]
-        c.wait(dt)
-        c.sample(type="up", id=lift[1], x=at[lift[1]][0], y=at[lift[1]][1])
+        sessions.two_fingers(c, a, b, moves, gap, dt, lift, after)
 
     def starts(c, s, v):
         for gap in (0, 1, 120, 239):

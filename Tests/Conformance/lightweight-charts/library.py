@@ -395,16 +395,7 @@ def g_touch_pinch(rng, cur, setup):
         if both or not k % 2:
             b = [max(-40, min(W + 40, b0[0] + d)), b0[1] + rng.randint(-3, 3)]
             cur.sample(type="move", id=2, x=b[0], y=b[1])
-    cur.wait(rng.randint(5, 40))
-    first, second = ((2, b), (1, a)) if rng.random() < 0.6 else ((1, a), (2, b))
-    cur.sample(type="up", id=first[0], x=first[1][0], y=first[1][1])
-    left_id, p = second
-    for _ in range(rng.choice([0, 0, 2, 4])):
-        cur.wait(rng.randint(8, 30))
-        p = [p[0] + rng.choice([-1, 1]) * rng.randint(10, 60), p[1]]
-        cur.sample(type="move", id=left_id, x=p[0], y=p[1])
-    cur.wait(rng.randint(5, 60))
-    cur.sample(type="up", id=left_id, x=p[0], y=p[1])
+    sessions.lift_two(rng, cur, a, b, moves_after=(0, 0, 2, 4))
 
 
 # No wheel: a mouse and a finger in one script are not modelled (the mouse's moves would end the

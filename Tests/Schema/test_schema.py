@@ -125,6 +125,9 @@ NOT_EXPRESSIBLE = [
     r"is outside its (main|x-axis) area",
     r"replays one mouse: pointer",      # pointers down at once, across events
     r"replays a mouse or a finger, not both",  # echarts: the presses' device, across events
+    r"replays one finger, or two on the",  # echarts, dygraphs, lightweight-charts: a third finger, a finger off main
+    r"a second finger on the pane pinches only",  # lightweight-charts: its timing and the first finger's moves
+    r"two fingers' middle .* is off the grid",  # echarts: the middle of two fingers' places
     r"a finger down on the grid's edge",  # echarts: main's edge lines (from main's size)
     r"replays one mouse: a wheel while pointer",  # dygraphs: a wheel mid-drag, across events
     # dygraphs, echarts: a press or wheel on the overview off the chart (bounds from main's size)

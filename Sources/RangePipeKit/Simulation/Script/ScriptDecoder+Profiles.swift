@@ -60,7 +60,7 @@ extension ScriptDecoder {
     /// The per-sample rules: on a page without an overview every sample is
     /// on `main` (uPlot listens on its plot overlay only; lightweight-charts
     /// also on its time scale's strip, `x-axis`), and these profiles replay
-    /// a mouse (touch is not part of them, but for lightweight-charts' one finger).
+    /// a mouse (touch is not part of them, but for lightweight-charts' fingers).
     static func checkRawSample(_ e: RawPointerEvent, profile: InteractionProfile, path: String) throws {
         guard !profile.hasOverview else { return }
         let areas: [ChartArea] = profile == .lightweightCharts ? [.main, .xAxis] : [.main]
@@ -68,7 +68,7 @@ extension ScriptDecoder {
             let has = profile == .lightweightCharts ? "the pane (main) and its time scale (x-axis)" : "the main plot area"
             throw Failure(path: path + ".area", message: "profile \"\(profile.rawValue)\" has only \(has): \"\(e.area.rawValue)\" is not on its page")
         }
-        // lightweight-charts also replays one finger (LightweightChartsProfile+Touch).
+        // lightweight-charts also replays fingers (LightweightChartsProfile+Touch, +Pinch).
         let finger = profile == .lightweightCharts && e.pointer == .touch
         if e.kind == .down, e.pointer != .mouse, !finger {
             let what = profile == .lightweightCharts ? "replays a mouse or one finger: \"\(e.pointer.rawValue)\" input is not part of it"

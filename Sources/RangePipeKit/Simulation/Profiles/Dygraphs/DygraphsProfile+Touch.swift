@@ -18,7 +18,7 @@ import Darwin
 /// (line 416), so Chromium passes every move on and makes no mouse events.
 extension DygraphsProfile {
     /// A finger down: page px (the plot area's, a fixed offset away).
-    struct Finger: Sendable, Equatable {
+    struct Finger: Sendable {
         let id: Int
         var x: Double, y: Double
     }
@@ -26,15 +26,11 @@ extension DygraphsProfile {
     /// What `startTouch` keeps: the fingers (page px, data x) and the
     /// middle (or the one finger), whether the x range follows, and the x
     /// range then.
-    struct TouchStart: Sendable, Equatable {
+    struct TouchStart: Sendable {
         var touches: [(x: Double, y: Double, dataX: Double)]
         var center: (x: Double, y: Double, dataX: Double)
         var zoomsX: Bool
         var range: Window
-
-        static func == (a: TouchStart, b: TouchStart) -> Bool {
-            a.touches.elementsEqual(b.touches) { $0 == $1 } && a.center == b.center && a.zoomsX == b.zoomsX && a.range == b.range
-        }
     }
 
     /// `startTouch` (lines 415-474) on the fingers down now.

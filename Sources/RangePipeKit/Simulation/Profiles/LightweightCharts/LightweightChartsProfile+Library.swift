@@ -10,7 +10,7 @@ extension LightweightChartsProfile: LibraryProfile {
     var initialWindow: Window? { state.window }
 
     mutating func runTimers(until t: Double) -> ProfileState? {
-        guard resetDue != nil || animationFrame != nil else { return nil }
+        guard nextFrame != nil else { return nil }
         let before = scale.logicalRange
         let reset = resetDue
         runTimers(through: ScriptClock.milliseconds(t))
@@ -19,5 +19,5 @@ extension LightweightChartsProfile: LibraryProfile {
         return s
     }
 
-    var nextTimerTime: Double? { [resetDue, animationFrame].compactMap { $0 }.min().map { $0 / 1000 } }
+    var nextTimerTime: Double? { nextFrame.map { $0 / 1000 } }
 }

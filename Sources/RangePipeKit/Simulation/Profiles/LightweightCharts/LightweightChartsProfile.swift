@@ -80,8 +80,7 @@ struct LightweightChartsProfile: Sendable {
     /// `_scrollXAnimation`: the kinetic scroll a touch scroll builds, and
     /// the one running with the frame it lands in next (ms).
     var kinetic: KineticAnimation?
-    var animation: KineticAnimation?
-    var animationFrame: Double?
+    var animation: (kinetic: KineticAnimation, frame: Double)?
     /// The mouse in pane px (the time scale's strip is `height` lower); nil before any event.
     var mouse: MouseHandler.Point?
     /// When a pending reset lands (ms, script time).
@@ -148,19 +147,27 @@ struct LightweightChartsProfile: Sendable {
     /// (chart-widget.ts:645–669, 680–697).
     /// - Complexity: O(frames run).
     mutating func runTimers(through now: Double) {
-        while let frame = [resetDue, animationFrame].compactMap({ $0 }).min(), frame <= now {
+        while let frame = nextFrame, frame <= now {
             if resetDue == frame {
                 resetDue = nil
                 scale.restoreDefault()
             }
-            if animationFrame == frame, let a = animation {
-                if a.finished(at: frame) {
+            if let (k, due) = animation, due == frame {
+                if k.finished(at: frame) {
                     stopAnimation()
                 } else {
-                    scale.setRightOffset(a.position(at: frame))
-                    animationFrame = frame + ScriptClock.frameInterval
+                    scale.setRightOffset(k.position(at: frame))
+                    animation?.frame = frame + ScriptClock.frameInterval
                 }
             }
+        }
+    }
+
+    /// The next frame a reset or the kinetic scroll lands in (ms).
+    var nextFrame: Double? {
+        switch (resetDue, animation?.frame) {
+        case let (r?, a?): min(r, a)
+        case let (r, a): r ?? a
         }
     }
 
@@ -168,7 +175,6 @@ struct LightweightChartsProfile: Sendable {
     /// pending frame's animation is dropped (invalidate-mask.ts:128–131).
     mutating func stopAnimation() {
         animation = nil
-        animationFrame = nil
     }
 
     /// `resetTimeScale` (invalidate-mask.ts:133–137): it stops the kinetic
@@ -188,10 +194,6 @@ struct LightweightChartsProfile: Sendable {
         scale.endScroll()
         guard var k = kinetic else { return }
         k.start(scale.rightOffset, at: now)
-        kinetic = k
-        if !k.finished(at: now) {
-            animation = k
-            animationFrame = ScriptClock.nextFrame(after: now)
-        }
+        if !k.finished(at: now) { animation = (k, ScriptClock.nextFrame(after: now)) }
     }
 }

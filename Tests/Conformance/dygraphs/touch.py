@@ -162,4 +162,11 @@ def touch_edges():
         c.wait(100)
         _tap(c, 400, 200)
     E.append(("touch: pinches at 0 to 100 px of tilt, past 8x and under 1/8, the finger left swiping", T, pinches))
+
+    def edges(c, s, v):
+        for x, y, to in ((0, 200, 200), (800, 200, 600), (400, 0, 250), (400, 400, 550), (0, 0, 300)):
+            _swipe(c, x, y, [(to, y)])
+            c.wait(600)
+        _pair(c, (0, 200), (800, 200), [(1, 100, 200), (2, 700, 200)])
+    E.append(("touch: fingers down on the plot area's edge lines (x = 0 and width, y = 0 and height)", T, edges))
     return E

@@ -211,4 +211,14 @@ struct DygraphsProfileTests {
         #expect(r.stderr.hasPrefix("rangepipe: error: ") && r.stderr.contains(message), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1 && r.out.isEmpty, "\(r.stderr) \(r.out)")
     }
+
+    @Test("script check takes fingers down on the plot area's edge lines (recorded: dygraphs-zoom-edge-18); the echarts edge rule is the grid's alone")
+    func fingersOnEdgeLines() throws {
+        let dir = try TemporaryDirectory()
+        for (x, y) in [(0, 200), (800, 200), (400, 0), (400, 400)] {
+            let path = try dir.write("a.json", #"{"series": "AAPL", "profile": "dygraphs", "main": {"width": 800, "height": 400}, "events": [{"at": 1, "input": "pointer", "samples": [{"t": 0, "type": "down", "id": 1, "x": "# + "\(x), \"y\": \(y)" + #", "area": "main", "pointer": "touch"}, {"t": 0.1, "type": "move", "id": 1, "x": 300, "y": 200}, {"t": 0.2, "type": "up", "id": 1, "x": 300, "y": 200}]}]}"#)
+            let r = try runRangepipe(["script", "check", path, "--store", try StocksStore.path()])
+            #expect(r.status == 0, "(\(x), \(y)): \(r.stderr)")
+        }
+    }
 }

@@ -33,7 +33,7 @@ extension ScriptDecoder {
             guard e.area == .main else {
                 throw Failure(path: "\(path).samples[\(j)].area", message: "profile \"\(name)\" plays input on the \(off.area) (main) and its \(profile == .echarts ? "slider" : "range selector") (overview) only (\(off.selector) are not modelled), got \"\(e.area.rawValue)\"")
             }
-            if finger, e.kind == .down, e.x == 0 || e.x == main.width || e.y == 0 || e.y == main.height {
+            if profile == .echarts, finger, e.kind == .down, e.x == 0 || e.x == main.width || e.y == 0 || e.y == main.height {
                 throw Failure(path: "\(path).samples[\(j)]", message: "profile \"echarts\": a finger down on the grid's edge (\(e.x.plainText), \(e.y.plainText)) px is not modelled (zrender maps touches through its own transform; keep 0 < x < \(main.width.plainText) and 0 < y < \(main.height.plainText))")
             }
             guard (0...main.width).contains(e.x), (0...main.height).contains(e.y) else {

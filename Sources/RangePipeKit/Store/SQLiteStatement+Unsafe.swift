@@ -46,6 +46,21 @@ extension SQLiteStatement {
         guard let p = sqlite3_column_text(statement.pointer, column) else { return "" }
         return String(cString: p)
     }
+    /// Whether `text(column)` would be `known`: its bytes up to the first
+    /// NUL are `known`'s. Lets a scan keep the string it made for the last
+    /// row when the next repeats it (field names, axes) instead of making one.
+    /// - Complexity: O(`known`'s bytes).
+    func text(_ column: Int32, is known: String) -> Bool {
+        guard let p = sqlite3_column_text(statement.pointer, column) else { return known.isEmpty }
+        let n = Int(sqlite3_column_bytes(statement.pointer, column))
+        var known = known
+        return known.withUTF8 { k in
+            // p[n] is SQLite's terminating NUL, so p[k.count] can be read.
+            guard k.count <= n, p[k.count] == 0 else { return false }
+            for i in 0 ..< k.count where p[i] != k[i] { return false }
+            return true
+        }
+    }
 }
 
 /// The blob parameters and columns of a statement: SQLite reads and hands

@@ -1,11 +1,16 @@
-/// Every series of a store, read in name order with four statements
-/// prepared once (`play --all` over a fleet): the series, their fields,
-/// their categories and their chunks, each one scan in the same order,
-/// stepped side by side. Per series that is a few steps, not four
-/// statements bound and run (and a schema check) as `loadSeries` costs.
+/// Every series of a store, read in name order with statements prepared
+/// once (`play --all` over a fleet): the series, their fields, their
+/// categories and their chunks, each one scan, stepped side by side. Per
+/// series that is a few steps, not four statements bound and run (and a
+/// schema check) as `loadSeries` costs.
 ///
-/// Each statement walks the series' name index and looks its rows up by
-/// series id, so no step sorts or spools: memory is one series at a time.
+/// The series, category and chunk scans walk the series' name index and
+/// look their rows up by series id. The field scan reads the field table
+/// in its own (series id) order, without the name index: a store written
+/// in name order gives its series ids in name order, so each series finds
+/// its fields where the scan stands. A series whose id the scan has passed
+/// (written later than series after it in name order) looks its fields up
+/// by id instead. No step sorts or spools: memory is one series at a time.
 /// A damaged series gives its error (as `loadSeries` would) and the scan
 /// goes on with the next.
 ///
@@ -19,6 +24,8 @@
 public final class SeriesScan {
     private let store: SeriesStore
     private let heads: SQLiteStatement, fields: SQLiteStatement, categories: SQLiteStatement, chunks: SQLiteStatement
+    /// One series' field names by id, where the field scan cannot serve it.
+    private let fieldLookup: SQLiteStatement
     // Whether each side scan stands on a row (false once it has run out).
     private var fieldRow: Bool, categoryRow: Bool, chunkRow: Bool
     private let packRead: SQLiteStatement?
@@ -26,6 +33,11 @@ public final class SeriesScan {
     /// rewritten into a later pack (an append) sits between two that share
     /// an older one, which is then still here.
     private var packs: [(id: Int64, values: [Double]?)] = []
+    /// The last series' field names and axis text: a fleet's series
+    /// mostly repeat them, and then share these strings instead of each
+    /// making its own.
+    private var lastFieldNames: [String] = []
+    private var lastAxis = (text: "", axis: Axis?.none)
 
     /// Starts the scan; `store` should hold a snapshot (`holdSnapshot`), so
     /// the four scans see one state.
@@ -37,7 +49,8 @@ public final class SeriesScan {
         let packed = try (store.heldVersion ?? db.scalarInt("PRAGMA user_version")) >= 3
         heads = try db.prepare("SELECT id, name, axis, points, \(packed ? "pack_id, pack_offset" : "NULL, NULL") FROM series ORDER BY name")
         packRead = packed ? try db.prepare("SELECT data FROM pack WHERE id = ?") : nil
-        fields = try db.prepare("SELECT s.id, f.name FROM series s JOIN field f ON f.series_id = s.id ORDER BY s.name, f.ordinal")
+        fields = try db.prepare("SELECT series_id, name FROM field ORDER BY series_id, ordinal")
+        fieldLookup = try db.prepare("SELECT series_id, name FROM field WHERE series_id = ? ORDER BY ordinal")
         categories = try db.prepare("SELECT s.id, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal")
         chunks = try db.prepare("""
             SELECT s.id, c.column_index, c.first_index, c.count, c.data FROM series s JOIN chunk c ON c.series_id = s.id
@@ -59,12 +72,13 @@ public final class SeriesScan {
     /// - Complexity: O(its points + its rows).
     public func next() throws -> (name: String, series: Result<Series, any Error>)? {
         guard try heads.step() else { return nil }
-        let id = heads.int(0), name = heads.text(1), axisText = heads.text(2), stored = heads.int(3)
-        var fieldNames: [String] = []
-        while fieldRow, fields.int(0) == id {
-            fieldNames.append(fields.text(1))
-            fieldRow = try fields.step()
+        let id = heads.int(0), name = heads.text(1), stored = heads.int(3)
+        if !heads.text(2, is: lastAxis.text) {
+            let text = heads.text(2)
+            lastAxis = (text, Axis(rawValue: text))
         }
+        let (axisText, axis) = lastAxis
+        let fieldNames = try fieldNames(of: id)
         var labels: [String] = []
         while categoryRow, categories.int(0) == id {
             labels.append(categories.text(1))
@@ -77,7 +91,7 @@ public final class SeriesScan {
             let place = (pack: heads.int(4), offset: heads.int(5))
             let packValues = try values(ofPack: place.pack)
             return (name, Result {
-                guard let axis = Axis(rawValue: axisText) else { throw store.damaged(name, "unknown axis '\(axisText)'") }
+                guard let axis else { throw store.damaged(name, "unknown axis '\(axisText)'") }
                 let points = try points.get()
                 guard let columns = packValues.flatMap({ SeriesStore.columns(in: $0, at: place, points: points, columns: fieldNames.count + 1) }) else {
                     throw store.packDamaged(name, place)
@@ -95,7 +109,7 @@ public final class SeriesScan {
             chunkRow = try chunks.step()
         }
         return (name, Result {
-            guard let axis = Axis(rawValue: axisText) else { throw store.damaged(name, "unknown axis '\(axisText)'") }
+            guard let axis else { throw store.damaged(name, "unknown axis '\(axisText)'") }
             let points = try points.get()
             // As `loadSeries` reads them: x, then each field, stopping at the first bad column.
             for k in 0 ..< columns.values.count {
@@ -106,6 +120,41 @@ public final class SeriesScan {
             }
             return try series(name, axis, columns.values, fieldNames, labels)
         })
+    }
+
+    /// The field names of series `id`, from the field scan when it stands
+    /// on or before the series' rows (rows of ids it passes belong to
+    /// series that come later in name order: they look theirs up), else
+    /// looked up by id.
+    /// - Complexity: O(its fields) steps, plus the rows passed over.
+    private func fieldNames(of id: Int64) throws -> [String] {
+        while fieldRow, fields.int(0) < id { fieldRow = try fields.step() }
+        if fieldRow, fields.int(0) == id { return try names(id, fields, &fieldRow) }
+        fieldLookup.reset()
+        fieldLookup.bind(1, id)
+        var row = try fieldLookup.step()
+        defer { fieldLookup.reset() }
+        return try names(id, fieldLookup, &row)
+    }
+
+    /// Reads the names of series `id` from `statement`, standing on its
+    /// first row (`row`), and steps past them. While they repeat the last
+    /// series' names they are those strings, else a list of their own.
+    private func names(_ id: Int64, _ statement: SQLiteStatement, _ row: inout Bool) throws -> [String] {
+        var matched = 0
+        var own: [String]?
+        while row, statement.int(0) == id {
+            if own == nil, matched < lastFieldNames.count, statement.text(1, is: lastFieldNames[matched]) {
+                matched += 1
+            } else {
+                if own == nil { own = Array(lastFieldNames.prefix(matched)) }
+                own?.append(statement.text(1))
+            }
+            row = try statement.step()
+        }
+        let names = own ?? (matched == lastFieldNames.count ? lastFieldNames : Array(lastFieldNames.prefix(matched)))
+        lastFieldNames = names
+        return names
     }
 
     /// A series from its columns (x, then each field), validated.

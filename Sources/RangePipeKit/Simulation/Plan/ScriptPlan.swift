@@ -2,14 +2,21 @@
 /// units, field indices, and the per-field query indices (built once).
 ///
 /// What never changes once planned sits in one shared, immutable `Fixed`
-/// object, so a copy of a plan (the simulator keeps one, a frame reads
-/// one) costs a handful of retains, not one per field of the script.
+/// object, and what `append` grows in one `Grown` object replaced when it
+/// grows, so a copy of a plan (the stream keeps one, the simulator one, a
+/// frame reads one) costs two retains, not one per part.
 public struct ScriptPlan: Sendable {
     /// A decoded script held once for every plan of a run: a fleet's plans
-    /// share it instead of each holding a copy.
+    /// share it, and the order its events start in, instead of each
+    /// holding a copy and sorting them again.
     final class Source: Sendable {
         let script: Script
-        init(_ script: Script) { self.script = script }
+        /// The script's events in order of `at`, ties in script order (SPEC 4.1).
+        let ordered: [ScriptEvent]
+        init(_ script: Script) {
+            self.script = script
+            ordered = script.events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        }
     }
 
     /// The parts a plan never changes after `init`.
@@ -38,7 +45,26 @@ public struct ScriptPlan: Sendable {
         }
     }
 
+    /// The parts `append` grows as the plan plays (`ViewSimulator+Append`),
+    /// replaced whole when one changes: appends are rare, reads are every
+    /// frame, and a class of constants is read without exclusivity checks.
+    final class Grown: Sendable {
+        let indices: [Int: SeriesIndex]
+        let constraints: WindowConstraints
+        let presetButtons: [PresetButton]
+        let positiveIndices: [Int: PositiveIndex]
+
+        init(indices: [Int: SeriesIndex], constraints: WindowConstraints, presetButtons: [PresetButton],
+             positiveIndices: [Int: PositiveIndex]) {
+            self.indices = indices
+            self.constraints = constraints
+            self.presetButtons = presetButtons
+            self.positiveIndices = positiveIndices
+        }
+    }
+
     private let fixed: Fixed
+    private var grown: Grown
 
     /// The script as decoded.
     public var script: Script {
@@ -56,12 +82,18 @@ public struct ScriptPlan: Sendable {
     public var fieldNames: [String] { _read { yield fixed.fieldNames } }
     /// The query index of each field the script shows, by field number
     /// (grown by `append` as it plays: `ViewSimulator.plan`).
-    public internal(set) var indices: [Int: SeriesIndex]
+    public internal(set) var indices: [Int: SeriesIndex] {
+        _read { yield grown.indices }
+        set { grown = Grown(indices: newValue, constraints: grown.constraints, presetButtons: grown.presetButtons, positiveIndices: grown.positiveIndices) }
+    }
     /// The field shown on frame 0.
     public var initialField: Int { fixed.initialField }
     /// The window rules (bounds, spans) in view units (`scale`'s u; axis
     /// units when linear), grown by `append` as it plays.
-    public internal(set) var constraints: WindowConstraints
+    public internal(set) var constraints: WindowConstraints {
+        _read { yield grown.constraints }
+        set { grown = Grown(indices: grown.indices, constraints: newValue, presetButtons: grown.presetButtons, positiveIndices: grown.positiveIndices) }
+    }
     /// The map between x and the view units the simulator works in (`x.scale`).
     public var scale: XScale { fixed.scale }
     /// The window on frame 0, settled.
@@ -70,10 +102,16 @@ public struct ScriptPlan: Sendable {
     public var events: [PlannedEvent] { _read { yield fixed.events } }
     /// The range-selector buttons on this series, in button order (empty
     /// when planned without them: `init(script:series:buttons:)`).
-    public internal(set) var presetButtons: [PresetButton]
+    public internal(set) var presetButtons: [PresetButton] {
+        _read { yield grown.presetButtons }
+        set { grown = Grown(indices: grown.indices, constraints: grown.constraints, presetButtons: newValue, positiveIndices: grown.positiveIndices) }
+    }
     /// Log y: each shown field's positive values and non-positive count
     /// (grown by `append` with `indices`).
-    public internal(set) var positiveIndices: [Int: PositiveIndex]
+    public internal(set) var positiveIndices: [Int: PositiveIndex] {
+        _read { yield grown.positiveIndices }
+        set { grown = Grown(indices: grown.indices, constraints: grown.constraints, presetButtons: grown.presetButtons, positiveIndices: newValue) }
+    }
 
     /// A script event with its targets resolved for this series.
     public struct PlannedEvent: Sendable {
@@ -173,10 +211,9 @@ public struct ScriptPlan: Sendable {
             throw fail("window.minSpan", "minSpan (\(lo) points) is larger than maxSpan (\(hi) points)")
         }
         let constraints = WindowConstraints(lower: lower, upper: upper, minSpan: minSpan, maxSpan: maxSpan, x: ux)
-        self.constraints = constraints
 
         let zone = script.x.zone
-        presetButtons = buttons ? Self.presetButtons(series, constraints, scale, zone: zone) : []
+        let presetButtons = buttons ? Self.presetButtons(series, constraints, scale, zone: zone) : []
         let initial = try Self.resolveWindow(script.window.initial, series, constraints, scale, zone: zone, "window.initial", fail)
 
         var planned: [PlannedEvent] = []
@@ -184,8 +221,7 @@ public struct ScriptPlan: Sendable {
         // Targets resolve against the data as appends have grown it by then.
         var live = AppendedData(series: series, constraints: constraints, presetButtons: presetButtons, withButtons: buttons)
         // Events start in order of `at`, ties in script order (SPEC 4.1).
-        let ordered = script.events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-        for (_, event) in ordered {
+        for event in source.ordered {
             var p = PlannedEvent(event: event, target: nil, field: nil, batch: nil)
             switch event.kind {
             case let .setWindow(spec, _):
@@ -215,8 +251,8 @@ public struct ScriptPlan: Sendable {
                       fieldNames: fieldNames, initialField: fieldIndex, scale: scale, initialWindow: initial, events: planned)
         var indices = [Int: SeriesIndex](minimumCapacity: used.count)
         for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }
-        self.indices = indices
-        positiveIndices = script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : [:]
+        grown = Grown(indices: indices, constraints: constraints, presetButtons: presetButtons,
+                      positiveIndices: script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : [:])
     }
 
     // MARK: Resolution helpers

@@ -82,11 +82,11 @@ public struct ViewSimulator: Sendable {
     /// Advances to frame time `t` and returns the frame's phase.
     /// - Complexity: O(events started + points springing).
     public mutating func step(to t: Double) -> Phase {
-        if var playback = profile {
+        if profile != nil {
             // The library's rules own the window: nothing else moves it.
-            let phase = playback.advance(to: t)
-            window = playback.state.window
-            profile = playback
+            // Advanced in place (a copy out and back costs a frame's worth).
+            let phase = profile!.advance(to: t)
+            window = profile!.state.window
             settlePreset()
             return phase
         }

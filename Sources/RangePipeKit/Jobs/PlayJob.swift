@@ -80,7 +80,7 @@ package struct PlayJob: Sendable {
     func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared,
               memo: inout FrameEncoder.LineMemo,
               block: Int = .max, flush: ([UInt8]) throws -> [UInt8] = { $0 }) throws {
-        let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories)
+        let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories, room: &memo.name)
         if header, format == .csv { out.append(string: encoder.csvHeader) }
         memo.reset()
         try FrameStream(plan: plan, switches: shared.switches).run { frame in

@@ -53,13 +53,15 @@ extension SQLiteStatement {
     func text(_ column: Int32, is known: String) -> Bool {
         guard let p = sqlite3_column_text(statement.pointer, column) else { return known.isEmpty }
         let n = Int(sqlite3_column_bytes(statement.pointer, column))
-        var known = known
-        return known.withUTF8 { k in
-            // p[n] is SQLite's terminating NUL, so p[k.count] can be read.
-            guard k.count <= n, p[k.count] == 0 else { return false }
-            for i in 0 ..< k.count where p[i] != k[i] { return false }
-            return true
+        let k = known.utf8
+        // p[n] is SQLite's terminating NUL, so p[k.count] can be read.
+        guard k.count <= n, p[k.count] == 0 else { return false }
+        var i = 0
+        for b in k {
+            guard p[i] == b else { return false }
+            i += 1
         }
+        return true
     }
 }
 

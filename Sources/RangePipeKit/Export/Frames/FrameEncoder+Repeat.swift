@@ -12,6 +12,8 @@ extension FrameEncoder {
         var previous: Frame?
         /// Its tail's bytes (the array's memory is kept from line to line).
         var tail: [UInt8] = []
+        /// The memory a series' name is written into (`forSeries(_:axis:categories:room:)`).
+        var name: [UInt8] = []
 
         /// An empty memo.
         init() {}

@@ -67,10 +67,32 @@ public struct FrameEncoder: Sendable {
     /// kept (worked out once for a fleet), the series' own parts replaced.
     /// - Complexity: O(name + categories).
     public func forSeries(_ name: String, axis: Axis, categories: [String]) -> FrameEncoder {
+        var room: [UInt8] = []
+        return forSeries(name, axis: axis, categories: categories, room: &room)
+    }
+
+    /// `forSeries`, with the name's bytes written into `room`'s memory (a
+    /// thread's, kept from series to series: a fleet's encoders then
+    /// allocate no array for their names).
+    /// - Complexity: O(name + categories).
+    func forSeries(_ name: String, axis: Axis, categories: [String], room: inout [UInt8]) -> FrameEncoder {
         var e = self
         let oldName = seriesBytes.count
         (e.series, e.axis, e.categories) = (name, axis, categories)
-        e.seriesBytes = Self.nameBytes(name, format)
+        room.removeAll(keepingCapacity: true)
+        switch format {
+        case .ndjson:
+            // Most names need no escape: their bytes between quotes, else `nameBytes`.
+            if name.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0xE2 }) {
+                room.append(byte: UInt8(ascii: "\""))
+                room.append(contentsOf: name.utf8)
+                room.append(byte: UInt8(ascii: "\""))
+            } else {
+                room = Self.nameBytes(name, format)
+            }
+        case .csv: room.append(csvField: name.utf8)
+        }
+        e.seriesBytes = room
         e.fixedRoom += e.seriesBytes.count - oldName
         e.pairRoom = Self.pairRoom(categories)
         return e

@@ -49,13 +49,13 @@ public struct ScriptPlan: Sendable {
     /// replaced whole when one changes: appends are rare, reads are every
     /// frame, and a class of constants is read without exclusivity checks.
     final class Grown: Sendable {
-        let indices: [Int: SeriesIndex]
+        let indices: FieldMap<SeriesIndex>
         let constraints: WindowConstraints
         let presetButtons: [PresetButton]
-        let positiveIndices: [Int: PositiveIndex]
+        let positiveIndices: FieldMap<PositiveIndex>
 
-        init(indices: [Int: SeriesIndex], constraints: WindowConstraints, presetButtons: [PresetButton],
-             positiveIndices: [Int: PositiveIndex]) {
+        init(indices: FieldMap<SeriesIndex>, constraints: WindowConstraints, presetButtons: [PresetButton],
+             positiveIndices: FieldMap<PositiveIndex>) {
             self.indices = indices
             self.constraints = constraints
             self.presetButtons = presetButtons
@@ -82,7 +82,7 @@ public struct ScriptPlan: Sendable {
     public var fieldNames: [String] { _read { yield fixed.fieldNames } }
     /// The query index of each field the script shows, by field number
     /// (grown by `append` as it plays: `ViewSimulator.plan`).
-    public internal(set) var indices: [Int: SeriesIndex] {
+    public internal(set) var indices: FieldMap<SeriesIndex> {
         _read { yield grown.indices }
         set { grown = Grown(indices: newValue, constraints: grown.constraints, presetButtons: grown.presetButtons, positiveIndices: grown.positiveIndices) }
     }
@@ -108,7 +108,7 @@ public struct ScriptPlan: Sendable {
     }
     /// Log y: each shown field's positive values and non-positive count
     /// (grown by `append` with `indices`).
-    public internal(set) var positiveIndices: [Int: PositiveIndex] {
+    public internal(set) var positiveIndices: FieldMap<PositiveIndex> {
         _read { yield grown.positiveIndices }
         set { grown = Grown(indices: grown.indices, constraints: grown.constraints, presetButtons: grown.presetButtons, positiveIndices: newValue) }
     }
@@ -249,10 +249,10 @@ public struct ScriptPlan: Sendable {
         }
         fixed = Fixed(source: source, seriesName: fieldSeries.name, axis: series.axis, categories: live.series.categories,
                       fieldNames: fieldNames, initialField: fieldIndex, scale: scale, initialWindow: initial, events: planned)
-        var indices = [Int: SeriesIndex](minimumCapacity: used.count)
+        var indices = FieldMap<SeriesIndex>()
         for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }
         grown = Grown(indices: indices, constraints: constraints, presetButtons: presetButtons,
-                      positiveIndices: script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : [:])
+                      positiveIndices: script.y.scale == .log ? indices.mapValues { PositiveIndex(values: $0.values) } : FieldMap())
     }
 
     // MARK: Resolution helpers

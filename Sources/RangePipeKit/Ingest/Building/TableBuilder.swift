@@ -204,7 +204,7 @@ final class TableBuilder: RecordSink {
         let key = text(cell, bytes)
         if let k = keyTable.find(key) { return k }
         let text = key.validatedString
-        guard let name = text, !name.utf8.contains(0) else {
+        guard let name = text, !name.holdsNUL else {
             throw RowError(column: cell.column, message: "series name " + TextEncoding.notText(text))
         }
         let k = keyTable.insert(key)
@@ -248,7 +248,7 @@ final class TableBuilder: RecordSink {
                            hint: numberHint(b))
         case .category:
             let text = b.validatedString
-            guard let label = text, !label.utf8.contains(0) else {
+            guard let label = text, !label.holdsNUL else {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label " + TextEncoding.notText(text))
             }
             let trimmed = label.trimmingSpaces

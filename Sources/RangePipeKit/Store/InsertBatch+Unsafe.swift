@@ -6,4 +6,16 @@ extension InsertBatch.RowWriter {
             blobBytes.append(contentsOf: bytes)
         }
     }
+
+    /// Appends a text value of 32 lowercase hex digits, `hi` then `lo`
+    /// (`Series.contentHash` spelled in place, with no string between).
+    /// - Complexity: O(1).
+    mutating func hexText(_ hi: UInt64, _ lo: UInt64) {
+        let start = blobBytes.count
+        blobBytes.append(contentsOf: repeatElement(0, count: 32))
+        blobBytes.withUnsafeMutableBufferPointer { all in
+            ContentHasher.writeHex(hi, lo, to: UnsafeMutableBufferPointer(rebasing: all[start...]))
+        }
+        values.append(.text(start: start, count: 32))
+    }
 }

@@ -11,11 +11,12 @@ extension InsertBatch.RowWriter {
     /// (`Series.contentHash` spelled in place, with no string between).
     /// - Complexity: O(1).
     mutating func hexText(_ hi: UInt64, _ lo: UInt64) {
-        let start = blobBytes.count
-        blobBytes.append(contentsOf: repeatElement(0, count: 32))
-        blobBytes.withUnsafeMutableBufferPointer { all in
-            ContentHasher.writeHex(hi, lo, to: UnsafeMutableBufferPointer(rebasing: all[start...]))
+        values.append(.text(start: blobBytes.count, count: 32))
+        // Spelled on the stack and copied in one move (appending a
+        // `repeatElement` to fill in place goes through a generic path).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
+            ContentHasher.writeHex(hi, lo, to: digits)
+            blobBytes.append(contentsOf: UnsafeBufferPointer(digits))
         }
-        values.append(.text(start: start, count: 32))
     }
 }

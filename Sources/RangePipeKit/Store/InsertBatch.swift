@@ -106,19 +106,20 @@ struct InsertBatch {
         let values = pending[table.rawValue].prefix(rows * table.columns)
         // Texts and blobs are bound in place, so binding and stepping
         // happen while the table's bytes are held still.
-        try statement.withBytesBound(in: bytes[table.rawValue]) { bindBytes in
+        try statement.withBytesBound(in: bytes[table.rawValue]) { binder in
             for (k, value) in values.enumerated() {
                 let index = Int32(k + 1)
                 switch value {
                 case let .integer(v): statement.bind(index, v)
                 case let .real(v): statement.bind(index, v)
-                case let .text(start, count): bindBytes(index, start ..< start + count, .text)
-                case let .blob(start, count): bindBytes(index, start ..< start + count, .blob)
+                case let .text(start, count): binder.bind(index, start ..< start + count, .text)
+                case let .blob(start, count): binder.bind(index, start ..< start + count, .blob)
                 }
             }
             try statement.step()
         }
-        statement.reset()
+        // Every parameter is bound again before the next step.
+        statement.resetKeepingBindings()
         if pending[table.rawValue].count == rows * table.columns {
             pending[table.rawValue].removeAll(keepingCapacity: true)
             bytes[table.rawValue].removeAll(keepingCapacity: true)

@@ -52,6 +52,16 @@ extension TableBuilder {
                 next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, target, oneSeriesAdded, &lastSeries, &dayCache)
                 if next == records.endIndex { break }
             }
+            // A row naming a series not seen yet (every row of a fleet of
+            // one-point series): the series is added here, as the general
+            // path would add it first, and the row tried again on the plain
+            // path. The local table is let go first, so adding copies nothing.
+            if let rowPlan, keys != nil, let key = newSeriesKey(records[next], rowPlan, cells, bytes) {
+                keys = nil
+                let added = addSeries(key: key) != nil
+                keys = keyTable
+                if added { continue }
+            }
             let record = records[next]
             next += 1
             keys = nil
@@ -131,6 +141,17 @@ extension TableBuilder {
         }
         target.value.append(series: series, x: x, values: row, line: record.line)
         return true
+    }
+
+    /// The series cell's bytes of a row of the plan's shape whose series
+    /// is not in the key table; nil for any other row.
+    /// - Complexity: O(key length) expected.
+    private func newSeriesKey(_ record: RecordInfo, _ plan: FastRowPlan, _ cells: [Cell], _ bytes: ByteView) -> ByteView? {
+        guard plan.seriesSlot >= 0, record.cellCount == plan.fieldCount else { return nil }
+        let cell = cells[record.firstCell + plan.seriesSlot]
+        guard cell.kind == .text, cell.count > 0 else { return nil }
+        let key = bytes[cell.start ..< cell.start + cell.count]
+        return keyTable.find(key) == nil ? key : nil
     }
 
     /// The plan, once the axis and every value column the rows hold are

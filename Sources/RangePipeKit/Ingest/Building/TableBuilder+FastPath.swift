@@ -24,7 +24,8 @@ extension TableBuilder {
     /// goes through `consume`, which decides, rejects or errs exactly as
     /// before — so the result never depends on which path a row took.
     /// - Complexity: O(cells), with no allocation or reference counting per
-    ///   row, however the rows alternate between the two paths.
+    ///   row (but the first of each series, whose name is made and kept),
+    ///   however the rows alternate between the two paths.
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: ByteView, keyOrder: [Int]?) throws {
         // Without a header the first record names the columns: before the row buffer is sized.
         if !plan.headerSet, let first = records.first { try noHeaderNames(first.cellCount) }

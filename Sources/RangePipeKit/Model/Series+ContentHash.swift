@@ -6,6 +6,14 @@ extension Series {
     /// and `play --changed-since` compares it (`ContentHasher`).
     /// - Complexity: O(points × (fields + 1)).
     public var contentHash: String {
+        let (hi, lo) = contentHashWords
+        return ContentHasher.hex(hi, lo)
+    }
+
+    /// `contentHash` as its two 64-bit words, for a writer that spells the
+    /// hex digits straight into its own buffer (no string per series).
+    /// - Complexity: O(points × (fields + 1)).
+    var contentHashWords: (hi: UInt64, lo: UInt64) {
         var h = ContentHasher()
         h.combine(axis.rawValue)
         h.combine(count: fields.count)
@@ -17,6 +25,6 @@ extension Series {
         for f in fields {
             for v in f.values { h.combine(v) }
         }
-        return h.finalize()
+        return h.finalizeWords()
     }
 }

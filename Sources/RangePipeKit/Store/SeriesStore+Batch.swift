@@ -6,9 +6,10 @@ extension SeriesStore {
         let id = try takeBatchID()
         let info = SeriesInfo(series)
         let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
+        let hash = series.contentHashWords
         try batch.add(.series, db) {
-            $0.integer(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
-            $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize); $0.text(series.contentHash)
+            $0.rowID(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
+            $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize); $0.hexText(hash.hi, hash.lo)
             $0.integer(generation)
             if let packed { $0.integer(packed.pack); $0.integer(packed.offset) } else { $0.real(nil); $0.real(nil) } // NULL: chunked
             if let source { $0.integer(source) } else { $0.real(nil) }

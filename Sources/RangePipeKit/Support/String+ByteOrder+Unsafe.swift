@@ -19,4 +19,21 @@ extension String {
             }
         }
     }
+
+    /// The first 8 UTF-8 bytes as one big-endian word, zero-padded: two
+    /// strings whose heads differ sort (`utf8Precedes`) as their heads do,
+    /// since a shorter string's padding is below any byte but NUL, and a
+    /// NUL pads the same as nothing (equal heads: compare the bytes).
+    /// - Complexity: O(1).
+    var utf8Head: UInt64 {
+        let contiguous = utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+            var word: UInt64 = 0
+            for k in 0 ..< 8 { word = word << 8 | UInt64(k < bytes.count ? bytes[k] : 0) }
+            return word
+        }
+        if let contiguous { return contiguous }
+        var word: UInt64 = 0, k: UInt64 = 0
+        for byte in utf8.prefix(8) { word |= UInt64(byte) << (56 - 8 * k); k += 1 }
+        return word
+    }
 }

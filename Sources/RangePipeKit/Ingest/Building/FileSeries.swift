@@ -55,21 +55,25 @@ struct FileSeries {
     mutating func take(_ i: Int) throws -> IngestedSeries {
         let s = present[i]
         let count = rowCount(of: s)
-        var x: [Double], values: [[Double]]
+        var x: [Double]
+        // The fields are made in place: no array of value arrays between.
+        var fields: [Series.Field] = []
+        fields.reserveCapacity(fieldColumns.count)
         if let groups {
             x = groups.gather(rows.x, series: s)
-            values = fieldColumns.map { k in
-                k < rows.columns.count ? groups.gather(rows.columns[k], series: s) : [Double](repeating: .nan, count: count)
+            for (name, k) in zip(fieldNames, fieldColumns) {
+                let values = k < rows.columns.count ? groups.gather(rows.columns[k], series: s) : [Double](repeating: .nan, count: count)
+                fields.append(Series.Field(name: name, values: values))
             }
         } else {
             (x, rows.x) = (rows.x, [])
-            values = fieldColumns.map { k in
-                guard k < rows.columns.count else { return [Double](repeating: .nan, count: count) }
-                defer { rows.columns[k] = [] }
-                return rows.columns[k]
+            for (name, k) in zip(fieldNames, fieldColumns) {
+                // Moved out, so the file's column is not held twice.
+                var values: [Double] = []
+                if k < rows.columns.count { swap(&values, &rows.columns[k]) } else { values = [Double](repeating: .nan, count: count) }
+                fields.append(Series.Field(name: name, values: values))
             }
         }
-        let fields = zip(fieldNames, values).map { Series.Field(name: $0, values: $1) }
         // The dictionaries are empty for most files: no hash per series then.
         var series = Series(name: seriesNames[s], axis: axis, x: x, fields: fields,
                             categories: categoryLabels.isEmpty ? [] : categoryLabels[s]?.labels ?? [])

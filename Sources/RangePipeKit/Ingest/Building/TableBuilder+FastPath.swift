@@ -24,7 +24,8 @@ extension TableBuilder {
     /// goes through `consume`, which decides, rejects or errs exactly as
     /// before — so the result never depends on which path a row took.
     /// - Complexity: O(cells), with no allocation or reference counting per
-    ///   row, however the rows alternate between the two paths.
+    ///   row (but the first of each series, whose name is made and kept),
+    ///   however the rows alternate between the two paths.
     func consumeRun(_ records: ArraySlice<RecordInfo>, cells: [Cell], bytes: ByteView, keyOrder: [Int]?) throws {
         // Without a header the first record names the columns: before the row buffer is sized.
         if !plan.headerSet, let first = records.first { try noHeaderNames(first.cellCount) }
@@ -51,6 +52,16 @@ extension TableBuilder {
             if let rowPlan, let keys {
                 next = convertRows(records, from: next, rowPlan, keys, cells, bytes, &row, target, oneSeriesAdded, &lastSeries, &dayCache)
                 if next == records.endIndex { break }
+            }
+            // A row naming a series not seen yet (every row of a fleet of
+            // one-point series): the series is added here, as the general
+            // path would add it first, and the row tried again on the plain
+            // path. The local table is let go first, so adding copies nothing.
+            if let rowPlan, keys != nil, let key = newSeriesKey(records[next], rowPlan, cells, bytes) {
+                keys = nil
+                let added = addSeries(key: key) != nil
+                keys = keyTable
+                if added { continue }
             }
             let record = records[next]
             next += 1
@@ -131,6 +142,17 @@ extension TableBuilder {
         }
         target.value.append(series: series, x: x, values: row, line: record.line)
         return true
+    }
+
+    /// The series cell's bytes of a row of the plan's shape whose series
+    /// is not in the key table; nil for any other row.
+    /// - Complexity: O(key length) expected.
+    private func newSeriesKey(_ record: RecordInfo, _ plan: FastRowPlan, _ cells: [Cell], _ bytes: ByteView) -> ByteView? {
+        guard plan.seriesSlot >= 0, record.cellCount == plan.fieldCount else { return nil }
+        let cell = cells[record.firstCell + plan.seriesSlot]
+        guard cell.kind == .text, cell.count > 0 else { return nil }
+        let key = bytes[cell.start ..< cell.start + cell.count]
+        return keyTable.find(key) == nil ? key : nil
     }
 
     /// The plan, once the axis and every value column the rows hold are

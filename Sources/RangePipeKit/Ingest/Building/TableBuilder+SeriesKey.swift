@@ -28,7 +28,7 @@ extension TableBuilder {
             }
             return k
         }
-        guard let text = name.withByteView({ $0.validatedString }), !text.utf8.contains(0) else {
+        guard let text = name.withByteView({ $0.validatedString }), !text.holdsNUL else {
             throw RowError(column: parts.first??.column ?? 1, message: "series name is not valid UTF-8 text" + TextEncoding.latin1Hint)
         }
         let k = name.withByteView { keyTable.insert($0) }

@@ -203,10 +203,17 @@ final class TableBuilder: RecordSink {
         }
         let key = text(cell, bytes)
         if let k = keyTable.find(key) { return k }
-        let text = key.validatedString
-        guard let name = text, !name.utf8.contains(0) else {
-            throw RowError(column: cell.column, message: "series name " + TextEncoding.notText(text))
+        guard let k = addSeries(key: key) else {
+            throw RowError(column: cell.column, message: "series name " + TextEncoding.notText(key.validatedString))
         }
+        return k
+    }
+
+    /// Adds the series a series cell's bytes `key` name (not in the key
+    /// table yet) and returns its index; nil, adding nothing, when the
+    /// bytes are no name (not UTF-8, or holding a NUL).
+    func addSeries(key: ByteView) -> Int? {
+        guard let name = key.validatedString, !name.holdsNUL else { return nil }
         let k = keyTable.insert(key)
         precondition(k == seriesNames.count)
         addSeries(named: name)
@@ -248,7 +255,7 @@ final class TableBuilder: RecordSink {
                            hint: numberHint(b))
         case .category:
             let text = b.validatedString
-            guard let label = text, !label.utf8.contains(0) else {
+            guard let label = text, !label.holdsNUL else {
                 throw RowError(column: cell.column, message: "column '\(xName ?? "x")': category label " + TextEncoding.notText(text))
             }
             let trimmed = label.trimmingSpaces

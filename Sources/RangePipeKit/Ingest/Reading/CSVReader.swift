@@ -70,7 +70,7 @@ struct CSVReader {
                 for cell in batch.cells[record.firstCell ..< record.firstCell + record.cellCount] {
                     let slice = bytes[cell.start ..< cell.start + cell.count]
                     let text = slice.validatedString
-                    guard let name = text, !name.utf8.contains(0) else {
+                    guard let name = text, !name.holdsNUL else {
                         throw RangePipeError.badData(SourceLocation(file: file, line: record.line, column: cell.column),
                                                      "header: column name " + TextEncoding.notText(text))
                     }

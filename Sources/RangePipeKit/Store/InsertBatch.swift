@@ -40,7 +40,7 @@ struct InsertBatch {
         /// order from one past the table's largest, SQLite's choice (the
         /// largest plus one) is the same, and it skips checking that the id
         /// is free (a search of the table, ~1,000 instructions a row).
-        /// `insert` checks the last id SQLite gave.
+        /// `insert` checks the last id SQLite gave (a mismatch is an error, and the write is rolled back).
         case rowID(Int64)
         case real(Double?)
         case text(start: Int, count: Int)
@@ -130,7 +130,10 @@ struct InsertBatch {
             try statement.step()
         }
         if let lastRowID {
-            precondition(db.lastInsertRowID == lastRowID, "SQLite gave row id \(db.lastInsertRowID), not \(lastRowID)")
+            // Not a trap: a thrown error rolls the write back, and the store is as it was.
+            guard db.lastInsertRowID == lastRowID else {
+                throw RangePipeError.io(path: db.path, reason: "the store gave series id \(db.lastInsertRowID) where \(lastRowID) was expected; nothing was written")
+            }
         }
         // Every parameter is bound again before the next step.
         statement.resetKeepingBindings()

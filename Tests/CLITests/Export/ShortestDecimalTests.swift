@@ -62,6 +62,30 @@ import Testing
         #expect(mismatches(values) == [])
     }
 
+    @Test("Few decimal places (read from \"n e-p\" text, p 1 to 9, n of every digit count), their neighbours and the halfway points print as description does")
+    func fewPlaces() throws {
+        var rng = SeededGenerator(seed: 0xF3_77)
+        var values: [Double] = []
+        for _ in 0 ..< 100_000 {
+            let p = rng.int(in: 1 ... 9), bits = rng.int(in: 1 ... 56)
+            let n = rng.next() >> UInt64(64 - bits)
+            // Parsed from text, as data files give them: the nearest double to n·10^-p.
+            let v = try #require(Double("\(n)e-\(p)"))
+            values += [v, v.nextUp, v.nextDown, -v]
+            // Halfway between two neighbours at p places: two candidates may read back.
+            if let half = Double("\(n)5e-\(p + 1)") { values += [half, half.nextUp, half.nextDown] }
+        }
+        #expect(mismatches(values) == [])
+        // The few-places search answers the data kind (so the cases above exercise it) and leaves long ones to Schubfach.
+        #expect(ShortestDecimal.fewPlacesDecimal(104.4032).map { [$0.digits, UInt64($0.exponent + 100)] } == [1_044_032, 96])
+        #expect(ShortestDecimal.fewPlacesDecimal(0.25).map { [$0.digits, UInt64($0.exponent + 100)] } == [25, 98])
+        #expect(ShortestDecimal.fewPlacesDecimal(0.1 + 0.2) == nil)
+        #expect(ShortestDecimal.fewPlacesDecimal(496.55172413793105) == nil)
+        #expect(ShortestDecimal.fewPlacesDecimal(1e-9) == nil)
+        let answered = values.filter { $0 > 0 && $0 != $0.rounded() && ShortestDecimal.fewPlacesDecimal($0) != nil }.count
+        #expect(answered > values.count / 8, "\(answered) of \(values.count)")
+    }
+
     @Test("Edges: zeros, subnormals, extremes, powers of two and ten, format switch points")
     func edges() {
         var values: [Double] = [0, -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,

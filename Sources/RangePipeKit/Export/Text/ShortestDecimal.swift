@@ -28,6 +28,7 @@ enum ShortestDecimal {
                 let f = c >> UInt64(-q)
                 if f << UInt64(-q) == c { return stripped(f, 0) }
             }
+            if let few = fewPlacesDecimal(v) { return few }
         } else {
             guard fraction >= 3 else { return nil }
             c = fraction

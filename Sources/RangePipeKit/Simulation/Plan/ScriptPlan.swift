@@ -218,24 +218,26 @@ public struct ScriptPlan: Sendable {
 
         var planned: [PlannedEvent] = []
         var used = [fieldIndex]
-        // Targets resolve against the data as appends have grown it by then.
-        var live = AppendedData(series: series, constraints: constraints, presetButtons: presetButtons, withButtons: buttons)
+        // Targets resolve against the data as appends have grown it by then
+        // (made only for a script with events: most of a fleet's have none).
+        var live = source.ordered.isEmpty ? nil
+            : Optional(AppendedData(series: series, constraints: constraints, presetButtons: presetButtons, withButtons: buttons))
         // Events start in order of `at`, ties in script order (SPEC 4.1).
         for event in source.ordered {
             var p = PlannedEvent(event: event, target: nil, field: nil, batch: nil)
             switch event.kind {
             case let .setWindow(spec, _):
-                p.target = try Self.resolveWindow(spec, live.series, live.constraints, scale, zone: zone, "\(event.path).window", fail)
+                p.target = try Self.resolveWindow(spec, live!.series, live!.constraints, scale, zone: zone, "\(event.path).window", fail)
             case .reset, .doubleClick:
-                p.target = live.appends == 0 ? initial
-                    : try Self.resolveWindow(script.window.initial, live.series, live.constraints, scale, zone: zone, "window.initial", fail)
+                p.target = live!.appends == 0 ? initial
+                    : try Self.resolveWindow(script.window.initial, live!.series, live!.constraints, scale, zone: zone, "window.initial", fail)
             case let .append(spec):
                 // Ordinal u is the point index and log u is checked against
                 // the data once: a growing series would move both under the plan.
                 guard scale.isLinear else {
                     throw fail(event.path, "append needs a linear x scale (the script's x.scale is \(script.x.scale.rawValue))")
                 }
-                p.batch = try live.append(spec, event, script, zone: zone, fail)
+                p.batch = try live!.append(spec, event, script, zone: zone, fail)
             case let .switchField(name, _):
                 guard let k = fieldNames.firstIndex(of: name) else {
                     throw fail("\(event.path).field", "series '\(fieldSeries.name)' has no field \"\(name)\" (fields: \(fieldNames.joined(separator: ", ")))")
@@ -247,7 +249,7 @@ public struct ScriptPlan: Sendable {
             }
             planned.append(p)
         }
-        fixed = Fixed(source: source, seriesName: fieldSeries.name, axis: series.axis, categories: live.series.categories,
+        fixed = Fixed(source: source, seriesName: fieldSeries.name, axis: series.axis, categories: live?.series.categories ?? series.categories,
                       fieldNames: fieldNames, initialField: fieldIndex, scale: scale, initialWindow: initial, events: planned)
         var indices = FieldMap<SeriesIndex>()
         for k in used { indices[k] = SeriesIndex(x: fieldSeries.x, values: fieldSeries.fields[k].values) }

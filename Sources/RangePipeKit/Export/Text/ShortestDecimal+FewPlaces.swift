@@ -1,0 +1,40 @@
+/// Numbers with few decimal places (most data: prices, readings, values
+/// written with four decimals) found without Schubfach's products.
+extension ShortestDecimal {
+    /// The most decimal places tried.
+    static let fewPlaces = 7
+
+    /// 10^0 … 10^`fewPlaces`, exact as doubles.
+    private static let placeScales: [Double] = (0 ... fewPlaces).map { k in (0 ..< k).reduce(1.0) { r, _ in r * 10 } }
+
+    /// `decimal(v)` for a positive, finite `v` that is not whole and reads
+    /// back from n / 10^p for some p in 1 … `fewPlaces` and n under 2^53;
+    /// nil for any other `v`, which `decimal` then answers.
+    ///
+    /// Why it is the same decimal: n / 10^p computed in doubles is the
+    /// correctly rounded quotient (n and 10^p are exact), which is what
+    /// reading "n e-p" gives; so `v` reads back from that text. Trying p
+    /// upwards, the first p that reads back has the fewest places, and
+    /// (all candidates lying in one decade) the fewest digits. If n − 1 or
+    /// n + 1 read back as well, two decimals of that length are in the
+    /// interval and the nearer is Schubfach's choice: nil. Otherwise n is
+    /// the only one, the shortest decimal in the rounding interval.
+    /// - Complexity: O(`fewPlaces`).
+    static func fewPlacesDecimal(_ v: Double) -> (digits: UInt64, exponent: Int)? {
+        var p = 1
+        while p <= fewPlaces {
+            let scale = placeScales[p]
+            let scaled = v * scale
+            guard scaled < 0x1p52 else { return nil }
+            let n = scaled.rounded()
+            if n / scale == v {
+                guard (n - 1) / scale != v, (n + 1) / scale != v else { return nil }
+                var digits = UInt64(n), exponent = -p
+                while digits % 10 == 0 { digits /= 10; exponent += 1 }
+                return (digits, exponent)
+            }
+            p += 1
+        }
+        return nil
+    }
+}

@@ -4,9 +4,6 @@ extension ShortestDecimal {
     /// The most decimal places tried.
     static let fewPlaces = 7
 
-    /// 10^0 … 10^`fewPlaces`, exact as doubles.
-    private static let placeScales: [Double] = (0 ... fewPlaces).map { k in (0 ..< k).reduce(1.0) { r, _ in r * 10 } }
-
     /// `decimal(v)` for a positive, finite `v` that is not whole and reads
     /// back from n / 10^p for some p in 1 … `fewPlaces` and n under 2^53;
     /// nil for any other `v`, which `decimal` then answers.
@@ -22,11 +19,14 @@ extension ShortestDecimal {
     /// - Complexity: O(`fewPlaces`).
     static func fewPlacesDecimal(_ v: Double) -> (digits: UInt64, exponent: Int)? {
         var p = 1
+        // 10^p, exact as a double up to 10^22.
+        var scale = 10.0
         while p <= fewPlaces {
-            let scale = placeScales[p]
             let scaled = v * scale
             guard scaled < 0x1p52 else { return nil }
-            let n = scaled.rounded()
+            // The nearest whole number (ties to even) without a call: past
+            // 2^52 a double has no fraction bits left.
+            let n = (scaled + 0x1p52) - 0x1p52
             if n / scale == v {
                 guard (n - 1) / scale != v, (n + 1) / scale != v else { return nil }
                 var digits = UInt64(n), exponent = -p
@@ -34,6 +34,7 @@ extension ShortestDecimal {
                 return (digits, exponent)
             }
             p += 1
+            scale *= 10
         }
         return nil
     }

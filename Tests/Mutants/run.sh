@@ -101,7 +101,7 @@ mutants=(
   "profiles-bokeh-wheel-clamp|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile.swift|s/static let maxWheelFactor = 0.95/static let maxWheelFactor = 0.9/|BokehProfileTests"
   "profiles-bokeh-move-threshold|Sources/RangePipeKit/Simulation/Profiles/Bokeh/BokehProfile+Gestures.swift|s/static let moveThreshold = 5.0/static let moveThreshold = 6.0/|BokehProfileTests"
   "profiles-echarts-touch-suppression|Sources/RangePipeKit/Simulation/Profiles/ECharts/EChartsProfile+Touch.swift|s/static let touchMouseSuppression = 700.0/static let touchMouseSuppression = 690.0/|EChartsProfileTests|EChartsProfileGroundTruthTests"
-  "shortest-few-places-reads-back|Sources/RangePipeKit/Export/Text/ShortestDecimal+FewPlaces.swift|s/if n \/ scale == v {/if n \/ scale == v.nextUp {/|ShortestDecimalTests"
+  "shortest-few-places-reads-back|Sources/RangePipeKit/Export/Text/ShortestDecimal+FewPlaces.swift|s/if n >= 1, n \/ scale == v {/if n >= 1, n \/ scale == v.nextUp {/|ShortestDecimalTests"
   "shortest-few-places-bound|Sources/RangePipeKit/Export/Text/ShortestDecimal+FewPlaces.swift|s/guard scaled < 0x1p52 else/guard scaled < 0x1p62 else/|ShortestDecimalTests"
   "store-scan-field-lookup|Sources/RangePipeKit/Store/SeriesScan.swift|s/fieldLookup.bind(1, id)/fieldLookup.bind(1, id + 1)/|FleetScanOrderTests"
   "store-scan-field-names-reused|Sources/RangePipeKit/Store/SeriesScan.swift|s/statement.text(1, is: lastFieldNames\[matched\])/true/|FleetScanOrderTests"

@@ -27,7 +27,8 @@ extension ShortestDecimal {
             // The nearest whole number (ties to even) without a call: past
             // 2^52 a double has no fraction bits left.
             let n = (scaled + 0x1p52) - 0x1p52
-            if n / scale == v {
+            // n ≥ 1 always holds when n reads back as a positive v; kept so the strip below ends.
+            if n >= 1, n / scale == v {
                 guard (n - 1) / scale != v, (n + 1) / scale != v else { return nil }
                 var digits = UInt64(n), exponent = -p
                 while digits % 10 == 0 { digits /= 10; exponent += 1 }

@@ -104,6 +104,7 @@ mutants=(
   "shortest-few-places-reads-back|Sources/RangePipeKit/Export/Text/ShortestDecimal+FewPlaces.swift|s/if n >= 1, n \/ scale == v {/if n >= 1, n \/ scale == v.nextUp {/|ShortestDecimalTests"
   "shortest-few-places-bound|Sources/RangePipeKit/Export/Text/ShortestDecimal+FewPlaces.swift|s/guard scaled < 0x1p52 else/guard scaled < 0x1p62 else/|ShortestDecimalTests"
   "store-scan-field-lookup|Sources/RangePipeKit/Store/SeriesScan.swift|s/fieldLookup.bind(1, id)/fieldLookup.bind(1, id + 1)/|FleetScanOrderTests"
+  "store-scan-field-integer-ids|Sources/RangePipeKit/Store/SeriesScan.swift|s/ WHERE typeof(series_id) = 'integer'//|FleetScanOrderTests"
   "store-scan-field-names-reused|Sources/RangePipeKit/Store/SeriesScan.swift|s/statement.text(1, is: lastFieldNames\[matched\])/true/|FleetScanOrderTests"
   "profiles-chromium-touch-slop|Sources/RangePipeKit/Simulation/Script/ChromiumTouch.swift|s/static let slop = 15.05/static let slop = 17.05/|PlotlyProfileTests|PlotlyProfileGroundTruthTests|BokehProfileTests|EChartsProfileTests"
   "profiles-lwc-kinetic-start-delay|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Kinetic.swift|s/positions\[0\].time <= Self.maxStartDelay/positions[0].time < Self.maxStartDelay/|LightweightChartsProfileGroundTruthTests"

@@ -49,7 +49,9 @@ public final class SeriesScan {
         let packed = try (store.heldVersion ?? db.scalarInt("PRAGMA user_version")) >= 3
         heads = try db.prepare("SELECT id, name, axis, points, \(packed ? "pack_id, pack_offset" : "NULL, NULL") FROM series ORDER BY name")
         packRead = packed ? try db.prepare("SELECT data FROM pack WHERE id = ?") : nil
-        fields = try db.prepare("SELECT series_id, name FROM field ORDER BY series_id, ordinal")
+        // Integer ids only, as the join `f.series_id = s.id` took them: a
+        // hand-edited 2.5 or '2x' would read as 2 through `int(0)`.
+        fields = try db.prepare("SELECT series_id, name FROM field WHERE typeof(series_id) = 'integer' ORDER BY series_id, ordinal")
         fieldLookup = try db.prepare("SELECT series_id, name FROM field WHERE series_id = ? ORDER BY ordinal")
         categories = try db.prepare("SELECT s.id, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal")
         chunks = try db.prepare("""

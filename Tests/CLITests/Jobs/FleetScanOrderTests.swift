@@ -92,6 +92,27 @@ struct FleetScanOrderTests {
         }
     }
 
+    @Test("field rows a hand edit gave a series id that is not an integer (2.5, '2x') belong to no series, in the scan as by name")
+    func nonIntegerFieldIDs() throws {
+        let dir = try TemporaryDirectory()
+        let store = dir.path("s.sqlite")
+        var csv = "x,s,v\n"
+        for name in ["a", "b", "c", "d"] { for i in 0 ..< 3 { csv += "\(i),\(name),\(Double(i) * 1.25 + Double(name.utf8.first!))\n" } }
+        #expect(try runRangepipe(["ingest", try dir.write("f.csv", csv), "--series-column", "s", "--store", store, "--quiet"]).status == 0)
+        let ids = try sqlite3(store, "SELECT id FROM series ORDER BY name").compactMap { Int($0) }
+        // A real just past a's id sorts among its rows; a text sorts after every number, where d's scan stands.
+        _ = try sqlite3(store, "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (\(ids[0]).5, 0, 'junk', NULL, NULL, 0)")
+        _ = try sqlite3(store, "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES ('\(ids[3])x', 0, 't', NULL, NULL, 0)")
+        let script = try dir.write("p.json", #"{"fps": 10, "duration": 0.1, "events": []}"#)
+        let byName = try runRangepipe(["play", script, "--store", store, "--series", "d", "--series", "c", "--series", "b", "--series", "a"])
+        #expect(byName.status == 0, "\(byName.stderr)")
+        let expected = Self.blockMap(byName.out)
+        let all = try runRangepipe(["play", script, "--store", store, "--all"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(Self.blocks(all.out).map(\.name) == ["a", "b", "c", "d"])
+        for block in Self.blocks(all.out) { #expect(expected[block.name] == block.lines, "series \(block.name)") }
+    }
+
     /// The "skipped series" lines of a run's standard error.
     static func skipped(_ stderr: String) -> [String] {
         stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("rangepipe: skipped series") }

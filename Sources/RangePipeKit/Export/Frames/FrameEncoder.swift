@@ -83,7 +83,7 @@ public struct FrameEncoder: Sendable {
         switch format {
         case .ndjson:
             // Most names need no escape: their bytes between quotes, else `nameBytes`.
-            if name.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0xE2 }) {
+            if !name.utf8.contains(where: ByteWriter.mayEscape) {
                 room.append(byte: UInt8(ascii: "\""))
                 room.append(contentsOf: name.utf8)
                 room.append(byte: UInt8(ascii: "\""))

@@ -74,13 +74,18 @@ extension ByteWriter {
         append(atMost: ShortestDecimal.maxTextCount) { ShortestDecimal.write(decimal, exponential: a > 0x1p53, to: $0) }
     }
 
+    /// Whether a JSON string's byte may be escaped (`append(jsonString:)`):
+    /// a control, a quote, a backslash, or the lead byte of U+2028/9.
+    @inline(__always)
+    static func mayEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 }
+
     /// A JSON string literal as `JSONText.string` writes it.
     mutating func append(jsonString value: String) {
         append(byte: UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             var plainFrom = 0
-            for (k, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 {
+            for (k, b) in utf8.enumerated() where Self.mayEscape(b) {
                 // U+2028 and U+2029 (E2 80 A8/A9) are valid raw in JSON but
                 // end a line in JavaScript before ES2019 and in line
                 // splitters (Python's splitlines): written as \u2028, \u2029.

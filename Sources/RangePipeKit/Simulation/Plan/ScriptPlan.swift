@@ -61,6 +61,13 @@ public struct ScriptPlan: Sendable {
             self.presetButtons = presetButtons
             self.positiveIndices = positiveIndices
         }
+
+        /// This object with the parts given replaced.
+        func with(indices: FieldMap<SeriesIndex>? = nil, constraints: WindowConstraints? = nil,
+                  presetButtons: [PresetButton]? = nil, positiveIndices: FieldMap<PositiveIndex>? = nil) -> Grown {
+            Grown(indices: indices ?? self.indices, constraints: constraints ?? self.constraints,
+                  presetButtons: presetButtons ?? self.presetButtons, positiveIndices: positiveIndices ?? self.positiveIndices)
+        }
     }
 
     private let fixed: Fixed
@@ -84,7 +91,7 @@ public struct ScriptPlan: Sendable {
     /// (grown by `append` as it plays: `ViewSimulator.plan`).
     public internal(set) var indices: FieldMap<SeriesIndex> {
         _read { yield grown.indices }
-        set { grown = Grown(indices: newValue, constraints: grown.constraints, presetButtons: grown.presetButtons, positiveIndices: grown.positiveIndices) }
+        set { grown = grown.with(indices: newValue) }
     }
     /// The field shown on frame 0.
     public var initialField: Int { fixed.initialField }
@@ -92,7 +99,7 @@ public struct ScriptPlan: Sendable {
     /// units when linear), grown by `append` as it plays.
     public internal(set) var constraints: WindowConstraints {
         _read { yield grown.constraints }
-        set { grown = Grown(indices: grown.indices, constraints: newValue, presetButtons: grown.presetButtons, positiveIndices: grown.positiveIndices) }
+        set { grown = grown.with(constraints: newValue) }
     }
     /// The map between x and the view units the simulator works in (`x.scale`).
     public var scale: XScale { fixed.scale }
@@ -104,13 +111,13 @@ public struct ScriptPlan: Sendable {
     /// when planned without them: `init(script:series:buttons:)`).
     public internal(set) var presetButtons: [PresetButton] {
         _read { yield grown.presetButtons }
-        set { grown = Grown(indices: grown.indices, constraints: grown.constraints, presetButtons: newValue, positiveIndices: grown.positiveIndices) }
+        set { grown = grown.with(presetButtons: newValue) }
     }
     /// Log y: each shown field's positive values and non-positive count
     /// (grown by `append` with `indices`).
     public internal(set) var positiveIndices: FieldMap<PositiveIndex> {
         _read { yield grown.positiveIndices }
-        set { grown = Grown(indices: grown.indices, constraints: grown.constraints, presetButtons: grown.presetButtons, positiveIndices: newValue) }
+        set { grown = grown.with(positiveIndices: newValue) }
     }
 
     /// A script event with its targets resolved for this series.

@@ -147,22 +147,39 @@ func sqlite3(_ store: String, _ sql: String) throws -> [String] {
 /// Everything the store holds for each series, by name (ids may differ
 /// between stores holding the same data), read with the `sqlite3` CLI.
 func storeContents(_ store: String) throws -> [String] {
-    try sqlite3(store, """
+    let version = try storeVersion(store)
+    return try sqlite3(store, """
         PRAGMA user_version;
         SELECT 'series', name, axis, points, x_min, x_max FROM series ORDER BY name;
-        SELECT 'field', s.name, f.ordinal, f.name, f.min, f.max, f.missing FROM field f JOIN series s ON s.id = f.series_id ORDER BY s.name, f.ordinal;
+        SELECT 'field', s.name, f.ordinal, f.name, f.min, f.max, f.missing FROM \(fieldRows(version: version)) f JOIN series s ON s.id = f.series_id ORDER BY s.name, f.ordinal;
         SELECT 'category', s.name, c.ordinal, c.label FROM category c JOIN series s ON s.id = c.series_id ORDER BY s.name, c.ordinal;
         SELECT 'chunk', s.name, c.column_index, c.seq, c.first_index, c.count, c.min, c.max, hex(c.data)
           FROM chunk c JOIN series s ON s.id = c.series_id ORDER BY s.name, c.column_index, c.seq;
-        """) + (try sqlite3(store, "PRAGMA user_version") == ["3"] ? sqlite3(store, packedSlices()) : [])
+        """) + (version >= 3 ? sqlite3(store, packedSlices(version: version)) : [])
 }
 
-/// Each packed series' slice of its pack (schema version 3): its name and
-/// the hex of its columns, x then each field, read with `substr`; series
-/// named `except` left out.
-func packedSlices(except: String? = nil) -> String {
+/// The store's schema version, read with the `sqlite3` CLI.
+func storeVersion(_ store: String) throws -> Int {
+    Int(try sqlite3(store, "PRAGMA user_version").first ?? "") ?? -1
+}
+
+/// Every field of every series as `field` rows (`series_id, ordinal, name,
+/// min, max, missing`), in SQL: from version 4 a series' first field is in
+/// its own row (docs/store.md).
+func fieldRows(version: Int) -> String {
+    version < 4 ? "field" : """
+    (SELECT id AS series_id, 0 AS ordinal, field_name AS name, field_min AS min, field_max AS max, field_missing AS missing
+       FROM series WHERE field_name IS NOT NULL
+     UNION ALL SELECT series_id, ordinal, name, min, max, missing FROM field)
     """
-    SELECT 'packed', s.name, hex(substr(p.data, s.pack_offset + 1, s.points * ((SELECT count(*) FROM field f WHERE f.series_id = s.id) + 1) * 8))
+}
+
+/// Each packed series' slice of its pack (schema version 3 on): its name
+/// and the hex of its columns, x then each field, read with `substr`;
+/// series named `except` left out.
+func packedSlices(except: String? = nil, version: Int = 4) -> String {
+    """
+    SELECT 'packed', s.name, hex(substr(p.data, s.pack_offset + 1, s.points * ((SELECT count(*) FROM \(fieldRows(version: version)) f WHERE f.series_id = s.id) + 1) * 8))
       FROM series s JOIN pack p ON p.id = s.pack_id WHERE s.name != '\(except ?? "")' ORDER BY s.name;
     """
 }

@@ -20,6 +20,14 @@ enum StoreFixtures {
         #expect(try sqlite3(path, "PRAGMA user_version") == ["2"])
     }
 
+    /// Restores the version 3 fixture (the binary before the first field
+    /// moved into the series row) at `path`, in WAL mode as it left it.
+    static func restoreVersion3(_ path: String) throws {
+        let dump = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/store-v3.sql"), encoding: .utf8)
+        _ = try sqlite3(path, "PRAGMA page_size = 65536;\n" + dump + "PRAGMA journal_mode = WAL;")
+        #expect(try sqlite3(path, "PRAGMA user_version") == ["3"])
+    }
+
     /// Turns a version 2 store (`restoreVersion2`, the old binary's) back
     /// into the version 1 layout.
     static func makeVersion1(_ store: String) throws {

@@ -184,11 +184,12 @@ func loadStored(_ store: String, _ name: String) throws -> Series? {
     let id = parts[0], points = Int(parts[2])!
     let axis = try #require(Axis(rawValue: parts[1]))
     func text(_ hex: Substring) -> String { String(decoding: hexBytes(hex), as: UTF8.self) }
-    let fieldNames = try sqlite3(store, "SELECT hex(name) FROM field WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
+    let version = try storeVersion(store)
+    let fieldNames = try sqlite3(store, "SELECT hex(name) FROM \(fieldRows(version: version)) WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
     let labels = try sqlite3(store, "SELECT hex(label) FROM category WHERE series_id = \(id) ORDER BY ordinal").map { text(Substring($0)) }
     var columns = [[Double]](repeating: [], count: fieldNames.count + 1)
     // A packed series (schema version 3): its slice of its pack, x then each field.
-    let packed = try sqlite3(store, "PRAGMA user_version") == ["3"]
+    let packed = version >= 3
         ? try sqlite3(store, "SELECT hex(substr(p.data, s.pack_offset + 1, \(points * columns.count * 8))) FROM series s JOIN pack p ON p.id = s.pack_id WHERE s.id = \(id)")
         : []
     if let hex = packed.first {

@@ -63,6 +63,7 @@ public struct IngestJob: Sendable {
         let allNew = store.isBuilding && distinct
         do {
             try store.sizeCache(forSeries: parsed.count)
+            if options.jobs > 1 { store.insertBatchesOnThread() }
             // One file's series share one source, looked up once: a fleet of
             // 10^6 series pays nothing a series for it.
             let shared = try parsed.sharedSources.map { try ledger.id(for: ledger.canonical($0), in: store) }

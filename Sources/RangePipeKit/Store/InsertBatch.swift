@@ -14,16 +14,19 @@ struct InsertBatch {
 
         var insertPrefix: String {
             switch self {
-            case .series: "INSERT INTO series(id, name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id) VALUES "
-            case .field: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES "
-            case .category: "INSERT INTO category(series_id, ordinal, label) VALUES "
-            case .chunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES "
+            case .series: """
+                INSERT INTO series(id, name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id,
+                                   field_name, field_min, field_max, field_missing) VALUES
+                """
+            case .field: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES"
+            case .category: "INSERT INTO category(series_id, ordinal, label) VALUES"
+            case .chunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES"
             }
         }
 
         var columns: Int {
             switch self {
-            case .series: 12
+            case .series: 16
             case .field: 6
             case .category: 3
             case .chunk: 8
@@ -73,14 +76,28 @@ struct InsertBatch {
     /// Per table, the bytes of its waiting rows' texts and blobs (one
     /// buffer, no array or string per value).
     private var bytes: [[UInt8]] = Array(repeating: [], count: Table.allCases.count)
-    private var many: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
     private var one: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
+    private var many: [SQLiteStatement?] = Array(repeating: nil, count: Table.allCases.count)
+    /// Inserts full batches on its own thread (`startWriter`); nil: here.
+    private var writer: InsertWriter?
 
     /// True when rows wait to be inserted.
     var isEmpty: Bool { pending.allSatisfy(\.isEmpty) }
 
+    /// From now on full batches are inserted on a thread of their own
+    /// (`InsertWriter`), if one can be made. Before the caller uses the
+    /// connection itself it calls `waitIdle`.
+    mutating func startWriter(_ db: SQLiteConnection) {
+        if writer == nil { writer = InsertWriter.start(db) }
+    }
+
+    /// Waits until every batch handed to the writer thread is in.
+    func waitIdle() {
+        writer?.waitIdle()
+    }
+
     /// Adds one row (`table.columns` values, written by `fill`); a full
-    /// buffer is inserted.
+    /// buffer is inserted (or handed to the writer thread).
     /// - Complexity: amortized O(1) statements per `rowsPerStatement` rows.
     mutating func add(_ table: Table, _ db: SQLiteConnection, _ fill: (inout RowWriter) -> Void) throws {
         var row = RowWriter(values: [], blobBytes: [])
@@ -91,32 +108,56 @@ struct InsertBatch {
         precondition(row.values.count - before == table.columns)
         swap(&row.values, &pending[table.rawValue])
         swap(&row.blobBytes, &bytes[table.rawValue])
-        if pending[table.rawValue].count == table.columns * Self.rowsPerStatement {
+        guard pending[table.rawValue].count == table.columns * Self.rowsPerStatement else { return }
+        if let writer {
+            let job = InsertWriter.Job(table: table, rows: Self.rowsPerStatement, values: pending[table.rawValue], bytes: bytes[table.rawValue])
+            (pending[table.rawValue], bytes[table.rawValue]) = ([], [])
+            (pending[table.rawValue], bytes[table.rawValue]) = try writer.submit(job)
+        } else {
             try insert(table, rows: Self.rowsPerStatement, db)
         }
     }
 
-    /// Inserts every waiting row.
+    /// Inserts every waiting row (after the writer thread's batches).
+    /// - Throws: the first error any insert met.
     mutating func flush(_ db: SQLiteConnection) throws {
+        try writer?.check()
         for table in Table.allCases {
             while !pending[table.rawValue].isEmpty { try insert(table, rows: 1, db) }
         }
     }
 
-    /// Forgets waiting rows (the transaction is being rolled back) and
-    /// finalizes the statements.
+    /// Forgets waiting rows (the transaction is being rolled back), stops
+    /// the writer thread and finalizes the statements.
     mutating func removeAll() {
+        writer?.stop()
         self = InsertBatch()
     }
 
     /// Inserts the first `rows` waiting rows of `table` with one statement.
     private mutating func insert(_ table: Table, rows: Int, _ db: SQLiteConnection) throws {
-        let statement = try statement(table, rows: rows, db)
-        let values = pending[table.rawValue].prefix(rows * table.columns)
+        let cached = rows == 1 ? one[table.rawValue] : many[table.rawValue]
+        let statement = try cached ?? Self.prepare(table, rows: rows, db)
+        if rows == 1 { one[table.rawValue] = statement } else { many[table.rawValue] = statement }
+        try Self.insert(table, pending[table.rawValue].prefix(rows * table.columns), bytes: bytes[table.rawValue], with: statement, db)
+        if pending[table.rawValue].count == rows * table.columns {
+            pending[table.rawValue].removeAll(keepingCapacity: true)
+            bytes[table.rawValue].removeAll(keepingCapacity: true)
+        } else {
+            pending[table.rawValue].removeFirst(rows * table.columns)
+        }
+    }
+
+    /// Binds `values` (whole rows of `table`; texts and blobs are ranges of
+    /// `bytes`) to `statement`, made by `prepare` for that many rows, and
+    /// steps it.
+    /// - Throws: SQLite's error, or `.io` when SQLite gave a series another
+    ///   id than the batch chose (`Value.rowID`).
+    static func insert(_ table: Table, _ values: ArraySlice<Value>, bytes: [UInt8], with statement: SQLiteStatement, _ db: SQLiteConnection) throws {
         // Texts and blobs are bound in place, so binding and stepping
         // happen while the table's bytes are held still.
         var lastRowID: Int64?
-        try statement.withBytesBound(in: bytes[table.rawValue]) { binder in
+        try statement.withBytesBound(in: bytes) { binder in
             for (k, value) in values.enumerated() {
                 let index = Int32(k + 1)
                 switch value {
@@ -137,21 +178,11 @@ struct InsertBatch {
         }
         // Every parameter is bound again before the next step.
         statement.resetKeepingBindings()
-        if pending[table.rawValue].count == rows * table.columns {
-            pending[table.rawValue].removeAll(keepingCapacity: true)
-            bytes[table.rawValue].removeAll(keepingCapacity: true)
-        } else {
-            pending[table.rawValue].removeFirst(rows * table.columns)
-        }
     }
 
-    private mutating func statement(_ table: Table, rows: Int, _ db: SQLiteConnection) throws -> SQLiteStatement {
-        let cached = rows == 1 ? one[table.rawValue] : many[table.rawValue]
-        if let cached { return cached }
+    /// The INSERT of `rows` rows of `table`.
+    static func prepare(_ table: Table, rows: Int, _ db: SQLiteConnection) throws -> SQLiteStatement {
         let tuple = "(" + Array(repeating: "?", count: table.columns).joined(separator: ", ") + ")"
-        let sql = table.insertPrefix + Array(repeating: tuple, count: rows).joined(separator: ", ")
-        let prepared = try db.prepare(sql)
-        if rows == 1 { one[table.rawValue] = prepared } else { many[table.rawValue] = prepared }
-        return prepared
+        return try db.prepare(table.insertPrefix + " " + Array(repeating: tuple, count: rows).joined(separator: ", "))
     }
 }

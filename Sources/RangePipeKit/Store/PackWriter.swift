@@ -19,14 +19,15 @@ struct PackWriter {
 
     /// Appends the columns of a series `packedBytes(of:)` accepts; returns
     /// the pack id and byte offset its `series` row records.
+    /// `db` is asked for only when a pack is inserted or its id taken.
     /// - Complexity: O(its points), plus one INSERT per full pack.
-    mutating func place(_ series: Series, bytes: Int, _ db: SQLiteConnection) throws -> (pack: Int64, offset: Int) {
-        if id != nil, values.count * 8 + bytes > StoreSchema.packBytes { try flush(db) }
+    mutating func place(_ series: Series, bytes: Int, _ db: @autoclosure () -> SQLiteConnection) throws -> (pack: Int64, offset: Int) {
+        if id != nil, values.count * 8 + bytes > StoreSchema.packBytes { try flush(db()) }
         let pack: Int64
         if let id {
             pack = id
         } else {
-            pack = try nextID ?? db.scalarInt("SELECT coalesce(max(id), 0) FROM pack") + 1
+            pack = try nextID ?? db().scalarInt("SELECT coalesce(max(id), 0) FROM pack") + 1
             nextID = pack + 1
             id = pack
         }

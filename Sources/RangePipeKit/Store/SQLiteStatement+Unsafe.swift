@@ -32,6 +32,9 @@ extension SQLiteStatement {
     func bind(_ index: Int32, _ value: String) {
         sqlite3_bind_text(statement.pointer, index, value, -1, rangepipe_sqlite_transient())
     }
+    func bind(_ index: Int32, _ value: String?) {
+        if let value { bind(index, value) } else { sqlite3_bind_null(statement.pointer, index) }
+    }
 
     /// Steps once: true when a row is available, false when done.
     @discardableResult

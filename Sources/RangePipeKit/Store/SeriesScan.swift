@@ -5,12 +5,14 @@
 /// schema check) as `loadSeries` costs.
 ///
 /// The series, category and chunk scans walk the series' name index and
-/// look their rows up by series id. The field scan reads the field table
+/// look their rows up by series id. A series' first field is in its row
+/// (schema version 4). The field scan reads the rest of the field table
 /// in its own (series id) order, without the name index: a store written
 /// in name order gives its series ids in name order, so each series finds
-/// its fields where the scan stands. A series whose id the scan has passed
-/// (written later than series after it in name order) looks its fields up
-/// by id instead. No step sorts or spools: memory is one series at a time.
+/// its fields where the scan stands. A series whose rows the scan stepped
+/// over (written later than series after it in name order) looks them up
+/// by id instead. No step sorts or spools: memory is one series at a time,
+/// and the ids of the series whose field rows were stepped over.
 /// A damaged series gives its error (as `loadSeries` would) and the scan
 /// goes on with the next.
 ///
@@ -26,6 +28,9 @@ public final class SeriesScan {
     private let heads: SQLiteStatement, fields: SQLiteStatement, categories: SQLiteStatement, chunks: SQLiteStatement
     /// One series' field names by id, where the field scan cannot serve it.
     private let fieldLookup: SQLiteStatement
+    /// The series ids whose field rows the field scan stepped over: only
+    /// these are looked up (a one-field fleet has no field rows at all).
+    private var passedOver: Set<Int64> = []
     // Whether each side scan stands on a row (false once it has run out).
     private var fieldRow: Bool, categoryRow: Bool, chunkRow: Bool
     private let packRead: SQLiteStatement?
@@ -46,8 +51,12 @@ public final class SeriesScan {
     init(store: SeriesStore) throws {
         self.store = store
         let db = store.db
-        let packed = try (store.heldVersion ?? db.scalarInt("PRAGMA user_version")) >= 3
-        heads = try db.prepare("SELECT id, name, axis, points, \(packed ? "pack_id, pack_offset" : "NULL, NULL") FROM series ORDER BY name")
+        let version = try store.heldVersion ?? db.scalarInt("PRAGMA user_version")
+        let packed = version >= 3
+        heads = try db.prepare("""
+            SELECT id, name, axis, points, \(packed ? "pack_id, pack_offset" : "NULL, NULL"), \(version >= 4 ? "field_name" : "NULL")
+              FROM series ORDER BY name
+            """)
         packRead = packed ? try db.prepare("SELECT data FROM pack WHERE id = ?") : nil
         // Integer ids only, as the join `f.series_id = s.id` took them: a
         // hand-edited 2.5 or '2x' would read as 2 through `int(0)`.
@@ -124,39 +133,49 @@ public final class SeriesScan {
         })
     }
 
-    /// The field names of series `id`, from the field scan when it stands
-    /// on or before the series' rows (rows of ids it passes belong to
-    /// series that come later in name order: they look theirs up), else
-    /// looked up by id.
+    /// The field names of series `id`: the first from its row (version 4),
+    /// the rest from the field scan when it stands on them, or looked up by
+    /// id when the scan stepped over them (rows of ids it passes belong to
+    /// series that come later in name order, or to none).
     /// - Complexity: O(its fields) steps, plus the rows passed over.
     private func fieldNames(of id: Int64) throws -> [String] {
-        while fieldRow, fields.int(0) < id { fieldRow = try fields.step() }
-        if fieldRow, fields.int(0) == id { return try names(id, fields, &fieldRow) }
-        fieldLookup.reset()
-        fieldLookup.bind(1, id)
-        var row = try fieldLookup.step()
-        defer { fieldLookup.reset() }
-        return try names(id, fieldLookup, &row)
+        var names = NameReuse(last: lastFieldNames)
+        if !heads.isNull(6) { names.add(heads, 6) }
+        while fieldRow, fields.int(0) < id {
+            passedOver.insert(fields.int(0))
+            fieldRow = try fields.step()
+        }
+        while fieldRow, fields.int(0) == id {
+            names.add(fields, 1)
+            fieldRow = try fields.step()
+        }
+        if passedOver.remove(id) != nil {
+            fieldLookup.reset()
+            fieldLookup.bind(1, id)
+            defer { fieldLookup.reset() }
+            while try fieldLookup.step() { names.add(fieldLookup, 1) }
+        }
+        lastFieldNames = names.result
+        return lastFieldNames
     }
 
-    /// Reads the names of series `id` from `statement`, standing on its
-    /// first row (`row`), and steps past them. While they repeat the last
+    /// A series' field names built one by one: while they repeat the last
     /// series' names they are those strings, else a list of their own.
-    private func names(_ id: Int64, _ statement: SQLiteStatement, _ row: inout Bool) throws -> [String] {
+    private struct NameReuse {
+        let last: [String]
         var matched = 0
         var own: [String]?
-        while row, statement.int(0) == id {
-            if own == nil, matched < lastFieldNames.count, statement.text(1, is: lastFieldNames[matched]) {
+
+        mutating func add(_ statement: SQLiteStatement, _ column: Int32) {
+            if own == nil, matched < last.count, statement.text(column, is: last[matched]) {
                 matched += 1
             } else {
-                if own == nil { own = Array(lastFieldNames.prefix(matched)) }
-                own?.append(statement.text(1))
+                if own == nil { own = Array(last.prefix(matched)) }
+                own?.append(statement.text(column))
             }
-            row = try statement.step()
         }
-        let names = own ?? (matched == lastFieldNames.count ? lastFieldNames : Array(lastFieldNames.prefix(matched)))
-        lastFieldNames = names
-        return names
+
+        var result: [String] { own ?? (matched == last.count ? last : Array(last.prefix(matched))) }
     }
 
     /// A series from its columns (x, then each field), validated.

@@ -37,16 +37,13 @@ extension SeriesStore {
         let ownsTransaction = !inTransaction && !snapshotHeld
         if ownsTransaction { try db.execute("BEGIN") }
         defer { if ownsTransaction { try? db.execute("COMMIT") } }
-        let rows = try db.prepare("SELECT id, name, axis, points, x_min, x_max FROM series ORDER BY name")
+        let version = try db.scalarInt("PRAGMA user_version")
+        let rows = try db.prepare("SELECT id, name, axis, points, x_min, x_max, \(StoreSchema.firstField(version: version)) FROM series ORDER BY name")
         var out: [SeriesInfo] = []
         while try rows.step() {
             let id = rows.int(0)
-            let fields = try statements.prepared(.fieldInfos, db)
-            fields.bind(1, id)
-            var infos: [SeriesInfo.FieldInfo] = []
-            while try fields.step() {
-                infos.append(.init(name: fields.text(0), min: fields.double(1), max: fields.double(2), missing: Int(fields.int(3))))
-            }
+            let first = rows.isNull(6) ? nil : SeriesInfo.FieldInfo(name: rows.text(6), min: rows.double(7), max: rows.double(8), missing: Int(rows.int(9)))
+            let infos = try fieldInfos(first: first, seriesID: id)
             out.append(SeriesInfo(name: rows.text(1), axis: Axis(rawValue: rows.text(2)) ?? .number,
                                   points: Int(rows.int(3)), xMin: rows.double(4), xMax: rows.double(5),
                                   fields: infos, categories: try categories(seriesID: id)))
@@ -84,19 +81,20 @@ extension SeriesStore {
         // cannot change it under the reads below.
         let version = try heldVersion ?? db.scalarInt("PRAGMA user_version")
         guard version > 0 else { return nil }
-        let head = try statements.prepared(version >= 3 ? .seriesHead : .seriesHeadUnpacked, db)
+        let head = try statements.prepared(version >= 4 ? .seriesHead : version == 3 ? .seriesHeadV3 : .seriesHeadUnpacked, db)
         head.bind(1, name)
         guard try head.step() else { head.reset(); return nil }
         let id = head.int(0)
         let axisText = head.text(1)
         let storedPoints = head.int(2)
         let place = head.isNull(3) ? nil : (pack: head.int(3), offset: head.int(4))
+        // The first field's name from the series row (version 4), the rest from `field`.
+        var fieldNames = head.isNull(5) ? [] : [head.text(5)]
         head.reset()
         guard let axis = Axis(rawValue: axisText) else { throw damaged(name, "unknown axis '\(axisText)'") }
         let points = try checkedPointCount(storedPoints, series: name)
         let fieldRows = try statements.prepared(.fieldNames, db)
         fieldRows.bind(1, id)
-        var fieldNames: [String] = []
         while try fieldRows.step() { fieldNames.append(fieldRows.text(0)) }
         fieldRows.reset()
         var columns: [[Double]]

@@ -8,7 +8,15 @@ public final class SeriesStore {
     public let path: String
     /// The file SQLite has open (a temporary name while a store is built).
     let filePath: String
-    let db: SQLiteConnection
+    /// The connection, for the writes that go through `batch` (which may
+    /// insert on a thread of its own: see `InsertWriter`).
+    let connection: SQLiteConnection
+    /// The connection, once every batch handed to the writer thread is in:
+    /// this thread may then use it.
+    var db: SQLiteConnection {
+        batch.waitIdle()
+        return connection
+    }
     private(set) var inTransaction = false
     private(set) var building = false
     private(set) var snapshotHeld = false
@@ -34,10 +42,11 @@ public final class SeriesStore {
     init(path: String, db: SQLiteConnection, shownAs: String? = nil) {
         self.path = shownAs ?? path
         filePath = path
-        self.db = db
+        connection = db
     }
 
     deinit {
+        batch.removeAll()
         if inTransaction { try? db.execute("ROLLBACK") }
     }
 
@@ -139,8 +148,12 @@ public final class SeriesStore {
             // In this write's transaction: if the write fails, so does the migration.
             try store.migrateToVersion2()
             try store.migrateToVersion3()
+            try store.migrateToVersion4()
         case 2:
             try store.migrateToVersion3()
+            try store.migrateToVersion4()
+        case 3:
+            try store.migrateToVersion4()
         default:
             break
         }
@@ -266,12 +279,16 @@ public final class SeriesStore {
         insert.bind(9, packed.map { $0.pack })
         insert.bind(10, packed.map { Int64($0.offset) })
         insert.bind(11, source)
+        let info = SeriesInfo(series)
+        // The first field in the series row; the others in `field` (version 4).
+        let first = info.fields.first
+        insert.bind(12, first?.name); insert.bind(13, first?.min); insert.bind(14, first?.max)
+        insert.bind(15, first.map { Int64($0.missing) })
         try insert.step()
         let id = db.lastInsertRowID
 
-        let info = SeriesInfo(series)
         let field = try statements.prepared(.insertField, db)
-        for (k, f) in info.fields.enumerated() {
+        for (k, f) in info.fields.enumerated().dropFirst() {
             field.reset()
             field.bind(1, id); field.bind(2, k); field.bind(3, f.name)
             field.bind(4, f.min); field.bind(5, f.max); field.bind(6, f.missing)

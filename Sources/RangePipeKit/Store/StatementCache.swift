@@ -5,7 +5,7 @@ struct StatementCache {
     enum Kind: Int, CaseIterable {
         case deleteFields, deleteCategories, deleteChunks, deleteSeries
         case insertSeries, insertField, insertCategory, insertChunk
-        case seriesHead, seriesHeadUnpacked, packSlice, seriesChange, fieldNames, fieldInfos, categoryLabels, columnChunks
+        case seriesHead, seriesHeadV3, seriesHeadUnpacked, packSlice, seriesChange, fieldNames, fieldInfos, categoryLabels, columnChunks
 
         var sql: String {
             switch self {
@@ -13,13 +13,18 @@ struct StatementCache {
             case .deleteCategories: "DELETE FROM category WHERE series_id = ?"
             case .deleteChunks: "DELETE FROM chunk WHERE series_id = ?"
             case .deleteSeries: "DELETE FROM series WHERE id = ?"
-            case .insertSeries: "INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            case .insertSeries: """
+                INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id,
+                                   field_name, field_min, field_max, field_missing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
             case .insertField: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)"
             case .insertCategory: "INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)"
             case .insertChunk: "INSERT INTO chunk(series_id, column_index, seq, first_index, count, min, max, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-            case .seriesHead: "SELECT id, axis, points, pack_id, pack_offset FROM series WHERE name = ?"
+            case .seriesHead: "SELECT id, axis, points, pack_id, pack_offset, field_name FROM series WHERE name = ?"
+            // Version 3: every field is in the field table.
+            case .seriesHeadV3: "SELECT id, axis, points, pack_id, pack_offset, NULL FROM series WHERE name = ?"
             // Before schema version 3 (no pack columns): every series is chunked.
-            case .seriesHeadUnpacked: "SELECT id, axis, points, NULL, NULL FROM series WHERE name = ?"
+            case .seriesHeadUnpacked: "SELECT id, axis, points, NULL, NULL, NULL FROM series WHERE name = ?"
             // As bytes even if an edit left text in `data` (`substr` counts characters in text).
             case .packSlice: "SELECT substr(CAST(data AS BLOB), ?, ?) FROM pack WHERE id = ?"
             case .seriesChange: "SELECT id, content_hash, changed_generation, source_id FROM series WHERE name = ?"

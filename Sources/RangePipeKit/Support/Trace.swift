@@ -1,6 +1,7 @@
 /// Diagnostics on stderr, chosen by `RANGEPIPE_TRACE` (a comma-separated
 /// list): `split` reports each split's outcome (tests use it to know which
-/// path ran), `phases` the seconds each ingest phase took.
+/// path ran), `phases` the seconds each ingest phase took, `inserts` what
+/// a store's insert thread (`InsertWriter`) did.
 enum Trace {
     /// When the traced run began; messages carry the seconds since.
     /// Unsynchronised on purpose: `IngestJob.run` sets it once, before it

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `play --all` reads a store in one scan (`SeriesScan`): the series in
-/// name order, their fields from the field table in series-id order, each
-/// series looking its own up by id where that order has passed it. The
+/// name order, each with its first field in its row and the others from
+/// the field table in series-id order, each series looking its own up by
+/// id where that order stepped over them. The
 /// class is "stores whose series ids are not in name order": written by
 /// several ingests, series replaced by later ones with other fields, names
 /// that sort before older ones. Generated from a seed: groups of series
@@ -92,27 +93,32 @@ struct FleetScanOrderTests {
         }
     }
 
-    @Test("hand-edited field tables read in the scan as by name: ids that are not integers (2.5, '2x'), orphan rows (past every series, and of a deleted series between two), a series with no field rows, a NUL inside a name", arguments: 0 ..< 5)
+    @Test("hand-edited fields read in the scan as by name: field rows whose ids are not integers (2.5, '2x'), orphan rows (past every series, and of a deleted series between two), a series with no field rows, a NUL inside a name (series row and field row), a series row without its first field", arguments: 0 ..< 6)
     func handEditedFieldRows(edit: Int) throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
-        var csv = "x,s,v\n"
-        for name in ["a", "b", "c", "d", "e"] { for i in 0 ..< 3 { csv += "\(i),\(name),\(Double(i) * 1.25 + Double(name.utf8.first!))\n" } }
+        // Two fields: v in each series row, w a field row (schema version 4).
+        var csv = "x,s,v,w\n"
+        for name in ["a", "b", "c", "d", "e"] {
+            for i in 0 ..< 3 { csv += "\(i),\(name),\(Double(i) * 1.25 + Double(name.utf8.first!)),\(i * 2)\n" }
+        }
         #expect(try runRangepipe(["ingest", try dir.write("f.csv", csv), "--series-column", "s", "--store", store, "--quiet"]).status == 0)
+        #expect(try sqlite3(store, "SELECT count(*) FROM field WHERE ordinal = 1") == ["5"])
         let ids = try sqlite3(store, "SELECT id FROM series ORDER BY name").compactMap { Int($0) }
         let insert = "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES "
         switch edit {
         case 0:
             // A real just past a's id sorts among its rows; a text sorts after every number, where e's scan stands.
-            _ = try sqlite3(store, insert + "(\(ids[0]).5, 0, 'junk', NULL, NULL, 0)")
-            _ = try sqlite3(store, insert + "('\(ids[4])x', 0, 't', NULL, NULL, 0)")
-        case 1: _ = try sqlite3(store, insert + "(\(ids.max()! + 7), 0, 'orphan', NULL, NULL, 0)")
+            _ = try sqlite3(store, insert + "(\(ids[0]).5, 2, 'junk', NULL, NULL, 0)")
+            _ = try sqlite3(store, insert + "('\(ids[4])x', 2, 't', NULL, NULL, 0)")
+        case 1: _ = try sqlite3(store, insert + "(\(ids.max()! + 7), 1, 'orphan', NULL, NULL, 0)")
         case 2: _ = try sqlite3(store, "DELETE FROM series WHERE name = 'c'") // its field row stays, between b's and d's
         case 3: _ = try sqlite3(store, "DELETE FROM field WHERE series_id = \(ids[1])")
-        default:
+        case 4:
             // SQLite keeps the bytes after the NUL; the name is read up to it, here "v" as the others'.
-            _ = try sqlite3(store, "UPDATE field SET name = 'v' || char(0) || 'x' WHERE series_id = \(ids[2])")
+            _ = try sqlite3(store, "UPDATE series SET field_name = 'v' || char(0) || 'x' WHERE id = \(ids[2])")
             _ = try sqlite3(store, "UPDATE field SET name = 'w' || char(0) || 'v' WHERE series_id = \(ids[3])")
+        default: _ = try sqlite3(store, "UPDATE series SET field_name = NULL WHERE id = \(ids[3])")
         }
         let names = try sqlite3(store, "SELECT name FROM series ORDER BY name")
         // Naming the field makes the names count: a series whose name differs is skipped with its fields listed.

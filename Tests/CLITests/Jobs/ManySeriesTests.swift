@@ -90,7 +90,7 @@ struct ManySeriesTests {
         // Everything but the ids (and the seed), read by the sqlite3 CLI.
         let dump = """
             SELECT s.name, s.axis, s.points, s.x_min, s.x_max, s.chunk_size, f.ordinal, f.name, f.min, f.max, f.missing
-              FROM series s JOIN field f ON f.series_id = s.id WHERE s.name != 'seed' ORDER BY s.name, f.ordinal;
+              FROM series s JOIN \(fieldRows(version: 4)) f ON f.series_id = s.id WHERE s.name != 'seed' ORDER BY s.name, f.ordinal;
             SELECT s.name, c.ordinal, c.label FROM series s JOIN category c ON c.series_id = s.id ORDER BY s.name, c.ordinal;
             SELECT s.name, c.column_index, c.seq, c.first_index, c.count, c.min, c.max, hex(c.data)
               FROM series s JOIN chunk c ON c.series_id = s.id WHERE s.name != 'seed' ORDER BY s.name, c.column_index, c.seq;

@@ -122,6 +122,13 @@ struct CrashSafetyTests {
         }, expected: nil)
     }
 
+    @Test("a write into a version 3 store made by the old binary, killed anywhere, leaves it at version 3 as it was, or migrated (first fields in the series rows) and written")
+    func migrationFromVersion3() throws {
+        try trials(mode: "append", count: 20, seed: 6, files: Self.packedFleet, makeBase: { _, base in
+            try StoreFixtures.restoreVersion3(base)
+        }, expected: nil)
+    }
+
     @Test("a killed first ingest leaves no store at the path; the next first ingest removes its build")
     func firstIngest() throws {
         let dir = try TemporaryDirectory()

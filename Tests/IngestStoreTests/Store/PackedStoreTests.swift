@@ -37,7 +37,7 @@ struct PackedStoreTests {
             try ingest([try dir.write("one.csv", one), "--series-column", "s", "--store", store])
             try ingest([try dir.write("one-field.csv", oneField), "--series-column", "s", "--store", store])
             try ingest([try dir.write("three-fields.csv", threeFields), "--series-column", "s", "--store", store])
-            #expect(try sqlite3(store, "PRAGMA user_version") == ["3"])
+            #expect(try sqlite3(store, "PRAGMA user_version") == ["4"])
             let packed = try sqlite3(store, "SELECT name FROM series WHERE pack_id IS NOT NULL AND name NOT LIKE 'o%' ORDER BY name")
             #expect(packed == ["a64", "c32"] + (k == 1 ? ["seed"] : []))
             #expect(try sqlite3(store, "SELECT count(*) FROM series WHERE name LIKE 'o%' AND pack_id IS NOT NULL") == ["2500"])
@@ -45,7 +45,7 @@ struct PackedStoreTests {
             // 2,500 one-point series of 16 B: 1,024 to a 16 KiB pack.
             #expect(try sqlite3(store, "SELECT max(length(data)) <= 16384, count(*) FROM pack")[0].hasPrefix("1|"))
             let slices = try sqlite3(store, """
-                SELECT s.pack_id, s.pack_offset, s.points * ((SELECT count(*) FROM field f WHERE f.series_id = s.id) + 1) * 8, length(p.data)
+                SELECT s.pack_id, s.pack_offset, s.points * ((SELECT count(*) FROM \(fieldRows(version: 4)) f WHERE f.series_id = s.id) + 1) * 8, length(p.data)
                   FROM series s JOIN pack p ON p.id = s.pack_id ORDER BY s.pack_id, s.pack_offset
                 """).map { $0.split(separator: "|").map { Int($0)! } }
             for (a, b) in zip(slices, slices.dropFirst()) where a[0] == b[0] { #expect(a[1] + a[2] <= b[1], "\(a) overlaps \(b)") }
@@ -136,7 +136,7 @@ struct PackedStoreTests {
             for args in try Self.fixtureInputs(dir) { try ingest(args + ["--store", fresh]) }
             let day = try dir.write("d.csv", "s,date,v\ns1,2024-01-04,7\nnew,2024-01-01,1\nnew,2024-01-02,2\n")
             for store in [old, fresh] { try ingest([day, "--series-column", "s", "--store", store, "--mode", "append"]) }
-            #expect(try sqlite3(old, "PRAGMA user_version") == ["3"])
+            #expect(try sqlite3(old, "PRAGMA user_version") == ["4"])
             #expect(try sqlite3(old, "SELECT count(*) FROM pack") == ["1"])
             #expect(try sqlite3(old, "SELECT name FROM series WHERE pack_id IS NOT NULL ORDER BY name") == ["new", "s1"])
             #expect(try sqlite3(fresh, "SELECT count(*) FROM series WHERE pack_id IS NULL") == ["1"]) // big

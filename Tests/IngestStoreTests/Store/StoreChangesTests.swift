@@ -112,7 +112,7 @@ struct StoreChangesTests {
         let extra = try dir.write("x.csv", "s,date,v\nnew,2024-01-01,1\nnew,2024-01-02,2\n")
         try ingest([extra, "--series-column", "s", "--store", store, "--mode", "append"])
         try ingest([csv, "--series-column", "s", "--store", fresh])
-        #expect(try sqlite3(store, "PRAGMA user_version") == ["3"])
+        #expect(try sqlite3(store, "PRAGMA user_version") == ["4"])
         #expect(try sqlite3(store, "SELECT name, content_hash FROM series WHERE name LIKE 's_' ORDER BY name")
             == (try sqlite3(fresh, "SELECT name, content_hash FROM series ORDER BY name")))
         #expect(try sqlite3(store, "SELECT name, changed_generation FROM series ORDER BY name")

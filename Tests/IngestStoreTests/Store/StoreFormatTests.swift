@@ -5,7 +5,7 @@ import Testing
 /// The store as the README documents it, read with the `sqlite3` CLI only.
 @Suite("The store's format, read with sqlite3")
 struct StoreFormatTests {
-    @Test("WAL mode, schema version 3, and 65,536-value chunks with min/max over non-missing values")
+    @Test("WAL mode, schema version 4 (the first field in the series row), and 65,536-value chunks with min/max over non-missing values")
     func layout() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
@@ -16,10 +16,11 @@ struct StoreFormatTests {
         let csv = try dir.write("big.csv", text)
         #expect(try runRangepipe(["ingest", csv, "--store", store, "--y", "v,w", "--quiet"]).status == 0)
         #expect(try sqlite3(store, "PRAGMA journal_mode") == ["wal"])
-        #expect(try sqlite3(store, "PRAGMA user_version") == ["3"])
+        #expect(try sqlite3(store, "PRAGMA user_version") == ["4"])
         #expect(try sqlite3(store, "SELECT name, axis, points, x_min, x_max, chunk_size FROM series") == ["big|number|70000|0.0|69999.0|65536"])
-        #expect(try sqlite3(store, "SELECT ordinal, name, min, max, missing FROM field ORDER BY ordinal")
-            == ["0|v|0.0|999.0|\((n + 6) / 7)", "1|w|2.5|2.5|\(n - 1)"]) // v = 0 at i = 1000 (not a multiple of 7)
+        // v = 0 at i = 1000 (not a multiple of 7).
+        #expect(try sqlite3(store, "SELECT field_name, field_min, field_max, field_missing FROM series") == ["v|0.0|999.0|\((n + 6) / 7)"])
+        #expect(try sqlite3(store, "SELECT ordinal, name, min, max, missing FROM field ORDER BY ordinal") == ["1|w|2.5|2.5|\(n - 1)"])
         let chunks = try sqlite3(store, "SELECT column_index, seq, first_index, count, ifnull(min, 'NULL'), ifnull(max, 'NULL'), length(data) FROM chunk ORDER BY column_index, seq")
         // Brute force over each chunk's index range.
         var expected: [String] = []
@@ -58,7 +59,7 @@ struct StoreFormatTests {
         #expect(try loadStored(store, "c")?.x == [0, 0, 1])
     }
 
-    @Test("an empty SQLite file (schema version 0) is made version 3 on the first ingest")
+    @Test("an empty SQLite file (schema version 0) is made version 4 on the first ingest")
     func migrateFromEmpty() throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("old.sqlite")
@@ -66,7 +67,7 @@ struct StoreFormatTests {
         let csv = try dir.write("a.csv", "x,v\n1,1\n2,4\n")
         let r = try runRangepipe(["ingest", csv, "--store", store, "--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(try sqlite3(store, "PRAGMA user_version") == ["3"])
+        #expect(try sqlite3(store, "PRAGMA user_version") == ["4"])
         #expect(try sqlite3(store, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == ["category", "chunk", "field", "meta", "pack", "series", "source"])
         #expect(try sqlite3(store, "PRAGMA journal_mode") == ["wal"])
         #expect(try loadStored(store, "a")?.fields[0].values == [1, 4])

@@ -113,11 +113,11 @@ struct ReaderDuringIngestTests {
 }
 
 extension ReaderDuringIngestTests {
-    @Test("play --all and series during an append of packed series into a version 2 store (migrating it) see the state before it until the commit")
-    func packedDuringIngest() throws {
+    @Test("play --all and series during an append of packed series into a version 2 or 3 store (migrating it) see the state before it until the commit", arguments: [2, 3])
+    func packedDuringIngest(version: Int) throws {
         let dir = try TemporaryDirectory()
         let store = dir.path("s.sqlite")
-        try StoreFixtures.restoreVersion2(store)
+        try version == 2 ? StoreFixtures.restoreVersion2(store) : StoreFixtures.restoreVersion3(store)
         let script = try dir.write("s.json", PackedStoreTests.script)
         let reads = { () throws -> String in
             let all = try runRangepipe(["play", script, "--store", store, "--all", "--on-series-error", "skip"])

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import RangePipeKit
+
+/// `ingest --jobs N` above 1 into a new store inserts the batched rows of
+/// small series on a thread of their own (`InsertWriter`) while the next
+/// series' rows are built. The class: every way a fleet's write mixes the
+/// batched path with the others (one-point, multi-field and category
+/// series, series long enough to be chunked, and past the batch limit,
+/// which go in one by one between batches), and a write that fails on the
+/// insert thread. For every N the store, report and error are those of
+/// `--jobs 1`.
+@Suite("ingest: batched rows inserted on their own thread")
+struct IngestInsertThreadTests {
+    /// A fleet file over `FileSplit.minimumBytes` (so it is cut too):
+    /// `count` series named by a seeded shuffle (not in name order), most
+    /// of 1 to 3 points, every 97th of 100 (chunked), every 1,009th of
+    /// 1,100 (past the batch limit), two fields with missing values.
+    static func fleet(count: Int, seed: UInt64) -> Data {
+        var rng = SeededGenerator(seed: seed)
+        var out = "series,x,v,w\n"
+        out.reserveCapacity(count * 60)
+        for k in 0 ..< count {
+            let name = "f\(rng.int(in: 0 ..< 1_000_000))-\(k)"
+            let points = k % 1009 == 5 ? 1100 : k % 97 == 3 ? 100 : k % 3 + 1
+            for i in 0 ..< points {
+                let w = i % 2 == 0 ? "" : String(Double(rng.int(in: -9_999 ... 9_999)) / 8)
+                out += "\(name),\(i),\(rng.int(in: 0 ... 999_999)),\(w)\n"
+            }
+        }
+        return Data(out.utf8)
+    }
+
+    @Test("a fleet of 150,000 small series and a file of category series: the same store, report and trace of the cuts for every N; the insert thread ran")
+    func sameStoreForEveryN() throws {
+        let dir = try TemporaryDirectory()
+        let fleet = try dir.write("fleet.csv", data: Self.fleet(count: 150_000, seed: 21))
+        #expect(try FileManager.default.attributesOfItem(atPath: fleet)[.size] as? Int ?? 0 > FileSplit.minimumBytes)
+        var cats = "series,x,v\n"
+        for k in 0 ..< 3_000 { for q in 1 ... k % 4 + 1 { cats += "c\(k),Q\(q),\(q * k)\n" } }
+        let categories = try dir.write("cats.csv", cats)
+        try IngestJobsTests.expectSameForEveryN([fleet, categories], [], dir)
+        // The thread did insert: asked for by the trace.
+        let store = dir.path("traced.sqlite")
+        let r = try runProcess(try checkedBinary.get(), ["ingest", fleet, "--series-column", "series", "--store", store, "--quiet", "--jobs", "2"],
+                               stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "inserts"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let batches = r.stderr.firstMatch(of: /the insert thread inserted ([0-9]+) batches\n/).flatMap { Int($0.1) } ?? 0
+        // 150,000 series rows alone are 2,343 full batches of 64.
+        #expect(batches > 2_300, "\(r.stderr)")
+        #expect(try sqlite3(store, "SELECT count(*) FROM series; PRAGMA integrity_check") == ["150000", "ok"])
+    }
+
+    @Test("a full disk met on the insert thread fails every N with the error of --jobs 1, and leaves nothing on the disk")
+    func fullDiskOnTheInsertThread() throws {
+        let dir = try TemporaryDirectory()
+        let disk = try StorePathKindTests.SmallDisk(dir)
+        // About 10 MB of store: past the 2 MiB disk once SQLite's 4 MiB page cache spills, inside an insert.
+        let fleet = try dir.write("fleet.csv", data: Self.fleet(count: 60_000, seed: 22))
+        var errors: [Int: String] = [:]
+        for jobs in IngestJobsTests.jobCounts {
+            let store = disk.path + "/s.sqlite"
+            let r = try runProcess(try checkedBinary.get(), ["ingest", fleet, "--series-column", "series", "--store", store, "--quiet",
+                                                             "--jobs", "\(jobs)"],
+                                   stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "inserts"])
+            #expect(r.status == 74, "--jobs \(jobs): \(r.stderr)")
+            let lines = r.stderr.split(separator: "\n").map(String.init)
+            errors[jobs] = lines.filter { $0.hasPrefix("rangepipe: error: ") }.joined(separator: "\n")
+            if jobs > 1 {
+                #expect(lines.contains { $0.contains("the insert thread inserted") && $0.contains(", then failed: ") }, "--jobs \(jobs): \(r.stderr)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "--jobs \(jobs) left files")
+        }
+        #expect(errors[1]?.hasPrefix("rangepipe: error: \(disk.path)/s.sqlite: ") == true, "\(errors[1] ?? "")")
+        for jobs in IngestJobsTests.jobCounts.dropFirst() { #expect(errors[jobs] == errors[1], "--jobs \(jobs)") }
+    }
+}

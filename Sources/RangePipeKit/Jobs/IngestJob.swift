@@ -63,7 +63,9 @@ public struct IngestJob: Sendable {
         let allNew = store.isBuilding && distinct
         do {
             try store.sizeCache(forSeries: parsed.count)
-            if options.jobs > 1 { store.insertBatchesOnThread() }
+            // A thread for the inserts when --jobs allows one and, under
+            // `ulimit -v`, its stack fits beside the write's 8 MiB page cache.
+            if options.jobs > 1, MemoryBudget.threads(2, onePass: 8 << 20, perThread: 0) > 1 { store.insertBatchesOnThread() }
             // One file's series share one source, looked up once: a fleet of
             // 10^6 series pays nothing a series for it.
             let shared = try parsed.sharedSources.map { try ledger.id(for: ledger.canonical($0), in: store) }

@@ -74,4 +74,28 @@ struct IngestInsertThreadTests {
         #expect(errors[1]?.hasPrefix("rangepipe: error: \(disk.path)/s.sqlite: ") == true, "\(errors[1] ?? "")")
         for jobs in IngestJobsTests.jobCounts.dropFirst() { #expect(errors[jobs] == errors[1], "--jobs \(jobs)") }
     }
+
+    @Test("ulimit -v: a fleet's ingest with --jobs 64 succeeds wherever --jobs 1 does, with its store; under ulimit -u, where no thread starts, the rows go in on the writing thread")
+    func limits() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.url.path)
+        let fleet = try dir.write("fleet.csv", data: Self.fleet(count: 20_000, seed: 23))
+        _ = try IngestJobsLimitsTests.expectNoWorseThanOneJob([fleet], dir)
+        let (reference, _) = try IngestJobsTests.run([fleet], jobs: 1, [], dir)
+        #expect(reference.status == 0)
+        // As IngestJobsLimitsTests.threadLimits: root is not held to ulimit -u, so the run drops to nobody.
+        for limit in [1, 1000] {
+            let store = dir.path("u\(limit).sqlite")
+            let command = ["/usr/bin/prlimit", "--nproc=\(limit):\(limit)", "/usr/bin/env", "RANGEPIPE_TRACE=inserts", try checkedBinary.get().path,
+                           "ingest", fleet, "--series-column", "series", "--store", store, "--quiet", "--jobs", "64"]
+            let r = geteuid() == 0
+                ? try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups"] + command,
+                                 stdin: nil, in: nil)
+                : try runProcess(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), stdin: nil, in: nil)
+            #expect(r.status == 0, "ulimit -u \(limit): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("the insert thread inserted") == (limit > 1), "ulimit -u \(limit): \(r.stderr)")
+            let dump = try sqlite3(store, ".dump").filter { !$0.contains("'store_id'") }
+            #expect(firstDifference(dump.joined(separator: "\n"), reference.store?.joined(separator: "\n") ?? "-") == nil, "ulimit -u \(limit)")
+        }
+    }
 }

@@ -98,8 +98,9 @@ public struct IngestJob: Sendable {
             Trace.say("phases", "committed")
             Trace.progress("committed")
         } catch {
+            let first = store.firstError(before: error)
             store.rollback()
-            throw error
+            throw first
         }
         store.close()
         return (entries, totals, ledger.replaced)

@@ -70,7 +70,11 @@ struct InsertBatch {
         }
     }
 
-    static let rowsPerStatement = 64
+    /// Rows a full batch of `table` inserts: 64, or fewer where 64 rows
+    /// would bind more than 999 parameters (SQLite's limit before 3.32).
+    static func rowsPerStatement(_ table: Table) -> Int {
+        min(64, 999 / table.columns)
+    }
 
     private var pending: [[Value]] = Array(repeating: [], count: Table.allCases.count)
     /// Per table, the bytes of its waiting rows' texts and blobs (one
@@ -96,6 +100,12 @@ struct InsertBatch {
         writer?.waitIdle()
     }
 
+    /// Waits until every batch handed to the writer thread is in, and
+    /// returns the first error one met (nil without a writer).
+    func settle() -> (any Error)? {
+        writer?.settle()
+    }
+
     /// Adds one row (`table.columns` values, written by `fill`); a full
     /// buffer is inserted (or handed to the writer thread).
     /// - Complexity: amortized O(1) statements per `rowsPerStatement` rows.
@@ -108,13 +118,14 @@ struct InsertBatch {
         precondition(row.values.count - before == table.columns)
         swap(&row.values, &pending[table.rawValue])
         swap(&row.blobBytes, &bytes[table.rawValue])
-        guard pending[table.rawValue].count == table.columns * Self.rowsPerStatement else { return }
+        let rows = Self.rowsPerStatement(table)
+        guard pending[table.rawValue].count == table.columns * rows else { return }
         if let writer {
-            let job = InsertWriter.Job(table: table, rows: Self.rowsPerStatement, values: pending[table.rawValue], bytes: bytes[table.rawValue])
+            let job = InsertWriter.Job(table: table, rows: rows, values: pending[table.rawValue], bytes: bytes[table.rawValue])
             (pending[table.rawValue], bytes[table.rawValue]) = ([], [])
             (pending[table.rawValue], bytes[table.rawValue]) = try writer.submit(job)
         } else {
-            try insert(table, rows: Self.rowsPerStatement, db)
+            try insert(table, rows: rows, db)
         }
     }
 

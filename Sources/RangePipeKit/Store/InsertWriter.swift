@@ -78,9 +78,16 @@ final class InsertWriter: @unchecked Sendable {
 
     /// Waits until idle and throws the first error an insert met.
     func check() throws {
-        try condition.withLock {
+        if let failure = settle() { throw failure }
+    }
+
+    /// Waits until every batch handed over is in (or dropped after an
+    /// error) and returns the first error an insert met: a batch handed
+    /// over came before anything the writing thread did after it.
+    func settle() -> (any Error)? {
+        condition.withLock {
             while running || !jobs.isEmpty { condition.wait() }
-            if let failure { throw failure }
+            return failure
         }
     }
 

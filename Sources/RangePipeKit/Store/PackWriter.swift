@@ -21,7 +21,7 @@ struct PackWriter {
     /// the pack id and byte offset its `series` row records.
     /// `db` is asked for only when a pack is inserted or its id taken.
     /// - Complexity: O(its points), plus one INSERT per full pack.
-    mutating func place(_ series: Series, bytes: Int, _ db: @autoclosure () -> SQLiteConnection) throws -> (pack: Int64, offset: Int) {
+    mutating func place(_ series: Series, bytes: Int, _ db: @autoclosure () throws -> SQLiteConnection) throws -> (pack: Int64, offset: Int) {
         if id != nil, values.count * 8 + bytes > StoreSchema.packBytes { try flush(db()) }
         let pack: Int64
         if let id {

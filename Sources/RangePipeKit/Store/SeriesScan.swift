@@ -30,7 +30,11 @@ public final class SeriesScan {
     private let fieldLookup: SQLiteStatement
     /// The series ids whose field rows the field scan stepped over: only
     /// these are looked up (a one-field fleet has no field rows at all).
-    private var passedOver: Set<Int64> = []
+    /// Past `passedOverLimit` ids (a store whose early names were written
+    /// last) it is dropped, and every series the scan does not stand on
+    /// looks its rows up: memory stays bounded, the names the same.
+    private var passedOver: Set<Int64>? = []
+    static let passedOverLimit = 4096
     // Whether each side scan stands on a row (false once it has run out).
     private var fieldRow: Bool, categoryRow: Bool, chunkRow: Bool
     private let packRead: SQLiteStatement?
@@ -142,14 +146,16 @@ public final class SeriesScan {
         var names = NameReuse(last: lastFieldNames)
         if !heads.isNull(6) { names.add(heads, 6) }
         while fieldRow, fields.int(0) < id {
-            passedOver.insert(fields.int(0))
+            passedOver?.insert(fields.int(0))
+            if passedOver?.count ?? 0 > Self.passedOverLimit { passedOver = nil }
             fieldRow = try fields.step()
         }
+        let here = fieldRow && fields.int(0) == id
         while fieldRow, fields.int(0) == id {
             names.add(fields, 1)
             fieldRow = try fields.step()
         }
-        if passedOver.remove(id) != nil {
+        if passedOver?.remove(id) != nil || (passedOver == nil && !here) {
             fieldLookup.reset()
             fieldLookup.bind(1, id)
             defer { fieldLookup.reset() }

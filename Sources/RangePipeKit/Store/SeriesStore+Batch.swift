@@ -12,7 +12,7 @@ extension SeriesStore {
     func writeBatched(_ series: Series, source: Int64?) throws -> SeriesInfo {
         let id = try takeBatchID()
         let info = SeriesInfo(series)
-        let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
+        let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, try settledDB()) }
         let hash = series.contentHashWords
         try batch.add(.series, connection) {
             $0.rowID(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
@@ -49,6 +49,13 @@ extension SeriesStore {
             $0.integer(id); $0.integer(column); $0.integer(0); $0.integer(0); $0.integer(values.count)
             $0.real(range?.min); $0.real(range?.max); $0.blob(values)
         }
+    }
+
+    /// The connection once the insert thread's batches are in, or the
+    /// error one met (so nothing runs after it).
+    private func settledDB() throws -> SQLiteConnection {
+        if let failure = batch.settle() { throw failure }
+        return connection
     }
 
     /// The next free id: after the rows already batched, or past the

@@ -200,6 +200,14 @@ public final class SeriesStore {
         }
     }
 
+    /// The error a failed write reports: one the insert thread met in a
+    /// batch handed to it before `error` happened, else `error` itself (as
+    /// one thread doing every step in order would have met it). Waits for
+    /// the thread's batches; call it before `rollback`.
+    public func firstError(before error: any Error) -> any Error {
+        batch.settle() ?? error
+    }
+
     /// Abandons the write transaction and any batched rows.
     public func rollback() {
         batch.removeAll()
@@ -224,8 +232,9 @@ public final class SeriesStore {
         if snapshotHeld { try? db.execute("COMMIT") }
         snapshotHeld = false
         heldVersion = nil
-        statements.removeAll()
+        // The insert thread first: it may hold the connection.
         batch.removeAll()
+        statements.removeAll()
         packs.removeAll()
         db.close()
     }
@@ -246,7 +255,8 @@ public final class SeriesStore {
             return SeriesWrite(info: try writeBatched(series, source: source), replacedSource: nil)
         }
         // Rows still batched must be in before SQLite picks the next id.
-        if !batch.isEmpty { try batch.flush(db) }
+        // (Also raises an error the insert thread met: nothing runs after it.)
+        try batch.flush(db)
         nextBatchID = nil
         // Children are deleted by the old id (indexed), never by scanning
         // whole tables: a write costs the same with 10 or 10^6 series stored.

@@ -79,16 +79,17 @@ enum StoreSchema {
     );
     """
 
-    /// Version 3 → 4 (see `migrateToVersion4`): every first field moves
-    /// into its series' row.
+    /// Version 3 → 4 (see `migrateToVersion4`): every first field (the
+    /// lowest ordinal, as readers ordered them) moves into its series'
+    /// row. Row values, not `UPDATE … FROM`: SQLite 3.15 on.
     static let addFirstField = """
     ALTER TABLE series ADD COLUMN field_name TEXT;
     ALTER TABLE series ADD COLUMN field_min REAL;
     ALTER TABLE series ADD COLUMN field_max REAL;
     ALTER TABLE series ADD COLUMN field_missing INTEGER;
-    UPDATE series SET field_name = f.name, field_min = f.min, field_max = f.max, field_missing = f.missing
-      FROM field f WHERE f.series_id = series.id AND f.ordinal = 0;
-    DELETE FROM field WHERE ordinal = 0;
+    UPDATE series SET (field_name, field_min, field_max, field_missing) =
+      (SELECT name, min, max, missing FROM field WHERE series_id = series.id ORDER BY ordinal LIMIT 1);
+    DELETE FROM field WHERE (series_id, ordinal) IN (SELECT series_id, min(ordinal) FROM field GROUP BY series_id);
     """
 
     /// The columns of a series row a reader takes its first field from,

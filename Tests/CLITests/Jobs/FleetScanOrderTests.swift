@@ -93,6 +93,31 @@ struct FleetScanOrderTests {
         }
     }
 
+    @Test("a store whose first name was written last: the scan steps over more series' field rows than it keeps ids of (4,096), then looks each series up, and plays as the store written in name order")
+    func passedOverPastTheLimit() throws {
+        let dir = try TemporaryDirectory()
+        let late = dir.path("late.sqlite"), ordered = dir.path("ordered.sqlite")
+        var csv = "x,s,v,w\n"
+        for k in 0 ..< 5_000 { for i in 0 ..< 2 { csv += "\(i),s\(k),\(k + i),\(2 * k + i)\n" } }
+        let fleet = try dir.write("fleet.csv", csv)
+        // "a" sorts before every s…: written after them in one store, with them in the other.
+        let first = try dir.write("a.csv", "x,s,v,w\n0,a,1,2\n1,a,3,4\n")
+        for (store, ingests) in [(late, [[fleet], [first]]), (ordered, [[fleet, first]])] {
+            for files in ingests {
+                let r = try runRangepipe(["ingest"] + files + ["--series-column", "s", "--store", store, "--quiet"])
+                #expect(r.status == 0, "\(r.stderr)")
+            }
+        }
+        #expect(try sqlite3(late, "SELECT name FROM series ORDER BY id DESC LIMIT 1") == ["a"])
+        let script = try dir.write("p.json", #"{"fps": 10, "duration": 0.1, "field": "w", "events": []}"#)
+        for jobs in ["1", "2"] {
+            let a = try runRangepipe(["play", script, "--store", late, "--all", "--jobs", jobs])
+            let b = try runRangepipe(["play", script, "--store", ordered, "--all", "--jobs", jobs])
+            #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
+            #expect(Self.blocks(a.out).count == 5_001 && a.out == b.out, "--jobs \(jobs)")
+        }
+    }
+
     @Test("hand-edited fields read in the scan as by name: field rows whose ids are not integers (2.5, '2x'), orphan rows (past every series, and of a deleted series between two), a series with no field rows, a NUL inside a name (series row and field row), a series row without its first field", arguments: 0 ..< 6)
     func handEditedFieldRows(edit: Int) throws {
         let dir = try TemporaryDirectory()

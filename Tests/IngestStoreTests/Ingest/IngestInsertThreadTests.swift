@@ -46,33 +46,40 @@ struct IngestInsertThreadTests {
                                stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "inserts"])
         #expect(r.status == 0, "\(r.stderr)")
         let batches = r.stderr.firstMatch(of: /the insert thread inserted ([0-9]+) batches\n/).flatMap { Int($0.1) } ?? 0
-        // 150,000 series rows alone are 2,343 full batches of 64.
+        // 150,000 series rows alone are 2,419 full batches of 62.
         #expect(batches > 2_300, "\(r.stderr)")
         #expect(try sqlite3(store, "SELECT count(*) FROM series; PRAGMA integrity_check") == ["150000", "ok"])
     }
 
-    @Test("a full disk met on the insert thread fails every N with the error of --jobs 1, and leaves nothing on the disk")
+    @Test("a full disk met on the insert thread fails every N with the error of --jobs 1 (also when a later series would fail too), and leaves nothing on the disk")
     func fullDiskOnTheInsertThread() throws {
         let dir = try TemporaryDirectory()
         let disk = try StorePathKindTests.SmallDisk(dir)
         // About 10 MB of store: past the 2 MiB disk once SQLite's 4 MiB page cache spills, inside an insert.
-        let fleet = try dir.write("fleet.csv", data: Self.fleet(count: 60_000, seed: 22))
-        var errors: [Int: String] = [:]
-        for jobs in IngestJobsTests.jobCounts {
-            let store = disk.path + "/s.sqlite"
-            let r = try runProcess(try checkedBinary.get(), ["ingest", fleet, "--series-column", "series", "--store", store, "--quiet",
-                                                             "--jobs", "\(jobs)"],
-                                   stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "inserts"])
-            #expect(r.status == 74, "--jobs \(jobs): \(r.stderr)")
-            let lines = r.stderr.split(separator: "\n").map(String.init)
-            errors[jobs] = lines.filter { $0.hasPrefix("rangepipe: error: ") }.joined(separator: "\n")
-            if jobs > 1 {
-                #expect(lines.contains { $0.contains("the insert thread inserted") && $0.contains(", then failed: ") }, "--jobs \(jobs): \(r.stderr)")
+        var data = Self.fleet(count: 60_000, seed: 22)
+        let fleet = try dir.write("fleet.csv", data: data)
+        // The same, and a series last in name order with a repeated x: with
+        // --duplicates error it fails when taken, after the disk is full.
+        data.append(contentsOf: "zz,0,1,\nzz,0,2,\n".utf8)
+        let repeated = try dir.write("repeated.csv", data: data)
+        for (file, extra) in [(fleet, [String]()), (repeated, ["--duplicates", "error"])] {
+            var errors: [Int: String] = [:]
+            for jobs in IngestJobsTests.jobCounts {
+                let store = disk.path + "/s.sqlite"
+                let r = try runProcess(try checkedBinary.get(), ["ingest", file, "--series-column", "series", "--store", store, "--quiet",
+                                                                 "--jobs", "\(jobs)"] + extra,
+                                       stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "inserts"])
+                #expect(r.status == 74, "--jobs \(jobs) \(extra): \(r.stderr)")
+                let lines = r.stderr.split(separator: "\n").map(String.init)
+                errors[jobs] = lines.filter { $0.hasPrefix("rangepipe: error: ") }.joined(separator: "\n")
+                if jobs > 1 {
+                    #expect(lines.contains { $0.contains("the insert thread inserted") && $0.contains(", then failed: ") }, "--jobs \(jobs): \(r.stderr)")
+                }
+                #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "--jobs \(jobs) left files")
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "--jobs \(jobs) left files")
+            #expect(errors[1]?.hasPrefix("rangepipe: error: \(disk.path)/s.sqlite: ") == true, "\(errors[1] ?? "")")
+            for jobs in IngestJobsTests.jobCounts.dropFirst() { #expect(errors[jobs] == errors[1], "--jobs \(jobs) \(extra)") }
         }
-        #expect(errors[1]?.hasPrefix("rangepipe: error: \(disk.path)/s.sqlite: ") == true, "\(errors[1] ?? "")")
-        for jobs in IngestJobsTests.jobCounts.dropFirst() { #expect(errors[jobs] == errors[1], "--jobs \(jobs)") }
     }
 
     @Test("ulimit -v: a fleet's ingest with --jobs 64 succeeds wherever --jobs 1 does, with its store; under ulimit -u, where no thread starts, the rows go in on the writing thread")

@@ -117,4 +117,29 @@ struct FirstFieldStoreTests {
         _ = try sqlite3(store, "PRAGMA wal_checkpoint(TRUNCATE)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
+
+    @Test("a hand-edited version 3 store whose field ordinals start below 0 (or skip 0) reads the same before and after the write that migrates it")
+    func oddOrdinalsMigrate() throws {
+        let dir = try TemporaryDirectory()
+        let script = try dir.write("s.json", PackedStoreTests.script)
+        for edit in ["UPDATE field SET ordinal = -1 WHERE series_id = 7 AND ordinal = 1", "UPDATE field SET ordinal = ordinal + 5 WHERE series_id = 5"] {
+            let store = dir.path("odd.sqlite")
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+            try StoreFixtures.restoreVersion3(store)
+            _ = try sqlite3(store, edit)
+            let reads = { () throws -> [String] in
+                try [["series", "--json"], ["play", script, "--series", "two"], ["play", script, "--series", "big"]].map { args in
+                    let r = try runRangepipe(args + ["--store", store])
+                    return "\(r.status)\n\(r.out)\(r.stderr)"
+                }
+            }
+            let before = try reads()
+            try ingest([try dir.write("n.csv", "x,v\n1,2\n2,3\n"), "--store", store])
+            #expect(try sqlite3(store, "PRAGMA user_version") == ["4"])
+            let after = try reads()
+            // The new series aside, every read is the same.
+            #expect(after[1 ... 2] == before[1 ... 2], "\(edit)")
+            #expect(after[0].split(separator: "\n").filter { !$0.contains(#""name":"n""#) } == before[0].split(separator: "\n"), "\(edit)")
+        }
+    }
 }

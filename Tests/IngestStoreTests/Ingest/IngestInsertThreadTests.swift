@@ -58,9 +58,19 @@ struct IngestInsertThreadTests {
         // About 10 MB of store: past the 2 MiB disk once SQLite's 4 MiB page cache spills, inside an insert.
         var data = Self.fleet(count: 60_000, seed: 22)
         let fleet = try dir.write("fleet.csv", data: data)
-        // The same, and a series last in name order with a repeated x: with
-        // --duplicates error it fails when taken, after the disk is full.
-        data.append(contentsOf: "zz,0,1,\nzz,0,2,\n".utf8)
+        // Where one thread meets the full disk: writing the series after the last one stored.
+        let traced = try runProcess(try checkedBinary.get(), ["ingest", fleet, "--series-column", "series", "--store", disk.path + "/s.sqlite",
+                                                              "--quiet", "--jobs", "1"],
+                                    stdin: nil, in: nil, environment: ["RANGEPIPE_TRACE": "progress"])
+        let stored = traced.stderr.split(separator: "\n").compactMap { $0.firstMatch(of: /stored series (.+)$/).map { String($0.1) } }
+        let names = Set(String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) })
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let failedAt = try #require(stored.last.flatMap { names.firstIndex(of: $0) }, "\(traced.stderr.suffix(300))") + 1
+        #expect(traced.status == 74 && failedAt < names.count - 2, "\(traced.stderr.suffix(300))")
+        // The same, and the series just after that one given a repeated x:
+        // with --duplicates error it fails when taken, right after the
+        // batch the disk fails in is handed to the insert thread.
+        data.append(contentsOf: "\(names[failedAt + 1]),0,1,\n".utf8)
         let repeated = try dir.write("repeated.csv", data: data)
         for (file, extra) in [(fleet, [String]()), (repeated, ["--duplicates", "error"])] {
             var errors: [Int: String] = [:]

@@ -113,6 +113,7 @@ mutants=(
   "store-insert-thread-error-first|Sources/RangePipeKit/Jobs/IngestJob.swift|s/            let first = store.firstError(before: error)/            let first = error/|IngestInsertThreadTests/fullDiskOnTheInsertThread"
   "store-scan-passed-over-limit|Sources/RangePipeKit/Store/SeriesScan.swift|s/passedOver == nil \&\& !here/passedOver == nil \&\& here/|FleetScanOrderTests"
   "store-first-field-lowest-ordinal|Sources/RangePipeKit/Store/StoreSchema.swift|s/ORDER BY ordinal LIMIT 1/ORDER BY ordinal DESC LIMIT 1/|FirstFieldStoreTests"
+  "support-trimming-fast-path|Sources/RangePipeKit/Support/String+Trimming.swift|s/tail == 0x20 /tail == 0x21 /|StringTrimmingTests"
   "store-scan-field-names-reused|Sources/RangePipeKit/Store/SeriesScan.swift|s/statement.text(column, is: last\[matched\])/true/|FleetScanOrderTests"
   "profiles-chromium-touch-slop|Sources/RangePipeKit/Simulation/Script/ChromiumTouch.swift|s/static let slop = 15.05/static let slop = 17.05/|PlotlyProfileTests|PlotlyProfileGroundTruthTests|BokehProfileTests|EChartsProfileTests"
   "profiles-lwc-kinetic-start-delay|Sources/RangePipeKit/Simulation/Profiles/LightweightCharts/LightweightChartsProfile+Kinetic.swift|s/positions\[0\].time <= Self.maxStartDelay/positions[0].time < Self.maxStartDelay/|LightweightChartsProfileGroundTruthTests"

@@ -12,7 +12,7 @@
 /// its fields where the scan stands. A series whose rows the scan stepped
 /// over (written later than series after it in name order) looks them up
 /// by id instead. No step sorts or spools: memory is one series at a time,
-/// and the ids of the series whose field rows were stepped over.
+/// and the ids of up to 4,096 series whose field rows were stepped over.
 /// A damaged series gives its error (as `loadSeries` would) and the scan
 /// goes on with the next.
 ///

@@ -97,7 +97,7 @@ struct InsertBatch {
 
     /// Waits until every batch handed to the writer thread is in.
     func waitIdle() {
-        writer?.waitIdle()
+        _ = writer?.settle()
     }
 
     /// Waits until every batch handed to the writer thread is in, and
@@ -132,7 +132,7 @@ struct InsertBatch {
     /// Inserts every waiting row (after the writer thread's batches).
     /// - Throws: the first error any insert met.
     mutating func flush(_ db: SQLiteConnection) throws {
-        try writer?.check()
+        if let failure = writer?.settle() { throw failure }
         for table in Table.allCases {
             while !pending[table.rawValue].isEmpty { try insert(table, rows: 1, db) }
         }

@@ -6,7 +6,7 @@
 /// The connection is never used by two threads at once (it is opened
 /// `SQLITE_OPEN_NOMUTEX`): the writing thread hands batches over and,
 /// before it uses the connection itself, waits until every batch handed
-/// over is in (`waitIdle`, which `SeriesStore.db` calls). So SQLite sees
+/// over is in (`settle`, which `SeriesStore.db` calls). So SQLite sees
 /// the statements in the order they would have run on one thread, and the
 /// file is the same bytes.
 ///
@@ -66,19 +66,6 @@ final class InsertWriter: @unchecked Sendable {
             condition.broadcast()
             return spare.popLast() ?? ([], [])
         }
-    }
-
-    /// Waits until every batch handed over is in (or dropped after an
-    /// error, which `check` then throws).
-    func waitIdle() {
-        condition.withLock {
-            while running || !jobs.isEmpty { condition.wait() }
-        }
-    }
-
-    /// Waits until idle and throws the first error an insert met.
-    func check() throws {
-        if let failure = settle() { throw failure }
     }
 
     /// Waits until every batch handed over is in (or dropped after an

@@ -43,42 +43,71 @@ def _keyed_schema():
                        StructField("m", LongType()), StructField("line", StringType())])
 
 
-def read(spark, args, series_column, dialects=None):
-    """dialects: per INPUT index the (delimiter, quote) sniffed for its files."""
+def read(spark, args, series_column, dialects=None, heads=None):
+    """dialects: per INPUT index the (delimiter, quote) sniffed for its
+    files; heads: per CSV file key its rangepipe_sniff.Head (a file
+    missing here has its head read now)."""
     if args.input_format in ("csv", "parquet"):
-        return TabularInput(spark, args, series_column, dialects or {})
+        return TabularInput(spark, args, series_column, dialects or {}, heads or {})
     return JSONInput(spark, args, series_column)
 
 
+def _quiet_header_check(spark):
+    """Spark compares each CSV file's header with the read schema and warns
+    when they differ: here they always do (positional _c0, _c1, ...; each
+    file's names are its sniffed header), so the warning says nothing.
+    Quieted in this JVM (the driver, and the executors in local mode)."""
+    try:
+        jvm = spark._jvm
+        jvm.org.apache.logging.log4j.core.config.Configurator.setLevel(
+            "org.apache.spark.sql.catalyst.csv.CSVHeaderChecker", jvm.org.apache.logging.log4j.Level.ERROR)
+    except Exception:  # noqa: BLE001 - another logging back end: the warnings stay
+        pass
+
+
 class TabularInput:
-    """CSV (its header row is the first record of each file) or Parquet
-    (its schema's names are the header). Spark's positional columns from
-    several inputs are unioned; each file's cells are named by its header.
+    """CSV (each file's header row sniffed from its head, the rows read
+    after it) or Parquet (its schema's names are the header). Spark's
+    positional columns from several inputs are unioned; each file's cells
+    are named by its header.
 
-    Every pass over the rows is Spark SQL (the JVM): the header rows and
-    the digest's facts are aggregates per file, each row's CSV line is
-    built by column expressions (rangepipe_sql). Python sees one row per
-    file, on the driver."""
+    Every pass over the rows is Spark SQL (the JVM), none sorts, and each
+    reads only the columns it needs (Spark's CSV and Parquet readers parse
+    no others): the digest's facts come from each file's head where it
+    holds them, else from a hash aggregate of row ids per file split and a
+    fetch of the few rows it names; each row's CSV line is built by column
+    expressions (rangepipe_sql) after the shuffle. Python sees a row per
+    split and a few rows per file, on the driver."""
 
-    def __init__(self, spark, args, series_column, dialects):
+    def __init__(self, spark, args, series_column, dialects, heads):
         from pyspark.sql import functions as F
         self.spark = spark
         self.series_column = series_column
         self.add_stem = args.series_column is None
-        self.multi_line = {}  # INPUT index -> whether it is read whole (a cell may span lines)
+        self.headers = None if args.input_format != "csv" else {}  # (a, p) -> its header's names
+        self.heads = {}  # (a, p) -> its rangepipe_sniff.Head (CSV)
         frames = []
+        csv_dialects = {a: dialects.get(a, (args.delimiter or ",", '"')) for a in range(len(args.inputs))}
+        # multiLine (a quoted field may hold line breaks) reads a file whole in
+        # one task: only an INPUT where some line is not a whole record by itself.
+        by_line = rangepipe_sql.inputs_read_by_line(spark, [(a, path, *csv_dialects[a])
+                                                           for a, path in enumerate(args.inputs)]) \
+            if args.input_format == "csv" else {}
+        self.multi_line = {a: not ok for a, ok in by_line.items()}
+        if args.input_format == "csv":
+            _quiet_header_check(spark)
         for a, path in enumerate(args.inputs):
             if args.input_format == "csv":
-                # escape='"': RFC 4180 doubled quotes. FAILFAST: a row with
-                # another field count than the first is an error, as on one
-                # machine (not padded or cut). multiLine (a quoted field may
-                # hold line breaks) reads a file whole in one task: only
-                # when some line is not a whole record by itself.
-                sep, quote = dialects.get(a, (args.delimiter or ",", '"'))
-                whole = not rangepipe_sql.lines_are_records(spark, path, sep, quote)
-                self.multi_line[a] = whole
-                df = spark.read.csv(path, header=False, multiLine=whole, escape=quote, quote=quote,
-                                    sep=sep, inferSchema=False, mode="FAILFAST")
+                sep, quote = csv_dialects[a]
+                width = self._sniffed_headers(spark, a, path, sep, quote, heads)
+                # escape='"': RFC 4180 doubled quotes. header=True drops each
+                # file's first record (in the split at its start only). FAILFAST:
+                # a row with another field count than the first file's header is
+                # an error, as on one machine (not padded or cut).
+                from pyspark.sql.types import StringType, StructField, StructType
+                schema = StructType([StructField("_c%d" % i, StringType()) for i in range(width)])
+                df = spark.read.csv(path, schema=schema, header=True, enforceSchema=True,
+                                    multiLine=self.multi_line[a], escape=quote, quote=quote, sep=sep, mode="FAILFAST")
                 frames.append(_ordered(df, a))
             else:
                 df = spark.read.parquet(path)
@@ -87,70 +116,63 @@ class TabularInput:
         df = frames[0]
         for other in frames[1:]:
             df = df.unionByName(other, allowMissingColumns=True)
-        # One parse: the header, facts and keyed passes all read this scan
-        # (columnar, in memory where it fits, else on disk). Kept until release().
-        from pyspark import StorageLevel
-        df = self.scan = df.persist(StorageLevel.MEMORY_AND_DISK)
+        # Not persisted: every pass reads only its own columns, and the row
+        # ids (b, m) are the same in each (the same files, split and packed
+        # into the same partitions, read in the same order).
         self.value_columns = [c for c in df.columns if c not in ("a", "p", "b", "m")]
-        try:
-            self.headers = self._headers(df) if args.input_format == "csv" else None
-            self.files = sorted(self.headers) if self.headers is not None else None
-            self.rows = self._rows(df)
-            known = set(self.value_columns) if self.headers is None else {n for h in self.headers.values() for n in h}
-            if series_column not in known and not self.add_stem:
-                raise InputError("--series-column %s: no such column (columns: %s)"
-                                 % (series_column, ", ".join(sorted(known))))
-        except BaseException:
-            self.release()  # bad input: the caller never gets the table to release
-            raise
+        self.files = sorted(self.headers) if self.headers is not None else None
+        self.rows = self._rows(df)
+        known = set(self.value_columns) if self.headers is None else {n for h in self.headers.values() for n in h}
+        if series_column not in known and not self.add_stem:
+            raise InputError("--series-column %s: no such column (columns: %s)"
+                             % (series_column, ", ".join(sorted(known))))
 
-    def _headers(self, df):
-        """Each CSV file's first record (lowest b, m), which is its header:
-        one aggregate per file (a struct's minimum compares field by field)."""
-        from pyspark.sql import functions as F
-        cols = self.value_columns
-        firsts = df.groupBy("a", "p").agg(F.min(F.struct("b", "m", *[F.col("`%s`" % c) for c in cols])).alias("h"))
-        self.header_ids, headers = {}, {}
-        for r in firsts.collect():
-            f, h = (r["a"], r["p"]), r["h"]
-            self.header_ids[f] = (h["b"], h["m"])
-            cells = [h[c] for c in cols]
-            while cells and cells[-1] is None:
-                cells.pop()  # columns another input has (unionByName pads with null)
+    def _sniffed_headers(self, spark, a, path, sep, quote, sniffed):
+        """Names each file of INPUT `a` by its header row (sniffed from its
+        head); returns the field count of the first file's header, which
+        Spark reads every file of the INPUT with."""
+        from rangepipe_sniff import Head, head, input_files
+        width = None
+        for uri in input_files(spark, path):
+            found = sniffed.get(uri)
+            if found is None:
+                found = Head(*head(spark, uri), sep, quote)
+            self.heads[(a, uri)] = found
+            if width is None and found.header:
+                width = len(found.header)
+            names = list(found.header)
+            while names and names[-1] == "":
+                names.pop()  # Spark reads an empty cell as null: a trailing one names no column
             # A repeated name gets a suffix (ISE, ISE.2), as on one machine.
-            headers[f] = unique_names(["" if c is None else c for c in cells])
-        return headers
+            self.headers[(a, uri)] = unique_names(names)
+        return width or 1
 
     def _rows(self, df):
-        """The records (header rows left out) with `h`, their file's header
-        number (files with the same header share one), `stem`, and `f`, the
-        file's rank in (a, p) order (sorts as the path does, in 4 bytes a
-        row instead of the path: the play stage shuffles every row): a
-        small table per file, broadcast and joined on (a, p)."""
+        """The records with `h`, their file's header number (files with the
+        same header share one), `stem`, and `f`, the file's rank in (a, p)
+        order (sorts as the path does, in 4 bytes a row instead of the
+        path: the play stage shuffles every row): a small table per file,
+        broadcast and joined on (a, p)."""
         from pyspark.sql import functions as F
-        from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
+        from pyspark.sql.types import IntegerType, StringType, StructField, StructType
         if self.headers is None:
             self.header_list = [tuple(self.value_columns)]
             if not self.add_stem:
                 return df.withColumn("h", F.lit(0)).withColumn("stem", F.lit(None).cast("string")) \
                     .withColumn("f", F.col("p"))
             files = {(r["a"], r["p"]): None for r in df.select("a", "p").distinct().collect()}
-            table = [(a, p, 0, None, None, stem(p)) for a, p in files]
+            table = [(a, p, 0, stem(p)) for a, p in files]
         else:
             self.header_list = sorted(set(tuple(h) for h in self.headers.values()))
             number = {h: i for i, h in enumerate(self.header_list)}
-            table = [(a, p, number[tuple(h)], *self.header_ids[(a, p)], stem(p)) for (a, p), h in self.headers.items()]
+            table = [(a, p, number[tuple(h)], stem(p)) for (a, p), h in self.headers.items()]
         rank = {file: i for i, file in enumerate(sorted((a, p) for a, p, *_ in table))}
         table = [(*row, rank[(row[0], row[1])]) for row in table]
         schema = StructType([StructField("a", IntegerType()), StructField("p", StringType()),
-                             StructField("h", IntegerType()), StructField("hb", LongType()),
-                             StructField("hm", LongType()), StructField("stem", StringType()),
+                             StructField("h", IntegerType()), StructField("stem", StringType()),
                              StructField("f", IntegerType())])
         files = self.spark.createDataFrame(table, schema)
-        rows = df.join(F.broadcast(files), ["a", "p"])
-        if self.headers is not None:
-            rows = rows.filter(~((F.col("b") == F.col("hb")) & (F.col("m") == F.col("hm"))))
-        return rows.drop("hb", "hm")
+        return df.join(F.broadcast(files), ["a", "p"])
 
     def _cell(self, name):
         """The text of column `name` in each row: the positional column its
@@ -171,36 +193,103 @@ class TabularInput:
             out = out.when(F.col("h") == i, col)
         return out
 
-    def shape(self):
+    def shape(self, min_key=True):
         """The digest's facts in the form rangepipe_detect.Shape takes
-        (what reducing file_facts over every row gives), from one aggregate
-        per file: the first record, each column's first non-missing value
-        and the smallest series name."""
+        (what reducing file_facts over every row gives): the first record
+        of each file, each column's first non-missing value and (when
+        `min_key`: CSV output needs it) the smallest series name.
+
+        A CSV file's head holds its first records in order: what it shows
+        is the file's answer (order (0, record, 0)). The rest (a column
+        missing all through the head; Parquet, which has no head) comes
+        from the rows, in input order (1, b, m): a file's splits by offset,
+        rows within a split by the row-by-row id. A hash aggregate per
+        split (its smallest id, and per column still open the smallest id
+        of a non-missing cell; longs only, so no sort) says where each is,
+        and one filtered pass fetches those rows."""
         from pyspark.sql import functions as F
-        cols = [F.col("`%s`" % c) for c in self.value_columns]
-        firsts = [F.min(F.when(~rangepipe_sql.missing(c), F.struct("b", "m", c.alias("v")))).alias("f%d" % i)
-                  for i, c in enumerate(cols)]
-        key = F.coalesce(self._cell(self.series_column), F.lit(""))
-        agg = self.rows.groupBy("a", "p", "h").agg(F.min(F.struct("b", "m", *cols)).alias("first"),
-                                                   F.min(key).alias("k"), *firsts)
-        reduced, keys = [], []
-        for r in agg.collect():
-            file, first = (r["a"], r["p"]), r["first"]
-            order = (first["b"], first["m"])
-            names = list(self.header_list[r["h"]])
-            cells = [(n, first[c]) for n, c in zip(names, self.value_columns)]
-            values = [(n, r["f%d" % j]) for j, n in enumerate(names)]
+        number = {h: i for i, h in enumerate(self.header_list)}
+        first_record, first_value = {}, {}  # (a, p, h) -> (order, cells); ((a, p, h), j) -> (order, text)
+        open_files, open_columns = set(), set()
+        for (a, p), names in (self.headers or {}).items():
+            file, head = (a, p, number[tuple(names)]), self.heads[(a, p)]
+            if head.first is None:
+                open_files.add(file)
+            else:
+                first_record[file] = ((0, 0, 0), head.first)
+            for j in range(len(names)):
+                if j in head.values:
+                    i, text = head.values[j]
+                    first_value[(file, j)] = ((0, i, 0), text)
+                else:
+                    open_columns.add(j)
+        if self.headers is None:
+            open_columns = set(range(len(self.value_columns)))
+        if open_files or open_columns or self.headers is None:
+            self._facts_from_rows(first_record, first_value, sorted(open_columns), open_files, self.headers is None)
+        reduced = []
+        for (a, p, h), (order, first) in sorted(first_record.items()):
+            names = list(self.header_list[h])
+            cells = list(zip(names, first))
+            values = [(n, first_value.get(((a, p, h), j))) for j, n in enumerate(names)]
             if self.add_stem:
-                name = stem(file[1])
+                name = stem(p)
                 cells.append((STEM_COLUMN, name))
-                values.append((STEM_COLUMN, None if is_missing(name) else {"b": order[0], "m": order[1], "v": name}))
-            reduced.append(((file, FIRST), (order, cells)))
+                values.append((STEM_COLUMN, None if is_missing(name) else (order, name)))
+            reduced.append((((a, p), FIRST), (order, cells)))
             for j, (n, v) in enumerate(values):
-                reduced.append(((file, n), ((order, j), (INF, None) if v is None else ((v["b"], v["m"]), v["v"]))))
-            keys.append(r["k"])
-        if keys:
-            reduced.append((MIN_KEY, min(keys)))
+                reduced.append((((a, p), n), ((order, j), (INF, None) if v is None else v)))
+        if min_key and first_record:
+            key = F.coalesce(self._cell(self.series_column), F.lit(""))
+            reduced.append((MIN_KEY, self.rows.agg(F.min(key)).first()[0]))
         return Shape(reduced)
+
+    def _facts_from_rows(self, first_record, first_value, columns, files, every_file):
+        """Fills in what the heads left open: the first record of `files`
+        (of every file with `every_file`) and the first non-missing value of
+        each column position in `columns` for every file still without one."""
+        from pyspark.sql import functions as F
+        from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
+        splits = self.split_facts(columns).collect()
+        found_first, found_value = {}, {}
+        for r in splits:
+            file, b = (r["a"], r["p"], r["h"]), r["b"]
+            found_first[file] = min(found_first.get(file, (b, r["first"])), (b, r["first"]))
+            for j in columns:
+                if r["v%d" % j] is not None:
+                    at = (b, r["v%d" % j])
+                    found_value[(file, j)] = min(found_value.get((file, j), at), at)
+        wanted_first = {f: at for f, at in found_first.items() if every_file or f in files}
+        wanted_value = {k: at for k, at in found_value.items() if k not in first_value}
+        wanted = {(f[0], f[1], *at) for f, at in list(wanted_first.items()) + [(k[0], at) for k, at in
+                                                                                wanted_value.items()]}
+        if not wanted:
+            return
+        ids = self.spark.createDataFrame(sorted(wanted), StructType(
+            [StructField("a", IntegerType()), StructField("p", StringType()), StructField("b", LongType()),
+             StructField("m", LongType())]))
+        # A first record needs every cell; a first value only its own column.
+        read = self.value_columns if wanted_first else [self.value_columns[j] for j in columns]
+        fetched = {}
+        for r in self.rows.join(F.broadcast(ids), ["a", "p", "b", "m"], "left_semi") \
+                .select("a", "p", "b", "m", *[F.col("`%s`" % c) for c in read]).collect():
+            fetched[(r["a"], r["p"], r["b"], r["m"])] = {c: r[c] for c in read}
+        for f, at in wanted_first.items():
+            row = fetched[(f[0], f[1], *at)]
+            first_record[f] = ((1, *at), [row[c] for c in self.value_columns])
+        for (f, j), at in wanted_value.items():
+            first_value[(f, j)] = ((1, *at), fetched[(f[0], f[1], *at)][self.value_columns[j]])
+
+    def split_facts(self, columns=None):
+        """A row per file split (a, p, h, b): `first`, its smallest row id,
+        and v<j> for each column position j in `columns` (default: all),
+        the smallest id of a row whose cell is not missing (null: none).
+        Longs only: a hash aggregate."""
+        from pyspark.sql import functions as F
+        columns = range(len(self.value_columns)) if columns is None else columns
+        firsts = [F.min(F.when(~rangepipe_sql.missing(F.col("`%s`" % self.value_columns[j])), F.col("m")))
+                  .alias("v%d" % j) for j in columns]
+        return self.rows.groupBy("a", "p", "h", "b").agg(F.min("m").alias("first"), *firsts)
 
     def check_files(self, shape):
         if self.files is None:
@@ -217,14 +306,22 @@ class TabularInput:
 
     def keyed(self, columns):
         """DataFrame k (series), a, f, b, m (input order; f the file's
-        rank), line (CSV text), all built in the JVM from the persisted scan."""
+        rank), then the cells of `columns` (c0, c1, ...), from the
+        persisted scan. The CSV line is built from the cells after the
+        shuffle (line()): the range partitioner's sampling pass reads
+        this frame and needs only k."""
         from pyspark.sql import functions as F
         key = F.coalesce(self._cell(self.series_column), F.lit("")).alias("k")
-        line = rangepipe_sql.csv_line([self._cell(c) for c in columns]).alias("line")
-        return self.rows.select(key, "a", "f", "b", "m", line)
+        return self.rows.select(key, "a", "f", "b", "m", *[self._cell(c).alias("c%d" % i)
+                                                          for i, c in enumerate(columns)])
+
+    def line(self, columns):
+        """Each keyed row's CSV text, built in the JVM (rangepipe_sql)."""
+        from pyspark.sql import functions as F
+        return rangepipe_sql.csv_line([F.col("c%d" % i) for i in range(len(columns))]).alias("line")
 
     def release(self):
-        self.scan.unpersist()
+        pass  # nothing is persisted
 
 
 def _as_text(col, data_type):
@@ -296,7 +393,7 @@ class JSONInput:
 
         self.records = df.rdd.flatMap(records)
 
-    def shape(self):
+    def shape(self, min_key=True):
         """The digest's facts: file_facts of every record, reduced (Python:
         the records are parsed here, keeping numbers' text)."""
         return Shape(self.records.flatMap(file_facts).reduceByKey(combine).collect())
@@ -324,6 +421,10 @@ class JSONInput:
         from pyspark import StorageLevel
         self.kept = self.spark.createDataFrame(self.records.map(row), _keyed_schema())
         return self.kept.persist(StorageLevel.MEMORY_AND_DISK)
+
+    def line(self, columns):
+        from pyspark.sql import functions as F
+        return F.col("line")
 
     def release(self):
         if getattr(self, "kept", None) is not None:

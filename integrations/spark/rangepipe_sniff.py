@@ -39,9 +39,11 @@ def input_files(spark, path):
     return sorted(file_key(u) for u in spark.read.text(path).inputFiles())
 
 
-def head(spark, uri, limit=SAMPLE_BYTES):
-    """(bytes, whole): at most `limit` bytes from the start of the file,
-    decompressed; whole says the file ended within them."""
+def head(spark, uri, limit=None):
+    """(bytes, whole): at most `limit` (default SAMPLE_BYTES) bytes from
+    the start of the file, decompressed; whole says the file ended within
+    them."""
+    limit = limit or SAMPLE_BYTES
     parsed = urlparse(uri)
     plain = not uri.lower().endswith(CODEC_SUFFIXES)
     if plain and parsed.scheme in ("", "file"):
@@ -77,6 +79,11 @@ def inspect(spark, binary, uri, fmt, options):
     """`rangepipe inspect` on the file's head: its JSON report, or None for
     a JSON array file too big to sample whole (a cut array is no JSON)."""
     data, whole = head(spark, uri)
+    return inspect_head(binary, uri, data, whole, fmt, options)
+
+
+def inspect_head(binary, uri, data, whole, fmt, options):
+    """inspect() on a head already read."""
     if not whole:
         if fmt == "json":
             return None
@@ -98,6 +105,43 @@ def inspect(spark, binary, uri, fmt, options):
     return json.loads(run.stdout.splitlines()[0])
 
 
+class Head:
+    """What a CSV file's head says, read as Spark reads the same bytes
+    (RFC 4180 quotes, doubled quotes inside, empty records skipped): the
+    header row's cells, the first data record, and per column position
+    the first non-missing cell as (record number, text). Only records the
+    head holds whole count; a byte-order mark is no part of a name."""
+
+    def __init__(self, data, whole, delimiter, quote):
+        import csv
+        import io
+        from rangepipe_records import is_missing
+        text = data.decode("utf-8", "replace")
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        if not whole:
+            text = text[:text.rfind("\n") + 1]
+        records = [r for r in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar=quote,
+                                         doublequote=True, strict=False) if r]
+        if not whole and len(records) > 1:
+            records.pop()  # it may go on past the head (a quoted line break)
+        self.header = records[0] if records else []
+        rows = records[1:]
+        self.first = rows[0] if rows else None
+        self.values = {}
+        for i, row in enumerate(rows):
+            for j, cell in enumerate(row):
+                if j not in self.values and not is_missing(cell):
+                    self.values[j] = (i, cell)
+            if len(self.values) >= len(self.header):
+                break
+
+
+def header_cells(data, delimiter, quote):
+    """The header row of a CSV head (see Head)."""
+    return Head(data, True, delimiter, quote).header
+
+
 class Sniffed:
     """Per INPUT the CSV dialect Spark reads it with; per file the x column;
     and the number style every partition parses with."""
@@ -109,6 +153,7 @@ class Sniffed:
         self.time_formats = {}    # file key -> the strptime pattern ingest reads x with
         self.series_columns = {}  # file key -> the long-format series column inspect chose
         self.inspected = 0        # files inspect reported on
+        self.heads = {}           # CSV file key -> its Head
 
     def x_of(self, file):
         return self.x.get(file[1])
@@ -140,7 +185,8 @@ def sniff(spark, binary, args, options):
     for a, path in enumerate(args.inputs):
         dialects = set()
         for uri in input_files(spark, path):
-            report = inspect(spark, binary, uri, args.input_format, options)
+            data, whole = head(spark, uri)
+            report = inspect_head(binary, uri, data, whole, args.input_format, options)
             if report is None:
                 continue
             out.inspected += 1
@@ -162,6 +208,7 @@ def sniff(spark, binary, args, options):
                     raise SniffError("%s: the header is one name short (R's row names); one machine names the first "
                                      "column '', the Spark job needs a name for every column" % uri)
                 dialects.add((report["delimiter"], report["quote"]))
+                out.heads[uri] = Head(data, whole, report["delimiter"], report["quote"])
                 styles.add((report["decimal_comma"], report["thousands"]))
         if len(dialects) > 1:
             shown = ", ".join("delimiter %r quote %r" % d for d in sorted(dialects))

@@ -159,7 +159,8 @@ def run(spark, argv, out=sys.stderr, timings=None):
     for name in SHIPPED:
         sc.addPyFile(os.path.join(HERE, name))
     try:
-        return _job(spark, sc, args, script_text, local_binary, out, _Clock(timings))
+        with _session_conf(spark, JOB_CONF):
+            return _job(spark, sc, args, script_text, local_binary, out, _Clock(timings))
     except DetectError as e:
         out.write("rangepipe_spark: error: %s\n" % e)
         return e.code
@@ -183,11 +184,12 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     series_column = args.series_column or STEM_COLUMN
     number_flags = sniffed.number_flags or \
         (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
-    table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects)
+    table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects, sniffed.heads)
     try:
         clock.lap("headers")
-        # One pass over the rows: each file's first record and each column's first values.
-        shape = table.shape()
+        # Each file's first record and each column's first values (and the
+        # smallest series name, which CSV output's header row goes with).
+        shape = table.shape(min_key=args.format == "csv")
         clock.lap("facts")
         table.check_files(shape)
         stem_of = (lambda file: stem(file[1])) if args.series_column is None else None
@@ -196,7 +198,7 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
         clock.lap("decide")
         columns = table.columns(shape)
         header_line = csv_line(columns)
-        keyed = table.keyed(columns)  # DataFrame: k (series), a, f, b, m (input order), line (CSV text)
+        keyed = table.keyed(columns)  # DataFrame: k (series), a, f, b, m (input order), the cells
         partitions = args.partitions or sc.defaultParallelism
         ordered = keyed.repartitionByRange(partitions, "k").sortWithinPartitions("k", "a", "f", "b", "m")
         binary_name = None
@@ -212,7 +214,7 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
                              args.on_series_error == "skip", binary_name, report)
         # Rows reach the Python workers in Arrow batches and leave as chunks of
         # whole output lines, not one pickled record per row or frame.
-        chunks = ordered.select("k", "line").mapInArrow(player, "chunk string")
+        chunks = ordered.select("k", table.line(columns)).mapInArrow(player, "chunk string")
         # Written by the JVM (each chunk and a newline, part-NNNNN-... in
         # partition order), not through a Python RDD: the output does not
         # cross into Python a second time.
@@ -227,6 +229,36 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
         out.write("rangepipe_spark: skipped %d series (--on-series-error skip)\n" % len(skipped))
         return EXIT_SKIPPED
     return 0
+
+
+# Session settings for the job's own queries, put back when it ends.
+JOB_CONF = {
+    # What the job persists (JSON input's keyed rows) is read twice and
+    # dropped: building Spark's compressed columnar cache of a 257 MB CSV
+    # file's rows took 11-13 s, uncompressed 6-8 s (10^6 series, local[2],
+    # 2026-12-02); its memory is the text's size, and it spills to disk
+    # (MEMORY_AND_DISK) where it does not fit.
+    "spark.sql.inMemoryColumnarStorage.compressed": "false",
+}
+
+
+class _session_conf:
+    """Sets session conf keys for a block and restores what was there."""
+
+    def __init__(self, spark, settings):
+        self.conf, self.settings, self.before = spark.conf, settings, {}
+
+    def __enter__(self):
+        for key, value in self.settings.items():
+            self.before[key] = self.conf.get(key, None)
+            self.conf.set(key, value)
+
+    def __exit__(self, *exc):
+        for key, value in self.before.items():
+            if value is None:
+                self.conf.unset(key)
+            else:
+                self.conf.set(key, value)
 
 
 class _Clock:

@@ -80,13 +80,28 @@ BLANK_LINE = "^[\\x00-\\x20]+$"
 
 
 def lines_are_records(spark, path, delimiter, quote):
-    """Whether every line of the files of `path` is a whole record (one
-    parallel pass over the text, in the JVM); False when a quoted cell
-    holds a line break, a line is blank but not empty, or a field is
-    quoted in a way the pattern does not take (then the file is read whole,
-    as before)."""
+    """Whether every line of the files of `path` is a whole record: see
+    inputs_read_by_line."""
+    return inputs_read_by_line(spark, [(0, path, delimiter, quote)])[0]
+
+
+def inputs_read_by_line(spark, inputs):
+    """{index: whether every line of its files is a whole record} for
+    [(index, path, delimiter, quote)]: one job (a hash aggregate over
+    the lines of every input, in the JVM), not one per input or a `limit`
+    that scans in growing waves. False when a quoted cell holds a line
+    break, a line is blank but not empty, or a field is quoted in a way
+    the pattern does not take (then that input is read whole)."""
     from pyspark.sql import functions as F
-    text = spark.read.text(path, lineSep="\n")
-    value = F.col("value")
-    bad = text.filter(~value.rlike(single_line_pattern(delimiter, quote)) | value.rlike(BLANK_LINE))
-    return len(bad.limit(1).collect()) == 0
+    frames = []
+    for index, path, delimiter, quote in inputs:
+        value = F.col("value")
+        bad = ~value.rlike(single_line_pattern(delimiter, quote)) | value.rlike(BLANK_LINE)
+        frames.append(spark.read.text(path, lineSep="\n").select(F.lit(index).alias("i"),
+                                                                  bad.cast("int").alias("bad")))
+    lines = frames[0]
+    for other in frames[1:]:
+        lines = lines.union(other)
+    found = {r["i"]: r["bad"] for r in lines.groupBy("i").agg(F.max("bad").alias("bad")).collect()}
+    # An input without lines (empty files) has nothing to read whole.
+    return {index: not found.get(index) for index, *_ in inputs}

@@ -135,3 +135,151 @@ def test_read_in_splits_byte_identical(spark, rangepipe, tmp_path, partitions):
     assert got.code == 0, got.err
     assert got.data == expected.data
     assert rangepipe_inputs.read(spark, type("A", (Args,), {"inputs": [str(cr)]}), "s").multi_line == {0: True}
+
+
+def test_inputs_checked_in_one_job(spark, tmp_path):
+    """Several inputs, each with its own dialect, get their line check from
+    one aggregate: the answer per input is the one it gets alone."""
+    texts = [LINE_CASES[c][0] for c in sorted(LINE_CASES)]
+    inputs = []
+    for i, text in enumerate(texts):
+        path = tmp_path / ("f%d.csv" % i)
+        path.write_bytes(text.encode("utf-8"))
+        inputs.append((i, str(path), ",", '"'))
+    semi = tmp_path / "semi.csv"
+    semi.write_text("s;t;v\n'a;1';1;'it''s \"x\"'\n")
+    inputs += [(len(texts), str(semi), ";", "'"), (len(texts) + 1, str(semi), ";", '"')]
+    expected = {i: LINE_CASES[c][1] for i, c in enumerate(sorted(LINE_CASES))}
+    expected.update({len(texts): True, len(texts) + 1: False})
+    assert rangepipe_sql.inputs_read_by_line(spark, inputs) == expected
+    # Shuffled indexes: the answers follow the index, not the position.
+    assert rangepipe_sql.inputs_read_by_line(spark, [(7, str(semi), ";", '"'), (3, str(semi), ";", "'")]) \
+        == {7: False, 3: True}
+
+
+# Header rows that Spark's own reader (the row it reads first, header=False)
+# and the sniffed head (Python's csv module) must split alike.
+HEADERS = ['s,t,v', '"s","t","v"', 's,"a,b",v', '"say ""hi""",t,v', 's,,v', 's,t,', 's,t,v,,', '\ufeffs,t,v',
+           '\ufeff"s",t', 's;t;v', 'é té,日本,😀', ' s , t ,v', 's\tt\tv', '"",t,v', 'a"b,t']
+
+
+@pytest.mark.parametrize("index", range(len(HEADERS)))
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_header_from_the_head_is_sparks(spark, tmp_path, index, ending):
+    """rangepipe_sniff.header_cells (the job names each file's columns from
+    its sniffed head, with no pass over the rows) against Spark's CSV reader
+    taking the same line as data: the same cells (Spark's null is an empty
+    cell; a byte-order mark is no part of a name, as on one machine)."""
+    import rangepipe_sniff
+    header = HEADERS[index]
+    delimiter = ";" if ";" in header else "\t" if "\t" in header else ","
+    data = (header + ending + delimiter.join(["1"] * 3) + ending).encode("utf-8")
+    path = tmp_path / "h.csv"
+    path.write_bytes(data)
+    first = spark.read.csv(str(path), header=False, sep=delimiter, quote='"', escape='"', inferSchema=False).first()
+    sparks = ["" if c is None else c for c in first]
+    if sparks and sparks[0].startswith("\ufeff"):
+        sparks[0] = sparks[0][1:]
+    assert rangepipe_sniff.header_cells(data, delimiter, '"') == sparks
+
+
+def test_no_pass_before_the_play_stage_sorts(spark, tmp_path):
+    """The digest's facts are a hash aggregate of row ids (longs) per file
+    split, and the rows they name are fetched by a broadcast semi-join:
+    Spark sorts no row before the play stage's own shuffle (the minimum of
+    a struct or a string is a SortAggregate, which sorts every row)."""
+    import rangepipe_inputs
+    path = tmp_path / "g.csv"
+    gen_series.write_csv(path, gen_series.rows(50, seed=5))
+
+    class Args:
+        inputs, input_format, delimiter, series_column = [str(path)], "csv", None, "s"
+    table = rangepipe_inputs.read(spark, Args, "s")
+    try:
+        plan = table.split_facts()._jdf.queryExecution().executedPlan().toString()
+        assert "HashAggregate" in plan
+        assert "SortAggregate" not in plan and "Sort [" not in plan
+        assert len(table.shape().files) == 1
+    finally:
+        table.release()
+
+
+def _python_shape(inputs):
+    """The digest's facts by brute force: every record of every file read
+    with Python's csv module and reduced with the stage's own file_facts
+    and combine (what the JSON path does), keyed as Spark names files."""
+    import rangepipe_detect
+    reduced = {}
+    for a, paths in enumerate(inputs):
+        for path in paths:
+            with open(path, newline="", encoding="utf-8") as f:
+                rows = list(csv.reader(f))
+            header = rangepipe_records.unique_names(rows[0])
+            for i, row in enumerate(rows[1:]):
+                cells = list(zip(header, row))
+                rec = ((a, "file:" + str(path)), (0, i), cells, dict(cells).get("s") or "")
+                for key, value in rangepipe_detect.file_facts(rec):
+                    reduced[key] = value if key not in reduced else rangepipe_detect.combine(reduced[key], value)
+    return rangepipe_detect.Shape(list(reduced.items()))
+
+
+def _summary(shape):
+    """What the digest is made of, without the order values (Spark's are
+    split offsets and row ids, the brute force's row numbers). Spark reads
+    an empty cell as null: the digest writes both as an empty cell."""
+    out = {}
+    for file, entry in shape.files.items():
+        out[file] = (shape.columns(file), {n: "" if v is None else v for n, v in entry["first"][1]},
+                     {n: v[1][1] for n, v in entry["columns"].items()})
+    return out, shape.min_key
+
+
+@pytest.mark.parametrize("split_bytes", [None, "2048"])
+@pytest.mark.parametrize("head_bytes", [None, 700, 40])
+def test_facts_are_a_reduce_over_every_row(spark, tmp_path, monkeypatch, split_bytes, head_bytes):
+    """The heads, the hash aggregate and the fetch give what reducing every
+    record gives: per file its first record, and each column's first
+    non-missing value where columns start missing at different rows (the
+    first, the series column itself, one missing until far into the file,
+    one in a single row, one never), over files read in many splits, two
+    files of one input and a second input with its columns in another
+    order. Heads of 256 KiB hold every file whole; of 700 bytes, some
+    first values and not others; of 40, the header and no record."""
+    import random
+    import rangepipe_inputs
+    import rangepipe_sniff
+    if head_bytes:
+        monkeypatch.setattr(rangepipe_sniff, "SAMPLE_BYTES", head_bytes)
+    rng = random.Random(7)
+    (tmp_path / "d").mkdir()
+
+    def write(path, names, n, first_at):
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(names)
+            for i in range(n):
+                w.writerow([("NA" if i < first_at.get(c, 0) else ("" if c == "never" else
+                             "s%02d" % rng.randrange(40) if c == "s" else "%d.%d" % (i, rng.randrange(9))))
+                            for c in names])
+    write(tmp_path / "d" / "one.csv", ["note", "s", "t", "v", "never"], 900, {"note": 30, "s": 3, "v": 700})
+    write(tmp_path / "d" / "two.csv", ["note", "s", "t", "v", "never"], 400, {"note": 399, "v": 5})
+    write(tmp_path / "three.csv", ["t", "v", "s", "extra", "one"], 300, {"extra": 250, "t": 1, "one": 299})
+    if split_bytes:
+        spark.conf.set("spark.sql.files.maxPartitionBytes", split_bytes)
+    try:
+        class Args:
+            inputs = [str(tmp_path / "d"), str(tmp_path / "three.csv")]
+            input_format, delimiter, series_column = "csv", None, "s"
+        table = rangepipe_inputs.read(spark, Args, "s")
+        try:
+            if split_bytes:
+                splits = table.split_facts().collect()
+                assert len({(r["p"], r["b"]) for r in splits}) > 6
+            got = _summary(table.shape())
+        finally:
+            table.release()
+    finally:
+        spark.conf.unset("spark.sql.files.maxPartitionBytes")
+    expected = _summary(_python_shape([[tmp_path / "d" / "one.csv", tmp_path / "d" / "two.csv"],
+                                       [tmp_path / "three.csv"]]))
+    assert got == expected

@@ -5,7 +5,8 @@ import Testing
 /// and, with `--jobs N`, loads the next batch while runs of series play.
 /// The reference is the same rows played from `--input` (parsed in memory:
 /// no store, no scan) with one job; the store's output must be its bytes
-/// for any `--jobs`, across runs, batches (4096 series) and the error
+/// for any `--jobs`, across runs, batches (256, 512, 1,024 … series: the
+/// 5,005 here make five) and the error
 /// policy's cases.
 @Suite("fleet play")
 struct FleetPlayTests {

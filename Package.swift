@@ -29,9 +29,11 @@ let package = Package(
         .target(name: "CPixels", path: "Sources/CPixels"),
         // Out of memory as one line and exit 71 instead of a crash (malloc & co. wrapped).
         .target(name: "CMemoryGuard", path: "Sources/CMemoryGuard"),
+        // A large output's write-back started while it is written (sync_file_range).
+        .target(name: "CWriteback", path: "Sources/CWriteback"),
         .target(
             name: "RangePipeKit",
-            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels", "CMemoryGuard"],
+            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels", "CMemoryGuard", "CWriteback"],
             // No unsafe flags: the package stays usable as a dependency.
             // The per-field hot path keeps its state in locals and
             // value-type `inout`s, where exclusivity is checked statically.

@@ -7,6 +7,17 @@ public final class FileOutput {
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private let capacity: Int
+    /// Whether the file is one this writer created (and `close` syncs): then
+    /// its write-back starts every `writebackBytes` as it is written, so
+    /// the closing sync of a large output waits for the last stretch only.
+    private let startsWriteback: Bool
+    private var written = 0, handedToDisk = 0
+    /// How often write-back was started (for the tests).
+    package private(set) var writebackStarts = 0
+    /// Write-back starts once this many bytes are written past the last
+    /// start: 0.22 s of the sync that ended a 594 MB output (play --all,
+    /// 10^6 series) ran after everything else.
+    static let writebackBytes = 8 << 20
 
     /// Unbuffered standard error: each write goes out at once.
     public static func standardError() -> FileOutput {
@@ -18,11 +29,12 @@ public final class FileOutput {
         FileOutput(fd: Platform.standardOutput, name: "stdout", owns: false, capacity: 1 << 16)
     }
 
-    init(fd: Platform.Descriptor, name: String, owns: Bool, capacity: Int) {
+    init(fd: Platform.Descriptor, name: String, owns: Bool, capacity: Int, startsWriteback: Bool = false) {
         self.fd = fd
         self.name = name
         self.ownsDescriptor = owns
         self.capacity = capacity
+        self.startsWriteback = startsWriteback
         buffer.reserveCapacity(capacity)
     }
 
@@ -44,7 +56,7 @@ public final class FileOutput {
             Platform.close(fd)
             throw RangePipeError.cannotCreate(path: shown, reason: reason)
         }
-        return FileOutput(fd: fd, name: shown, owns: true, capacity: 1 << 16)
+        return FileOutput(fd: fd, name: shown, owns: true, capacity: 1 << 16, startsWriteback: true)
     }
 
     /// Opens a device, FIFO or socket for writing as it is (never created,
@@ -110,6 +122,12 @@ public final class FileOutput {
                 throw RangePipeError.io(path: name, reason: Platform.errorText)
             }
             rest = rest.dropFirst(n)
+            written += n
+        }
+        if startsWriteback, written - handedToDisk >= Self.writebackBytes {
+            Platform.startWriteback(fd, offset: handedToDisk, length: written - handedToDisk)
+            handedToDisk = written
+            writebackStarts += 1
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CWriteback
 
 /// The C library calls RangePipeKit makes, in one spelling for Linux (Glibc)
 /// and macOS (Darwin): thin wrappers with POSIX's names and results, so only
@@ -61,6 +62,13 @@ enum Platform {
     /// (a pipe, a terminal: `EINVAL`) counts as synced.
     static func sync(_ fd: Descriptor) -> Bool {
         fsync(fd) == 0 || errno == EINVAL
+    }
+
+    /// Starts writing a byte range of a file to the disk without waiting
+    /// (`sync_file_range`, Linux; a no-op elsewhere). A hint: whether it
+    /// worked is for the later `sync` to say.
+    static func startWriteback(_ fd: Descriptor, offset: Int, length: Int) {
+        _ = rangepipe_start_writeback(fd, Int64(offset), Int64(length))
     }
 
     /// `rename(2)`: 0, or −1 with `errno` set.

@@ -43,12 +43,13 @@ def _keyed_schema():
                        StructField("m", LongType()), StructField("line", StringType())])
 
 
-def read(spark, args, series_column, dialects=None, heads=None):
-    """dialects: per INPUT index the (delimiter, quote) sniffed for its
-    files; heads: per CSV file key its rangepipe_sniff.Head (a file
-    missing here has its head read now)."""
+def read(spark, args, series_column, sniffed=None):
+    """sniffed: the rangepipe_sniff.Sniffed of the inputs (each INPUT's
+    dialect, files and their heads); without it, or for a file it lacks,
+    the files are listed and their heads read here."""
     if args.input_format in ("csv", "parquet"):
-        return TabularInput(spark, args, series_column, dialects or {}, heads or {})
+        from rangepipe_sniff import Sniffed
+        return TabularInput(spark, args, series_column, sniffed or Sniffed())
     return JSONInput(spark, args, series_column)
 
 
@@ -79,7 +80,7 @@ class TabularInput:
     expressions (rangepipe_sql) after the shuffle. Python sees a row per
     split and a few rows per file, on the driver."""
 
-    def __init__(self, spark, args, series_column, dialects, heads):
+    def __init__(self, spark, args, series_column, sniffed):
         from pyspark.sql import functions as F
         self.spark = spark
         self.series_column = series_column
@@ -87,7 +88,7 @@ class TabularInput:
         self.headers = None if args.input_format != "csv" else {}  # (a, p) -> its header's names
         self.heads = {}  # (a, p) -> its rangepipe_sniff.Head (CSV)
         frames = []
-        csv_dialects = {a: dialects.get(a, (args.delimiter or ",", '"')) for a in range(len(args.inputs))}
+        csv_dialects = {a: sniffed.dialects.get(a, (args.delimiter or ",", '"')) for a in range(len(args.inputs))}
         # multiLine (a quoted field may hold line breaks) reads a file whole in
         # one task: only an INPUT where some line is not a whole record by itself.
         by_line = rangepipe_sql.inputs_read_by_line(spark, [(a, path, *csv_dialects[a])
@@ -99,7 +100,7 @@ class TabularInput:
         for a, path in enumerate(args.inputs):
             if args.input_format == "csv":
                 sep, quote = csv_dialects[a]
-                width = self._sniffed_headers(spark, a, path, sep, quote, heads)
+                width = self._sniffed_headers(spark, a, path, sep, quote, sniffed)
                 # escape='"': RFC 4180 doubled quotes. header=True drops each
                 # file's first record (in the split at its start only). FAILFAST:
                 # a row with another field count than the first file's header is
@@ -133,8 +134,8 @@ class TabularInput:
         Spark reads every file of the INPUT with."""
         from rangepipe_sniff import Head, head, input_files
         width = None
-        for uri in input_files(spark, path):
-            found = sniffed.get(uri)
+        for uri in sniffed.files.get(a) or input_files(spark, path):
+            found = sniffed.heads.get(uri)
             if found is None:
                 found = Head(*head(spark, uri), sep, quote)
             self.heads[(a, uri)] = found
@@ -306,8 +307,8 @@ class TabularInput:
 
     def keyed(self, columns):
         """DataFrame k (series), a, f, b, m (input order; f the file's
-        rank), then the cells of `columns` (c0, c1, ...), from the
-        persisted scan. The CSV line is built from the cells after the
+        rank), then the cells of `columns` (c0, c1, ...). The CSV line
+        is built from the cells after the
         shuffle (line()): the range partitioner's sampling pass reads
         this frame and needs only k."""
         from pyspark.sql import functions as F

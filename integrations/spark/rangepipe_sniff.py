@@ -137,11 +137,6 @@ class Head:
                 break
 
 
-def header_cells(data, delimiter, quote):
-    """The header row of a CSV head (see Head)."""
-    return Head(data, True, delimiter, quote).header
-
-
 class Sniffed:
     """Per INPUT the CSV dialect Spark reads it with; per file the x column;
     and the number style every partition parses with."""
@@ -154,6 +149,7 @@ class Sniffed:
         self.series_columns = {}  # file key -> the long-format series column inspect chose
         self.inspected = 0        # files inspect reported on
         self.heads = {}           # CSV file key -> its Head
+        self.files = {}           # INPUT index -> its files' keys, as listed once (input_files)
 
     def x_of(self, file):
         return self.x.get(file[1])
@@ -184,7 +180,8 @@ def sniff(spark, binary, args, options):
     styles = set()
     for a, path in enumerate(args.inputs):
         dialects = set()
-        for uri in input_files(spark, path):
+        out.files[a] = input_files(spark, path)
+        for uri in out.files[a]:
             data, whole = head(spark, uri)
             report = inspect_head(binary, uri, data, whole, args.input_format, options)
             if report is None:

@@ -159,8 +159,7 @@ def run(spark, argv, out=sys.stderr, timings=None):
     for name in SHIPPED:
         sc.addPyFile(os.path.join(HERE, name))
     try:
-        with _session_conf(spark, JOB_CONF):
-            return _job(spark, sc, args, script_text, local_binary, out, _Clock(timings))
+        return _job(spark, sc, args, script_text, local_binary, out, _Clock(timings))
     except DetectError as e:
         out.write("rangepipe_spark: error: %s\n" % e)
         return e.code
@@ -184,7 +183,7 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
     series_column = args.series_column or STEM_COLUMN
     number_flags = sniffed.number_flags or \
         (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
-    table = rangepipe_inputs.read(spark, args, series_column, sniffed.dialects, sniffed.heads)
+    table = rangepipe_inputs.read(spark, args, series_column, sniffed)
     try:
         clock.lap("headers")
         # Each file's first record and each column's first values (and the
@@ -220,7 +219,7 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
         # cross into Python a second time.
         chunks.write.text(args.output)
     finally:
-        table.release()  # the persisted scan (or keyed rows)
+        table.release()  # JSON input's persisted keyed rows
     clock.lap("play")
     skipped = [ln for _, lines in sorted(report.value.items()) for ln in lines]
     if skipped:
@@ -229,36 +228,6 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
         out.write("rangepipe_spark: skipped %d series (--on-series-error skip)\n" % len(skipped))
         return EXIT_SKIPPED
     return 0
-
-
-# Session settings for the job's own queries, put back when it ends.
-JOB_CONF = {
-    # What the job persists (JSON input's keyed rows) is read twice and
-    # dropped: building Spark's compressed columnar cache of a 257 MB CSV
-    # file's rows took 11-13 s, uncompressed 6-8 s (10^6 series, local[2],
-    # 2026-12-02); its memory is the text's size, and it spills to disk
-    # (MEMORY_AND_DISK) where it does not fit.
-    "spark.sql.inMemoryColumnarStorage.compressed": "false",
-}
-
-
-class _session_conf:
-    """Sets session conf keys for a block and restores what was there."""
-
-    def __init__(self, spark, settings):
-        self.conf, self.settings, self.before = spark.conf, settings, {}
-
-    def __enter__(self):
-        for key, value in self.settings.items():
-            self.before[key] = self.conf.get(key, None)
-            self.conf.set(key, value)
-
-    def __exit__(self, *exc):
-        for key, value in self.before.items():
-            if value is None:
-                self.conf.unset(key)
-            else:
-                self.conf.set(key, value)
 
 
 class _Clock:

@@ -4,6 +4,7 @@ reader reads back), rangepipe's missing values, and when a CSV file may
 be read line by line; then the whole job on a file read in many splits."""
 
 import csv
+import gzip
 import io
 import sys
 
@@ -166,7 +167,7 @@ HEADERS = ['s,t,v', '"s","t","v"', 's,"a,b",v', '"say ""hi""",t,v', 's,,v', 's,t
 @pytest.mark.parametrize("index", range(len(HEADERS)))
 @pytest.mark.parametrize("ending", ["\n", "\r\n"])
 def test_header_from_the_head_is_sparks(spark, tmp_path, index, ending):
-    """rangepipe_sniff.header_cells (the job names each file's columns from
+    """rangepipe_sniff.Head's header (the job names each file's columns from
     its sniffed head, with no pass over the rows) against Spark's CSV reader
     taking the same line as data: the same cells (Spark's null is an empty
     cell; a byte-order mark is no part of a name, as on one machine)."""
@@ -180,7 +181,7 @@ def test_header_from_the_head_is_sparks(spark, tmp_path, index, ending):
     sparks = ["" if c is None else c for c in first]
     if sparks and sparks[0].startswith("\ufeff"):
         sparks[0] = sparks[0][1:]
-    assert rangepipe_sniff.header_cells(data, delimiter, '"') == sparks
+    assert rangepipe_sniff.Head(data, True, delimiter, '"').header == sparks
 
 
 def test_no_pass_before_the_play_stage_sorts(spark, tmp_path):
@@ -212,7 +213,8 @@ def _python_shape(inputs):
     reduced = {}
     for a, paths in enumerate(inputs):
         for path in paths:
-            with open(path, newline="", encoding="utf-8") as f:
+            opener = gzip.open if str(path).endswith(".gz") else open
+            with opener(path, "rt", newline="", encoding="utf-8-sig") as f:
                 rows = list(csv.reader(f))
             header = rangepipe_records.unique_names(rows[0])
             for i, row in enumerate(rows[1:]):
@@ -283,3 +285,45 @@ def test_facts_are_a_reduce_over_every_row(spark, tmp_path, monkeypatch, split_b
     expected = _summary(_python_shape([[tmp_path / "d" / "one.csv", tmp_path / "d" / "two.csv"],
                                        [tmp_path / "three.csv"]]))
     assert got == expected
+
+
+# Files whose heads need reading as Spark reads the rest: quoted line
+# breaks (the file is then read whole, and a head may be cut inside one),
+# CRLF, a byte-order mark, and gzip (the head is decompressed).
+AWKWARD = {
+    "quoted line breaks": (b's,t,v,note\n' + b''.join(
+        b's%d,%d,%s,"line\nbreak %d"\n' % (k % 3, k, b"NA" if k < 9 else b"%d.5" % k, k) for k in range(40)), "plain"),
+    "CRLF": (b's,t,v,note\r\n' + b''.join(
+        b's%d,%d,%s,%s\r\n' % (k % 3, k, b"" if k < 12 else b"%d.5" % k, b"n" if k == 30 else b"") for k in range(40)),
+        "plain"),
+    "byte-order mark": (b'\xef\xbb\xbfs,t,v\n' + b''.join(
+        b's%d,%d,%s\n' % (k % 3, k, b"-" if k < 20 else b"%d" % k) for k in range(40)), "plain"),
+    "gzip": (b's,t,v\n' + b''.join(b's%d,%d,%s\n' % (k % 3, k, b"?" if k < 25 else b"%d" % k) for k in range(40)),
+             "gzip"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(AWKWARD))
+@pytest.mark.parametrize("head_bytes", [None, 30, 75, 150])
+def test_facts_of_awkward_files_are_a_reduce(spark, tmp_path, monkeypatch, case, head_bytes):
+    """The digest's facts where the head is not plain text cut at a line:
+    the heads (of 256 KiB, 30, 75 and 150 bytes; 30 and 75 cut the quoted
+    line break of the first and third record), the aggregate and the
+    fetch give what reducing every record gives."""
+    import rangepipe_inputs
+    import rangepipe_sniff
+    if head_bytes:
+        monkeypatch.setattr(rangepipe_sniff, "SAMPLE_BYTES", head_bytes)
+    data, kind = AWKWARD[case]
+    path = tmp_path / ("f.csv.gz" if kind == "gzip" else "f.csv")
+    path.write_bytes(gzip.compress(data) if kind == "gzip" else data)
+
+    class Args:
+        inputs, input_format, delimiter, series_column = [str(path)], "csv", None, "s"
+    table = rangepipe_inputs.read(spark, Args, "s")
+    try:
+        got = _summary(table.shape())
+        assert table.multi_line == {0: case == "quoted line breaks"}
+    finally:
+        table.release()
+    assert got == _summary(_python_shape([[path]]))

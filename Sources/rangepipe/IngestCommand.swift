@@ -110,7 +110,7 @@ extension IngestArguments {
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Load CSV, TSV, NDJSON or JSON files (or - for stdin, .gz transparently) into the series store."
+        abstract: "Load CSV, TSV, NDJSON, JSON or Arrow IPC files (or - for stdin, .gz transparently) into the series store."
     )
 
     @Argument(help: "Input files; - reads stdin.")

@@ -2,6 +2,6 @@
 public import ArgumentParser
 import RangePipeKit
 
-/// `--format` and `--input-format` (auto, csv, tsv, ndjson, json): --help lists the values,
+/// `--format` and `--input-format` (auto, csv, tsv, ndjson, json, arrow): --help lists the values,
 /// completions offer them, and any other is a usage error (exit 64).
 extension InputFormat: ExpressibleByArgument {}

@@ -11,7 +11,7 @@ package enum InspectText {
             for note in r.notes { head.append("  note     \(note)") }
             return (head + ["  command  \(command)"]).escapedLines
         }
-        if f.format == .ndjson || f.format == .json {
+        if f.format == .ndjson || f.format == .json || f.format == .arrow {
             head.append("  format   \(f.format.rawValue)")
         } else {
             head.append("  format   \(f.format.rawValue), delimiter \(FileReportText.character(sample.delimiter)), "

@@ -53,19 +53,21 @@ struct SniffPlan {
     /// reader) and fixes the delimiter, quote, header, number style, x
     /// column and time pattern that the options left open.
     init(source: InputSource, format: InputFormat, options base: IngestOptions) throws {
-        let (bytes, whole) = try source.peek(Sniffer.sampleBytes)
-        try TextEncoding.check(bytes, file: source.displayName)
+        let (bytes, whole) = format == .arrow ? try Self.arrowHead(source) : try source.peek(Sniffer.sampleBytes)
+        if format != .arrow { try TextEncoding.check(bytes, file: source.displayName) }
         self.init(bytes: bytes, isWholeInput: whole, file: source.displayName, format: format, options: base)
     }
 
     init(bytes: [UInt8], isWholeInput: Bool, file: String, format: InputFormat, options base: IngestOptions,
          maxRows: Int = Sniffer.sampleRows) {
-        options = base
+        var options = base
         let sample: CSVSample
         if format == .ndjson {
             sample = Sniffer.ndjsonSample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
         } else if format == .json {
             sample = Sniffer.jsonArraySample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
+        } else if format == .arrow {
+            sample = ArrowReader.sample(bytes, isWholeInput: true, maxRows: maxRows)!
         } else {
             sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
             options.delimiter = sample.delimiter
@@ -77,6 +79,24 @@ struct SniffPlan {
             options.rowNamesColumn = sample.rowNamesColumn != nil
             (options.decimalComma, options.thousands) = ColumnProfiler.numberStyle(sample, options: options)
         }
+        self.init(sample: sample, file: file, format: format, settled: options)
+    }
+
+    /// An Arrow input's head, peeked at until its first record batch is
+    /// whole (a batch is not read in part), or all of it.
+    static func arrowHead(_ source: InputSource) throws -> (bytes: [UInt8], isWholeInput: Bool) {
+        var count = Sniffer.sampleBytes
+        while true {
+            let (bytes, whole) = try source.peek(count)
+            if ArrowReader.sample(bytes, isWholeInput: whole, maxRows: 1) != nil { return (bytes, whole) }
+            count *= 4
+            try MemoryBudget.require(count, for: "the first Arrow record batch", of: source.displayName)
+        }
+    }
+
+    /// The choices made on `sample`, with what `base` settles already.
+    private init(sample: CSVSample, file: String, format: InputFormat, settled base: IngestOptions) {
+        options = base
         report = FileReport(file: file, format: format, sample: sample, decimalComma: options.decimalComma,
                             thousands: options.thousands)
         func locate(_ name: String) -> Int? {

@@ -164,6 +164,7 @@ public struct Ingestor {
             return { try reader.read($0, into: $1) }
         case .ndjson: return { try JSONReader(layout: .lines, usesTemplates: jsonTemplates, jobs: options.jobs).read($0, into: $1) }
         case .json, .auto: return { try JSONReader(layout: .array).read($0, into: $1) }
+        case .arrow: return { try ArrowReader().read($0, into: $1) }
         }
     }
 
@@ -175,6 +176,7 @@ public struct Ingestor {
         if name.hasSuffix(".tsv") || name.hasSuffix(".tab") { return .tsv }
         if name.hasSuffix(".ndjson") || name.hasSuffix(".jsonl") { return .ndjson }
         if name.hasSuffix(".json") { return .json }
+        if [".arrow", ".arrows", ".feather", ".ipc"].contains(where: name.hasSuffix) { return .arrow }
         // By content: peek without consuming is not possible on a pipe, so
         // the first byte decides through a small look-ahead source.
         return try source.sniffFormat()

@@ -32,8 +32,9 @@ public enum Inspector {
             report.notes.append("\(series.count) series, one per row, of up to \(series.map(\.series.count).max() ?? 0) values")
             return report
         }
-        let (bytes, whole) = full ? (try readAll(source), true) : try source.peek(Sniffer.sampleBytes)
-        try TextEncoding.check(bytes, file: path)
+        let (bytes, whole) = full ? (try readAll(source), true)
+            : format == .arrow ? try SniffPlan.arrowHead(source) : try source.peek(Sniffer.sampleBytes)
+        if format != .arrow { try TextEncoding.check(bytes, file: path) }
         let rows = full ? Int.max : Sniffer.sampleRows
         var opts = options
         var plan = SniffPlan(bytes: bytes, isWholeInput: whole, file: path, format: format, options: opts, maxRows: rows)
@@ -72,7 +73,7 @@ public enum Inspector {
             report.notes.append("\(repeats.repeats) of \(repeats.rows) rows repeat an x and no text column tells them apart: "
                                 + "ingest keeps the last of each (--duplicates)")
         }
-        if let bad = TextEncoding.firstInvalid(bytes) {
+        if format != .arrow, let bad = TextEncoding.firstInvalid(bytes) {
             report.notes.append("line \(bad.line) has a byte (0x\(String(bad.byte, radix: 16, uppercase: true))) that is not UTF-8: "
                                 + "the file looks Latin-1 or Windows-1252; names and labels in it cannot be read: convert it, "
                                 + "e.g. iconv -f WINDOWS-1252 -t UTF-8 \(ShellWords.quote(path)) > converted.csv")
@@ -96,11 +97,11 @@ public enum Inspector {
     /// Reads the sample as ingest would with the suggested options (the
     /// sample cut at its last line end), so that what would stop ingest on
     /// these rows stops inspect with the same located error (exit 65).
-    /// A JSON array cut by the sample is not tried.
+    /// A JSON array or Arrow stream cut by the sample is not tried.
     private static func trialRead(_ bytes: [UInt8], whole: Bool, path: String, format: InputFormat, options: IngestOptions) throws {
-        guard whole || format != .json else { return }
+        guard whole || (format != .json && format != .arrow) else { return }
         var text = bytes
-        if !whole, let cut = text.lastIndex(of: 0x0a) { text.removeSubrange((cut + 1)...) }
+        if !whole, format != .arrow, let cut = text.lastIndex(of: 0x0a) { text.removeSubrange((cut + 1)...) }
         var trial = options
         trial.onError = .fail
         trial.rejectsPath = nil

@@ -1,4 +1,4 @@
 /// Input formats `ingest` reads.
 public enum InputFormat: String, Sendable, CaseIterable {
-    case auto, csv, tsv, ndjson, json
+    case auto, csv, tsv, ndjson, json, arrow
 }

@@ -178,9 +178,10 @@ final class InputSource {
     }
 
     /// Guesses the format from the first bytes: `[` is a JSON array, `{`
-    /// NDJSON, a first line with tabs and no commas TSV, anything else CSV.
+    /// NDJSON, `ARROW1` or 0xFFFFFFFF Arrow, a first line with tabs and no commas TSV, anything else CSV.
     func sniffFormat() throws -> InputFormat {
         let head = try peek(1 << 16).bytes
+        if ArrowStream.recognizes(head) { return .arrow }
         var body = head[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let first = body.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) else { return .csv }

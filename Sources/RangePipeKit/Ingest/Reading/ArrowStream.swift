@@ -1,0 +1,128 @@
+/// The messages of an Arrow IPC stream, or of an IPC file (Feather v2)
+/// read in stream order, one at a time from an input (the format's
+/// "Encapsulated message format": a 0xFFFFFFFF continuation marker, an
+/// int32 metadata length, the flatbuffer `Message`, then its body; before
+/// Arrow 0.15 the length came without the marker). Lengths are believed
+/// only as far as bytes arrive: a message is read in pieces, so a length
+/// that lies ends in "truncated", never in an allocation of what it says.
+struct ArrowStream {
+    enum Header {
+        case schema(ArrowFlatTable)
+        case dictionary(ArrowFlatTable)
+        case batch(ArrowFlatTable)
+    }
+
+    struct Message {
+        var header: Header
+        var body: [UInt8]
+        /// The bytes of the input where the message, its metadata and its body start.
+        var start: Int
+        var metadataStart: Int
+        var bodyStart: Int
+    }
+
+    /// An IPC file's leading magic (`ARROW1` and two bytes of padding).
+    static let fileMagic: [UInt8] = Array("ARROW1".utf8)
+
+    let source: InputSource
+    /// Bytes of the input consumed so far.
+    private(set) var offset = 0
+    private var ended = false
+    /// Bytes read ahead of what the messages have consumed (the first 8, when not a file's magic).
+    private var pending: [UInt8] = []
+
+    init(_ source: InputSource) {
+        self.source = source
+    }
+
+    /// Whether `head` starts like an Arrow stream or file.
+    static func recognizes(_ head: [UInt8]) -> Bool {
+        head.starts(with: fileMagic) || head.starts(with: [0xFF, 0xFF, 0xFF, 0xFF])
+    }
+
+    /// The next message; nil at the end-of-stream marker or at the end of
+    /// the input between two messages.
+    /// - Throws: `ArrowFault` located at the input's byte.
+    mutating func next() throws -> Message? {
+        if ended { return nil }
+        if offset == 0 {
+            let head = try bytes(8, atEnd: true)
+            if head.isEmpty { throw ArrowFault(offset: 0, reason: "the input is empty") }
+            if head.starts(with: Self.fileMagic) {
+                guard head.count == 8 else { throw ArrowFault(offset: 0, reason: "the file ends inside its magic") }
+            } else {
+                pending = head
+            }
+        }
+        let start = offset - pending.count
+        var word = try bytes(4, atEnd: true)
+        if word.isEmpty {
+            ended = true
+            return nil
+        }
+        guard word.count == 4 else { throw ArrowFault(offset: start, reason: "the stream ends inside a message's length") }
+        if word == [0xFF, 0xFF, 0xFF, 0xFF] { word = try bytes(4, atEnd: false) }
+        let length = Int(Int32(bitPattern: UInt32(word[0]) | UInt32(word[1]) << 8 | UInt32(word[2]) << 16 | UInt32(word[3]) << 24))
+        if length == 0 {
+            ended = true
+            return nil
+        }
+        guard length > 0 else { throw ArrowFault(offset: start, reason: "a message's length is negative (\(length))") }
+        let metadataStart = offset - pending.count
+        let metadata = try bytes(length, atEnd: false)
+        let root = try located(metadataStart) { try ArrowFlatTable(root: metadata) }
+        let version = try located(metadataStart) { try root.i16(0) }
+        // V4 (Arrow 0.8) and V5 (1.0) share the layouts read here; V5 drops unions' validity.
+        guard version == 3 || version == 4 else {
+            throw ArrowFault(offset: start, reason: "metadata version V\(version + 1) (rangepipe reads V4 and V5)")
+        }
+        let type = try located(metadataStart) { try root.u8(1) }
+        guard let table = try located(metadataStart, { try root.table(2) }) else {
+            throw ArrowFault(offset: start, reason: "a message without a header")
+        }
+        let bodyLength = try located(metadataStart) { try root.i64(3) }
+        guard bodyLength >= 0 else { throw ArrowFault(offset: start, reason: "a body of \(bodyLength) bytes") }
+        let bodyStart = offset - pending.count
+        let body = try bytes(bodyLength, atEnd: false)
+        switch type {
+        case 1: return Message(header: .schema(table), body: body, start: start, metadataStart: metadataStart, bodyStart: bodyStart)
+        case 2: return Message(header: .dictionary(table), body: body, start: start, metadataStart: metadataStart, bodyStart: bodyStart)
+        case 3: return Message(header: .batch(table), body: body, start: start, metadataStart: metadataStart, bodyStart: bodyStart)
+        default: throw ArrowFault(offset: start, reason: "a message of type \(type) (a tensor or unknown), not a table's")
+        }
+    }
+
+    /// Runs `body`, moving a fault inside the metadata to the input's byte.
+    private func located<T>(_ start: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let fault as ArrowFault {
+            throw ArrowFault(offset: start + fault.offset, reason: fault.reason)
+        }
+    }
+
+    /// The next `count` bytes, read as they arrive (fewer only at the end
+    /// of the input when `atEnd` allows it).
+    private mutating func bytes(_ count: Int, atEnd: Bool) throws -> [UInt8] {
+        var out: [UInt8] = []
+        if !pending.isEmpty {
+            let n = min(count, pending.count)
+            out = Array(pending[0 ..< n])
+            pending.removeFirst(n)
+            if n == count { return out }
+        }
+        while out.count < count {
+            if out.count > 1 << 20 {
+                try MemoryBudget.require(min(count, 2 * out.count), for: "an Arrow message", of: source.displayName)
+            }
+            let n = try source.read(appendingTo: &out, upTo: count - out.count)
+            if n == 0 {
+                if atEnd, out.isEmpty { return out }
+                if atEnd { break }
+                throw ArrowFault(offset: offset, reason: "the stream ends inside a message (truncated)")
+            }
+            offset += n
+        }
+        return out
+    }
+}

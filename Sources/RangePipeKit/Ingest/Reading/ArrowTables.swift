@@ -1,0 +1,138 @@
+/// One record batch: its body and its top-level columns.
+struct ArrowBatch {
+    var length: Int
+    var body: [UInt8]
+    var columns: [ArrowColumn]
+    /// The input's byte where the body starts, and the number of the batch's first row.
+    var bodyStart: Int
+    var firstRow: Int
+}
+
+/// A dictionary's values as text, one entry per index.
+struct ArrowDictionary {
+    var bytes: [UInt8] = []
+    var entries: [(start: Int, count: Int, kind: CellKind)] = []
+}
+
+/// An Arrow input's schema, dictionaries and record batches, in order.
+struct ArrowTables {
+    private var stream: ArrowStream
+    private(set) var fields: [ArrowField] = []
+    private(set) var dictionaries: [Int: ArrowDictionary] = [:]
+    private var rows = 0
+
+    init(_ source: InputSource) {
+        stream = ArrowStream(source)
+    }
+
+    /// Reads the schema, the first message.
+    /// - Throws: `ArrowFault` when the input does not start with one.
+    mutating func schema() throws -> [ArrowField] {
+        guard let message = try stream.next() else { throw ArrowFault(offset: stream.offset, reason: "the stream has no schema") }
+        guard case let .schema(table) = message.header else {
+            throw ArrowFault(offset: message.start, reason: "the stream does not start with its schema")
+        }
+        fields = try Self.relocated(message.metadataStart) {
+            guard try table.i16(0) == 0 else { throw ArrowFault(offset: table.position, reason: "big-endian data (rangepipe reads little-endian)") }
+            return try table.tables(1).map { try ArrowField($0) }
+        }
+        return fields
+    }
+
+    /// The next record batch, after any dictionaries before it; nil at the end.
+    mutating func nextBatch() throws -> ArrowBatch? {
+        while let message = try stream.next() {
+            switch message.header {
+            case .schema:
+                throw ArrowFault(offset: message.start, reason: "a second schema")
+            case let .dictionary(table):
+                try load(table, message)
+            case let .batch(table):
+                let columns = try self.columns(table, fields, message)
+                let length = try Self.relocated(message.metadataStart) { try table.i64(0) }
+                let batch = ArrowBatch(length: length, body: message.body, columns: columns, bodyStart: message.bodyStart,
+                                       firstRow: rows + 1)
+                rows += length
+                return batch
+            }
+        }
+        return nil
+    }
+
+    /// A batch's columns over its body, checked against `fields`' layouts.
+    private func columns(_ table: ArrowFlatTable, _ fields: [ArrowField], _ message: ArrowStream.Message) throws -> [ArrowColumn] {
+        let (length, nodes, buffers, counts) = try Self.relocated(message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int]) in
+            if let compression = try table.table(3) {
+                let codec = try compression.u8(0) == 0 ? "LZ4 frame" : "ZSTD"
+                throw ArrowFault(offset: compression.position, reason: "buffers compressed with \(codec); rangepipe reads uncompressed Arrow (pyarrow: IpcWriteOptions(compression=None); pandas: to_feather(compression='uncompressed'))")
+            }
+            return (try table.i64(0), try table.pairs(1), try table.pairs(2), try table.longs(4))
+        }
+        guard length >= 0 else { throw ArrowFault(offset: message.start, reason: "a batch of \(length) rows") }
+        var node = 0, buffer = 0, view = 0
+        var columns: [ArrowColumn] = []
+        for field in fields {
+            let layout = field.inBatch
+            guard view + layout.views <= counts.count else {
+                throw ArrowFault(offset: message.start, reason: "column '\(field.name)': the batch lacks its variadic buffer counts")
+            }
+            let variadic = counts[view ..< view + layout.views].reduce(0) { $0 + max(0, min($1, 1 << 20)) }
+            let ownVariadic = field.dictionary == nil && field.kind == .textView ? max(0, min(counts[view], 1 << 20)) : 0
+            guard node + layout.nodes <= nodes.count, buffer + layout.buffers + variadic <= buffers.count else {
+                throw ArrowFault(offset: message.start, reason: "the batch has fewer columns than its schema")
+            }
+            guard nodes[node].0 == length else {
+                throw ArrowFault(offset: message.start, reason: "column '\(field.name)' has \(nodes[node].0) values in a batch of \(length) rows")
+            }
+            // A dictionary column's batch holds its indices: a validity and a data buffer.
+            let ownCount = field.dictionary == nil ? field.ownBuffers : 2
+            let own = Array(buffers[buffer ..< buffer + ownCount + ownVariadic])
+            columns.append(try Self.relocated(message.bodyStart) {
+                try ArrowColumn(field, node: nodes[node], buffers: Array(own.prefix(ownCount)),
+                                variadic: Array(own.dropFirst(ownCount)), bodyCount: message.body.count)
+            })
+            node += layout.nodes
+            buffer += layout.buffers + variadic
+            view += layout.views
+        }
+        guard node == nodes.count, buffer == buffers.count else {
+            throw ArrowFault(offset: message.start, reason: "the batch has more columns than its schema")
+        }
+        return columns
+    }
+
+    /// Adds (or replaces, or extends) a dictionary.
+    private mutating func load(_ table: ArrowFlatTable, _ message: ArrowStream.Message) throws {
+        let (id, data, isDelta) = try Self.relocated(message.metadataStart) { () throws -> (Int, ArrowFlatTable?, Bool) in
+            (try table.i64(0), try table.table(1), try table.bool(2))
+        }
+        guard var field = fields.first(where: { $0.dictionary?.id == id }) else {
+            throw ArrowFault(offset: message.start, reason: "a dictionary (id \(id)) that no column uses")
+        }
+        guard let data else { throw ArrowFault(offset: message.start, reason: "a dictionary (id \(id)) without values") }
+        field.dictionary = nil
+        let columns = try self.columns(data, [field], message)
+        let batch = ArrowBatch(length: columns[0].length, body: message.body, columns: columns, bodyStart: message.bodyStart, firstRow: 1)
+        var run = ArrowRun()
+        var dictionary = isDelta ? dictionaries[id] ?? ArrowDictionary() : ArrowDictionary()
+        var start = 0
+        while start < batch.length {
+            let end = min(batch.length, start + ArrowReader.rowsPerRun)
+            try run.fill(batch, rows: start ..< end, dictionaries: [:])
+            for cell in run.cells {
+                dictionary.entries.append((dictionary.bytes.count, cell.count, cell.kind))
+                dictionary.bytes.append(contentsOf: run.bytes[cell.start ..< cell.start + cell.count])
+            }
+            start = end
+        }
+        dictionaries[id] = dictionary
+    }
+
+    private static func relocated<T>(_ base: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let fault as ArrowFault {
+            throw ArrowFault(offset: base + fault.offset, reason: fault.reason)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// Arrow values as the text ingest reads for them (see docs/ingest.md,
+/// "Arrow"): integers in decimal, doubles in their shortest round-trip
+/// form, dates and times in ISO 8601.
+enum ArrowText {
+    static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8)
+
+    /// - Complexity: O(digits).
+    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(0x2D) }
+        appendUnsigned(value.magnitude, to: &out)
+    }
+
+    static func appendUnsigned(_ value: UInt64, to out: inout [UInt8]) {
+        var digits: (UInt64, Int) = (value, 0)
+        var scratch = [UInt8](repeating: 0, count: 20)
+        repeat {
+            scratch[19 - digits.1] = 0x30 + UInt8(digits.0 % 10)
+            digits = (digits.0 / 10, digits.1 + 1)
+        } while digits.0 > 0
+        out.append(contentsOf: scratch[(20 - digits.1)...])
+    }
+
+    /// NaN is missing; ±infinity the text `inf` (read as a CSV cell
+    /// holding it is); a finite value a number literal.
+    static func appendDouble(_ value: Double, to out: inout [UInt8]) -> (start: Int, count: Int, kind: CellKind) {
+        if value.isNaN { return (0, 0, .null) }
+        let start = out.count
+        out.append(contentsOf: value.description.utf8)
+        return (start, out.count - start, value.isFinite ? .number : .text)
+    }
+
+    /// An IEEE half-precision value widened.
+    static func half(_ bits: UInt16) -> Double {
+        let sign: Double = bits & 0x8000 != 0 ? -1 : 1
+        let exponent = Int(bits >> 10 & 0x1F), fraction = Double(bits & 0x3FF)
+        switch exponent {
+        case 0: return sign * fraction * 0x1p-24
+        case 31: return fraction == 0 ? sign * .infinity : .nan
+        default: return sign * (1 + fraction / 1024) * Double(sign: .plus, exponent: exponent - 15, significand: 1)
+        }
+    }
+
+    /// `YYYY-MM-DD` of a day count since 1970-01-01.
+    static func appendDate(_ days: Int, to out: inout [UInt8]) {
+        let (year, month, day) = CivilTime.date(days: days)
+        if year < 0 { out.append(0x2D) }
+        appendPadded(abs(year), 4, to: &out)
+        out.append(0x2D)
+        appendPadded(month, 2, to: &out)
+        out.append(0x2D)
+        appendPadded(day, 2, to: &out)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`, the fraction the unit holds, `Z` when zoned.
+    static func appendTimestamp(_ ticks: Int64, perSecond: Int64, zoned: Bool, to out: inout [UInt8]) {
+        let (seconds, fraction) = floorSplit(ticks, perSecond)
+        let (days, ofDay) = floorSplit(seconds, 86_400)
+        appendDate(Int(days), to: &out)
+        out.append(0x54)
+        appendClock(Int(ofDay), fraction: fraction, perSecond: perSecond, to: &out)
+        if zoned { out.append(0x5A) }
+    }
+
+    /// `HH:MM:SS` and the fraction the unit holds.
+    static func appendTimeOfDay(_ ticks: Int64, perSecond: Int64, to out: inout [UInt8]) {
+        let (seconds, fraction) = floorSplit(ticks, perSecond)
+        appendClock(Int(seconds), fraction: fraction, perSecond: perSecond, to: &out)
+    }
+
+    private static func appendClock(_ seconds: Int, fraction: Int64, perSecond: Int64, to out: inout [UInt8]) {
+        appendPadded(seconds / 3600, 2, to: &out)
+        out.append(0x3A)
+        appendPadded(seconds / 60 % 60, 2, to: &out)
+        out.append(0x3A)
+        appendPadded(seconds % 60, 2, to: &out)
+        guard perSecond > 1 else { return }
+        out.append(0x2E)
+        appendPadded(Int(fraction), perSecond == 1_000 ? 3 : perSecond == 1_000_000 ? 6 : 9, to: &out)
+    }
+
+    private static func appendPadded(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(0x2D) }
+        var digits: [UInt8] = []
+        var v = value.magnitude
+        repeat {
+            digits.append(0x30 + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        if digits.count < width { out.append(contentsOf: repeatElement(0x30, count: width - digits.count)) }
+        out.append(contentsOf: digits.reversed())
+    }
+
+    /// The floor quotient and the remainder in 0 ..< divisor.
+    static func floorSplit(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let q = value / divisor, r = value % divisor
+        return r < 0 ? (q - 1, r + divisor) : (q, r)
+    }
+}
+
+extension Int64 {
+    func floorDivided(by divisor: Int64) -> Int64 { ArrowText.floorSplit(self, divisor).0 }
+}

@@ -15,6 +15,7 @@ all: build
 deps:
 	@missing=""; \
 	for h in /usr/include/csv.h:libcsv-dev /usr/include/sqlite3.h:libsqlite3-dev /usr/include/zlib.h:zlib1g-dev \
+	         /usr/include/lz4frame.h:liblz4-dev /usr/include/zstd.h:libzstd-dev \
 	         /usr/include/cairo/cairo.h:libcairo2-dev /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core; do \
 	  [ -f "$${h%%:*}" ] || missing="$$missing $${h##*:}"; \
 	done; \

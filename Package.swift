@@ -31,9 +31,12 @@ let package = Package(
         .target(name: "CMemoryGuard", path: "Sources/CMemoryGuard"),
         // A large output's write-back started while it is written (sync_file_range).
         .target(name: "CWriteback", path: "Sources/CWriteback"),
+        // Arrow input's compressed buffers (LZ4 frame, ZSTD): liblz4-dev, libzstd-dev.
+        .target(name: "CArrowCodecs", path: "Sources/CArrowCodecs",
+                linkerSettings: [.linkedLibrary("lz4"), .linkedLibrary("zstd")]),
         .target(
             name: "RangePipeKit",
-            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels", "CMemoryGuard", "CWriteback"],
+            dependencies: ["CLibCSV", "CSQLite", "CZlib", "CCairo", "CPixels", "CMemoryGuard", "CWriteback", "CArrowCodecs"],
             // No unsafe flags: the package stays usable as a dependency.
             // The per-field hot path keeps its state in locals and
             // value-type `inout`s, where exclusivity is checked statically.

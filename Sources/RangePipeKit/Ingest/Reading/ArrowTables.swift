@@ -48,9 +48,9 @@ struct ArrowTables {
             case let .dictionary(table):
                 try load(table, message)
             case let .batch(table):
-                let columns = try self.columns(table, fields, message)
+                let (columns, body) = try self.columns(table, fields, message)
                 let length = try Self.relocated(message.metadataStart) { try table.i64(0) }
-                let batch = ArrowBatch(length: length, body: message.body, columns: columns, bodyStart: message.bodyStart,
+                let batch = ArrowBatch(length: length, body: body, columns: columns, bodyStart: message.bodyStart,
                                        firstRow: rows + 1)
                 rows += length
                 return batch
@@ -59,14 +59,19 @@ struct ArrowTables {
         return nil
     }
 
-    /// A batch's columns over its body, checked against `fields`' layouts.
-    private func columns(_ table: ArrowFlatTable, _ fields: [ArrowField], _ message: ArrowStream.Message) throws -> [ArrowColumn] {
-        let (length, nodes, buffers, counts) = try Self.relocated(message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int]) in
-            if let compression = try table.table(3) {
-                let codec = try compression.u8(0) == 0 ? "LZ4 frame" : "ZSTD"
-                throw ArrowFault(offset: compression.position, reason: "buffers compressed with \(codec); rangepipe reads uncompressed Arrow (pyarrow: IpcWriteOptions(compression=None); pandas: to_feather(compression='uncompressed'))")
+    /// A batch's columns over its body (decompressed when its buffers
+    /// are), checked against `fields`' layouts, and that body.
+    private func columns(_ table: ArrowFlatTable, _ fields: [ArrowField], _ message: ArrowStream.Message) throws -> ([ArrowColumn], [UInt8]) {
+        var (length, nodes, buffers, counts, codec) = try Self.relocated(message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int], Int?) in
+            let codec = try table.table(3).map { Int(try $0.u8(0)) }
+            guard codec ?? 0 <= 1 else { throw ArrowFault(offset: table.position, reason: "unknown buffer compression \(codec!)") }
+            return (try table.i64(0), try table.pairs(1), try table.pairs(2), try table.longs(4), codec)
+        }
+        var body = message.body
+        if let codec {
+            (body, buffers) = try Self.relocated(message.bodyStart) {
+                try ArrowCodec.decompress(message.body, buffers: buffers, codec: codec, file: stream.source.displayName)
             }
-            return (try table.i64(0), try table.pairs(1), try table.pairs(2), try table.longs(4))
         }
         guard length >= 0 else { throw ArrowFault(offset: message.start, reason: "a batch of \(length) rows") }
         var node = 0, buffer = 0, view = 0
@@ -89,7 +94,7 @@ struct ArrowTables {
             let own = Array(buffers[buffer ..< buffer + ownCount + ownVariadic])
             columns.append(try Self.relocated(message.bodyStart) {
                 try ArrowColumn(field, node: nodes[node], buffers: Array(own.prefix(ownCount)),
-                                variadic: Array(own.dropFirst(ownCount)), bodyCount: message.body.count)
+                                variadic: Array(own.dropFirst(ownCount)), bodyCount: body.count)
             })
             node += layout.nodes
             buffer += layout.buffers + variadic
@@ -98,7 +103,7 @@ struct ArrowTables {
         guard node == nodes.count, buffer == buffers.count else {
             throw ArrowFault(offset: message.start, reason: "the batch has more columns than its schema")
         }
-        return columns
+        return (columns, body)
     }
 
     /// Adds (or replaces, or extends) a dictionary.
@@ -111,8 +116,8 @@ struct ArrowTables {
         }
         guard let data else { throw ArrowFault(offset: message.start, reason: "a dictionary (id \(id)) without values") }
         field.dictionary = nil
-        let columns = try self.columns(data, [field], message)
-        let batch = ArrowBatch(length: columns[0].length, body: message.body, columns: columns, bodyStart: message.bodyStart, firstRow: 1)
+        let (columns, body) = try self.columns(data, [field], message)
+        let batch = ArrowBatch(length: columns[0].length, body: body, columns: columns, bodyStart: message.bodyStart, firstRow: 1)
         var run = ArrowRun()
         var dictionary = isDelta ? dictionaries[id] ?? ArrowDictionary() : ArrowDictionary()
         var start = 0

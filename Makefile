@@ -104,14 +104,14 @@ test: deps
 	rm -rf $(SCRIPT_DUMP)
 	RANGEPIPE_SCRIPT_DUMP=$(CURDIR)/$(SCRIPT_DUMP) $(SWIFT) test --skip-build $(TEST_FLAGS)
 	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
-	echo "make test-spark (alongside; its output follows the other checks')"; \
-	$(MAKE) test-spark TEST_BIN_READY=1 >$$log 2>&1 & spark=$$!; \
+	echo "make test-spark and test-arrow (alongside; their output follows the other checks')"; \
+	{ $(MAKE) test-spark TEST_BIN_READY=1 && $(MAKE) test-arrow TEST_BIN_READY=1; } >$$log 2>&1 & spark=$$!; \
 	rc=0; \
 	$(MAKE) test-schema SCRIPTS_DUMPED=1 TEST_BIN_READY=1 || rc=1; \
 	$(MAKE) test-browser-and-corpus || rc=1; \
 	$(MAKE) test-conformance TEST_BIN_READY=1 || rc=1; \
 	wait $$spark; spark_rc=$$?; \
-	echo "--- make test-spark"; cat $$log; \
+	echo "--- make test-spark, make test-arrow"; cat $$log; \
 	[ $$rc -eq 0 ] && [ $$spark_rc -eq 0 ]
 
 # Every install the checks after the Swift suite need, one after another
@@ -289,6 +289,18 @@ test-spark: test-bin
 	.ci/install-spark.sh
 	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) PYSPARK_PYTHON=$(CURDIR)/.venv/bin/python \
 	  .venv/bin/python -m pytest -q integrations/spark/tests
+
+# Arrow input (Tests/Arrow, Tests/Corpus/arrow_writers.py): files pyarrow
+# (and polars, when installed) write, read back with the binary and held
+# to pyarrow's own values; hostile streams (truncated, lying lengths,
+# damaged metadata) must end in one located line and exit 65; the
+# labelled corpus written again by Arrow writers, labels from the dataset.
+.PHONY: test-arrow
+test-arrow: test-bin
+	.ci/install-spark.sh
+	.ci/install-corpus.sh
+	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) .venv/bin/python -m pytest -q Tests/Arrow
+	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) .venv/bin/python Tests/Corpus/arrow_writers.py
 
 # Spark local[1] and local[2] vs `play --all --jobs 2` on one machine
 # (BENCH_SPARK_SERIES, default 10^4; BENCH_SPARK_CORES=2 for local[2] only,

@@ -9,17 +9,17 @@ import Testing
 struct OptionValuesTests {
     /// (command words, option, its names in order, a default or nil).
     static let options: [([String], String, [String], String?)] = [
-        (["ingest"], "--format", ["auto", "csv", "tsv", "ndjson", "json"], "auto"),
+        (["ingest"], "--format", ["auto", "csv", "tsv", "ndjson", "json", "arrow"], "auto"),
         (["ingest"], "--axis", ["auto", "time", "category", "number"], "auto"),
         (["ingest"], "--on-error", ["fail", "skip"], "fail"),
         (["ingest"], "--duplicates", ["last", "first", "error", "keep"], "last"),
         (["ingest"], "--mode", ["replace", "append"], "replace"),
-        (["inspect"], "--format", ["auto", "csv", "tsv", "ndjson", "json"], "auto"),
+        (["inspect"], "--format", ["auto", "csv", "tsv", "ndjson", "json", "arrow"], "auto"),
         (["series"], "--output-time-format", ["iso8601", "epoch-s"], "iso8601"),
         (["play"], "--format", ["ndjson", "csv"], "ndjson"),
         (["play"], "--output-time-format", ["iso8601", "epoch-s"], "iso8601"),
         (["play"], "--on-series-error", ["fail", "skip"], "fail"),
-        (["play"], "--input-format", ["auto", "csv", "tsv", "ndjson", "json"], "auto"),
+        (["play"], "--input-format", ["auto", "csv", "tsv", "ndjson", "json", "arrow"], "auto"),
         (["play"], "--tracks", ["range", "annotation", "selector", "values", "points", "preset", "omitted", "box", "crosshair"], nil),
         (["player"], "--output-time-format", ["iso8601", "epoch-s"], "iso8601"),
         (["render"], "--format", ["mp4", "webm", "gif", "png"], nil),

@@ -67,7 +67,7 @@ struct SniffPlan {
         } else if format == .json {
             sample = Sniffer.jsonArraySample(bytes, isWholeInput: isWholeInput, maxRows: maxRows)
         } else if format == .arrow {
-            sample = ArrowReader.sample(bytes, isWholeInput: true, maxRows: maxRows)!
+            sample = Sniffer.arrowSample(bytes, isWholeInput: true, maxRows: maxRows)!
         } else {
             sample = Sniffer.sample(bytes, isWholeInput: isWholeInput, options: base, format: format, maxRows: maxRows)
             options.delimiter = sample.delimiter
@@ -88,7 +88,7 @@ struct SniffPlan {
         var count = Sniffer.sampleBytes
         while true {
             let (bytes, whole) = try source.peek(count)
-            if ArrowReader.sample(bytes, isWholeInput: whole, maxRows: 1) != nil { return (bytes, whole) }
+            if Sniffer.arrowSample(bytes, isWholeInput: whole, maxRows: 1) != nil { return (bytes, whole) }
             count *= 4
             try MemoryBudget.require(count, for: "the first Arrow record batch", of: source.displayName)
         }

@@ -11,13 +11,19 @@ enum ArrowText {
     }
 
     static func appendUnsigned(_ value: UInt64, to out: inout [UInt8]) {
-        var digits: (UInt64, Int) = (value, 0)
-        var scratch = [UInt8](repeating: 0, count: 20)
-        repeat {
-            scratch[19 - digits.1] = 0x30 + UInt8(digits.0 % 10)
-            digits = (digits.0 / 10, digits.1 + 1)
-        } while digits.0 > 0
-        out.append(contentsOf: scratch[(20 - digits.1)...])
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = out.count
+        out.append(contentsOf: repeatElement(0x30, count: digits))
+        rest = value
+        for k in stride(from: start + digits - 1, through: start, by: -1) {
+            out[k] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     /// NaN is missing; ±infinity the text `inf` (read as a CSV cell

@@ -41,6 +41,7 @@ struct ArrowColumn {
         case .bool: width = 0
         case let .int(bytes, _), let .float(bytes), let .time(_, bytes): width = bytes
         case let .date(days): width = days ? 4 : 8
+        case .decimal: width = 16
         case .timestamp: width = 8
         case .textView: width = 16
         case let .text(large):
@@ -105,9 +106,18 @@ struct ArrowColumn {
             return ArrowText.appendDouble(value, to: &body)
         case let .date(days):
             let raw = Int64(bitPattern: body.loadLittleEndian(data.lowerBound + row * (days ? 4 : 8), days ? 4 : 8))
-            let day = days ? Int(Int32(truncatingIfNeeded: raw)) : Int(raw.floorDivided(by: 86_400_000))
-            ArrowText.appendDate(day, to: &body)
+            if days {
+                ArrowText.appendDate(Int(Int32(truncatingIfNeeded: raw)), to: &body)
+            } else {
+                // date64 is milliseconds: whole days by the format, but written as the instant it holds.
+                ArrowText.appendTimestamp(raw, perSecond: 1_000, zoned: false, to: &body)
+            }
             return (start, body.count - start, .text)
+        case let .decimal(scale):
+            let low = body.loadLittleEndian(data.lowerBound + row * 16, 8)
+            let high = body.loadLittleEndian(data.lowerBound + row * 16 + 8, 8)
+            ArrowText.appendDecimal(Int128(Int64(bitPattern: high)) << 64 | Int128(low), scale: scale, to: &body)
+            return (start, body.count - start, .number)
         case let .timestamp(perSecond, zoned):
             ArrowText.appendTimestamp(Int64(bitPattern: body.loadLittleEndian(data.lowerBound + row * 8, 8)),
                                       perSecond: perSecond, zoned: zoned, to: &body)

@@ -15,6 +15,8 @@ struct ArrowField {
         case bool
         /// date32 (days) or date64 (milliseconds).
         case date(days: Bool)
+        /// decimal128: a 128-bit integer over 10^scale.
+        case decimal(scale: Int)
         /// Ticks per second: 1, 10^3, 10^6, 10^9; `zoned`: the type names a time zone (UTC instants).
         case timestamp(perSecond: Int64, zoned: Bool)
         /// Time of day, 4 or 8 bytes.
@@ -106,7 +108,11 @@ struct ArrowField {
             let zone = try type?.string(1)
             return (.timestamp(perSecond: try unit(type?.i16(0) ?? 0), zoned: !(zone?.isEmpty ?? true)), 2)
         // Types read past: their own buffers per the layouts.
-        case 7: return (.other("decimal"), 2)
+        case 7:
+            let width = try type?.i32(2, default: 128) ?? 128
+            let scale = try type?.i32(1) ?? 0
+            guard width == 128, (-76 ... 76).contains(scale) else { return (.other("decimal\(width)"), 2) }
+            return (.decimal(scale: scale), 2)
         case 11: return (.other("interval"), 2)
         case 15: return (.other("fixed_size_binary"), 2)
         case 18: return (.other("duration"), 2)

@@ -67,15 +67,16 @@ struct ArrowRun {
         }
         cells.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
-        let columns = batch.columns
         do {
+            // Each column borrowed where it lies (a copy per cell costs its retains).
+            let width = batch.columns.count
             for row in rows {
                 let first = cells.count
-                for (k, column) in columns.enumerated() {
-                    let (start, count, kind) = try Self.cell(column, row, &bytes, dictionaries)
+                for k in 0 ..< width {
+                    let (start, count, kind) = try Self.cell(batch.columns[k], row, &bytes, dictionaries)
                     cells.append(Cell(start: start, count: count, slot: k, kind: kind, column: k + 1, line: batch.firstRow + row))
                 }
-                records.append(RecordInfo(line: batch.firstRow + row, firstCell: first, cellCount: columns.count,
+                records.append(RecordInfo(line: batch.firstRow + row, firstCell: first, cellCount: width,
                                           rawStart: 0, rawCount: -1))
             }
         } catch let fault as ArrowFault {

@@ -28,6 +28,8 @@ struct ArrowStream {
     /// Bytes of the input consumed so far.
     private(set) var offset = 0
     private var ended = false
+    /// An IPC file, read whole: its footer's schema and blocks.
+    private var file: ArrowFileBlocks?
     /// Bytes read ahead of what the messages have consumed (the first 8, when not a file's magic).
     private var pending: [UInt8] = []
 
@@ -45,14 +47,18 @@ struct ArrowStream {
     /// - Throws: `ArrowFault` located at the input's byte.
     mutating func next() throws -> Message? {
         if ended { return nil }
+        if file != nil { return try file!.next() }
         if offset == 0 {
             let head = try bytes(8, atEnd: true)
             if head.isEmpty { throw ArrowFault(offset: 0, reason: "the input is empty") }
             if head.starts(with: Self.fileMagic) {
                 guard head.count == 8 else { throw ArrowFault(offset: 0, reason: "the file ends inside its magic") }
-            } else {
-                pending = head
+                // The file format's messages are found through its footer
+                // (polars writes no schema message before the batches).
+                file = try ArrowFileBlocks(head + bytes(Int.max, atEnd: true), name: source.displayName)
+                return try file!.next()
             }
+            pending = head
         }
         let start = offset - pending.count
         var word = try bytes(4, atEnd: true)

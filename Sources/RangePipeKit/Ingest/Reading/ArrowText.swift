@@ -35,6 +35,18 @@ enum ArrowText {
         return (start, out.count - start, value.isFinite ? .number : .text)
     }
 
+    /// A decimal128 value, `value` over 10^`scale`, as a number literal.
+    static func appendDecimal(_ value: Int128, scale: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(0x2D) }
+        var digits = Array(value.magnitude.description.utf8)
+        if scale < 0 { digits += repeatElement(0x30, count: -scale) }
+        if scale > 0 {
+            if digits.count <= scale { digits.insert(contentsOf: repeatElement(0x30, count: scale + 1 - digits.count), at: 0) }
+            digits.insert(0x2E, at: digits.count - scale)
+        }
+        out.append(contentsOf: digits)
+    }
+
     /// An IEEE half-precision value widened.
     static func half(_ bits: UInt16) -> Double {
         let sign: Double = bits & 0x8000 != 0 ? -1 : 1
@@ -84,16 +96,22 @@ enum ArrowText {
         appendPadded(Int(fraction), perSecond == 1_000 ? 3 : perSecond == 1_000_000 ? 6 : 9, to: &out)
     }
 
+    /// `value` in decimal, zero-padded to `width` digits, written in place.
     private static func appendPadded(_ value: Int, _ width: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(0x2D) }
-        var digits: [UInt8] = []
-        var v = value.magnitude
-        repeat {
-            digits.append(0x30 + UInt8(v % 10))
-            v /= 10
-        } while v > 0
-        if digits.count < width { out.append(contentsOf: repeatElement(0x30, count: width - digits.count)) }
-        out.append(contentsOf: digits.reversed())
+        var digits = 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let count = max(width, digits), start = out.count
+        out.append(contentsOf: repeatElement(0x30, count: count))
+        rest = value.magnitude
+        for k in stride(from: start + count - 1, through: start + count - digits, by: -1) {
+            out[k] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     /// The floor quotient and the remainder in 0 ..< divisor.

@@ -13,6 +13,8 @@ enum ArrowCodec {
         var out: [UInt8] = []
         var places: [(Int, Int)] = []
         for (start, count) in buffers {
+            // Each buffer 8-aligned, as a written body's are.
+            out.append(contentsOf: repeatElement(0, count: (8 - out.count % 8) % 8))
             guard start >= 0, count >= 0, start <= body.count, count <= body.count - start else {
                 throw ArrowFault(offset: 0, reason: "a buffer of \(count) bytes at \(start) lies outside the body of \(body.count)")
             }
@@ -28,8 +30,12 @@ enum ArrowCodec {
                 out.append(contentsOf: body[data])
                 continue
             }
-            guard length >= 0, length <= Int.max / 2 - out.count else {
-                throw ArrowFault(offset: start, reason: "a compressed buffer says it holds \(length) bytes")
+            // No frame expands past its codec's ratio (LZ4: 255 to 1; ZSTD:
+            // a 3-byte block header per repeated byte run of 128 KiB), so
+            // a length beyond it lies and is refused before it is allocated.
+            let most = (data.count + 64).multipliedReportingOverflow(by: codec == 0 ? 256 : 65_536)
+            guard length >= 0, !most.overflow, length <= most.partialValue, length <= Int.max / 2 - out.count else {
+                throw ArrowFault(offset: start, reason: "a compressed buffer of \(data.count) bytes says it holds \(length)")
             }
             try MemoryBudget.require(out.count + length, for: "a decompressed Arrow record batch", of: file)
             let at = out.count

@@ -27,12 +27,17 @@ struct ArrowColumn {
             guard start >= 0, count >= 0, start <= bodyCount, count <= bodyCount - start else {
                 throw ArrowFault(offset: 0, reason: "column '\(field.name)': a buffer of \(count) bytes at \(start) lies outside the body of \(bodyCount)")
             }
+            guard start % 8 == 0 || count == 0 else {
+                throw ArrowFault(offset: start, reason: "column '\(field.name)': a buffer at \(start), not a multiple of 8")
+            }
             guard count >= need else {
                 throw ArrowFault(offset: start, reason: "column '\(field.name)': a buffer of \(count) bytes for \(length) values needs \(need)")
             }
             return start ..< start + count
         }
         let bits = (length + 7) / 8
+        // Every buffer lies in the body, read or not (a validity bitmap of a column with no nulls too).
+        for k in buffers.indices { _ = try range(k, atLeast: 0) }
         validity = nulls > 0 && !buffers.isEmpty ? try range(0, atLeast: bits) : nil
         let width: Int
         switch field.dictionary == nil ? field.kind : .int(bytes: field.dictionary!.indexBytes, signed: true) {
@@ -141,8 +146,9 @@ struct ArrowColumn {
             if count >= 0, count <= 12 { return (view + 4, count, .text) }
             let buffer = Int(Int32(truncatingIfNeeded: body.loadLittleEndian(view + 8, 4)))
             let at = Int(Int32(truncatingIfNeeded: body.loadLittleEndian(view + 12, 4)))
-            guard count > 0, buffer >= 0, buffer < variadic.count, at >= 0, at <= variadic[buffer].count - count else {
-                throw ArrowFault(offset: view, reason: "column '\(field.name)': value \(row + 1)'s view points outside its buffers")
+            guard count > 0, buffer >= 0, buffer < variadic.count, at >= 0, at <= variadic[buffer].count - count,
+                  body[view + 4 ..< view + 8].elementsEqual(body[variadic[buffer].lowerBound + at ..< variadic[buffer].lowerBound + at + 4]) else {
+                throw ArrowFault(offset: view, reason: "column '\(field.name)': value \(row + 1)'s view points outside its buffers, or not at its prefix")
             }
             return (variadic[buffer].lowerBound + at, count, .text)
         }

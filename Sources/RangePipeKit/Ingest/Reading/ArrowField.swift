@@ -39,6 +39,8 @@ struct ArrowField {
     var values: Layout
     /// The buffers of the column itself (validity first).
     var ownBuffers: Int
+    /// Dictionaries its children use (ingest reads past them).
+    var nestedDictionaries: [Int] = []
 
     struct Layout {
         var nodes = 1, buffers = 0, views = 0
@@ -47,19 +49,30 @@ struct ArrowField {
     /// What the column spans in a record batch.
     var inBatch: Layout { dictionary == nil ? values : Layout(nodes: 1, buffers: 2, views: 0) }
 
-    /// Reads `table` (a Schema.fbs `Field`); `depth` bounds nesting.
+    /// The most fields a schema may hold, nested ones included: a
+    /// flatbuffer can share one child table many times, so that a few
+    /// bytes describe 2^40 fields.
+    static let fieldLimit = 1 << 20
+
+    /// Reads `table` (a Schema.fbs `Field`); `depth` bounds nesting and
+    /// `budget` the fields left to read.
     /// - Complexity: O(the field's children).
-    init(_ table: ArrowFlatTable, depth: Int = 0) throws {
+    init(_ table: ArrowFlatTable, depth: Int = 0, budget: inout Int) throws {
         guard depth < 64 else { throw ArrowFault(offset: table.position, reason: "columns nested more than 64 deep") }
+        budget -= 1
+        guard budget >= 0 else { throw ArrowFault(offset: table.position, reason: "more than \(Self.fieldLimit) columns, nested ones included") }
+        _ = try table.bool(1)  // nullable: not needed, but it must lie in the message
         let nameBytes = try table.string(0) ?? []
         guard let name = String(validating: nameBytes, as: UTF8.self), !name.holdsNUL else {
             throw ArrowFault(offset: table.position, reason: "a column name is not UTF-8 text")
         }
         self.name = name
-        let children = try table.tables(5).map { try ArrowField($0, depth: depth + 1) }
+        var children: [ArrowField] = []
+        for child in try table.tables(5) { children.append(try ArrowField(child, depth: depth + 1, budget: &budget)) }
         (kind, ownBuffers) = try Self.kind(try table.u8(2), try table.table(3), at: table.position)
         values = Layout(nodes: 1, buffers: ownBuffers, views: kind == .textView ? 1 : 0)
         for child in children {
+            nestedDictionaries += child.nestedDictionaries + (child.dictionary.map { [$0.id] } ?? [])
             values.nodes += child.inBatch.nodes
             values.buffers += child.inBatch.buffers
             values.views += child.inBatch.views

@@ -8,6 +8,8 @@ struct ArrowFileBlocks {
     private let schema: ArrowFlatTable
     private let footerStart: Int
     private var blocks: [(offset: Int, metadata: Int, body: Int)] = []
+    /// How many of `blocks` are dictionaries (listed first).
+    private var dictionaryBlocks = 0
     private var position = -1
 
     /// Reads the footer of `bytes`, a whole file (its magic first).
@@ -27,9 +29,17 @@ struct ArrowFileBlocks {
         let footerBytes = Array(bytes[footerStart ..< size - 10])
         let start = footerStart
         func located<T>(_ body: () throws -> T) throws -> T {
-            do { return try body() } catch let fault as ArrowFault { throw ArrowFault(offset: start + fault.offset, reason: fault.reason) }
+            do {
+                return try body()
+            } catch let fault as ArrowFault {
+                throw ArrowFault(offset: start + (0 ... length ~= fault.offset ? fault.offset : 0), reason: fault.reason)
+            }
         }
         let footer = try located { try ArrowFlatTable(root: footerBytes) }
+        let version = try located { try footer.i16(0) }
+        guard version == 3 || version == 4 else {
+            throw ArrowFault(offset: footerStart, reason: "a footer of metadata version V\(version + 1) (rangepipe reads V4 and V5)")
+        }
         guard let schema = try located({ try footer.table(1) }) else {
             throw ArrowFault(offset: footerStart, reason: "the footer has no schema")
         }
@@ -49,6 +59,7 @@ struct ArrowFileBlocks {
                 }
                 blocks.append(block)
             }
+            if field == 2 { dictionaryBlocks = blocks.count }
         }
     }
 
@@ -65,6 +76,19 @@ struct ArrowFileBlocks {
         do {
             guard var message = try stream.next() else {
                 throw ArrowFault(offset: 0, reason: "a block of the footer holds no message")
+            }
+            // The footer's list says what each block holds, and how long it is.
+            let isDictionary: Bool
+            switch message.header {
+            case .schema: throw ArrowFault(offset: 0, reason: "a block of the footer holds a schema")
+            case .dictionary: isDictionary = true
+            case .batch: isDictionary = false
+            }
+            guard isDictionary == (position < dictionaryBlocks) else {
+                throw ArrowFault(offset: 0, reason: "the footer lists a \(isDictionary ? "dictionary" : "record batch") as a \(isDictionary ? "record batch" : "dictionary")")
+            }
+            guard message.bodyStart == metadata, message.body.count == body else {
+                throw ArrowFault(offset: 0, reason: "a block's lengths in the footer are not its message's")
             }
             message.start += offset
             message.metadataStart += offset

@@ -29,7 +29,8 @@ struct ArrowFlatTable {
         let back = Int(Int32(bitPattern: try Self.u32(bytes, position)))
         vtable = position - back
         vtableSize = Int(try Self.u16(bytes, vtable))
-        guard vtableSize >= 4, vtableSize % 2 == 0, vtable + vtableSize <= bytes.count else {
+        // Aligned as a flatbuffer's tables (4) and field lists (2) are: a misaligned one is damage, not data.
+        guard position % 4 == 0, vtable % 2 == 0, vtableSize >= 4, vtableSize % 2 == 0, vtable + vtableSize <= bytes.count else {
             throw ArrowFault(offset: position, reason: "a table's field list lies outside the message")
         }
     }
@@ -83,6 +84,7 @@ struct ArrowFlatTable {
     /// `stride` bytes, checked to lie inside the metadata.
     func vector(_ index: Int, stride: Int) throws -> (start: Int, count: Int)? {
         guard let at = try target(index) else { return nil }
+        guard at % 4 == 0 else { throw ArrowFault(offset: at, reason: "a list at a misaligned offset") }
         let count = Int(try Self.u32(bytes, at))
         guard count <= (bytes.count - at - 4) / stride else {
             throw ArrowFault(offset: at, reason: "a list of \(count) entries runs past the message")

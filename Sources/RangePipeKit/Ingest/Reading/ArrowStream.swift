@@ -76,17 +76,17 @@ struct ArrowStream {
         guard length > 0 else { throw ArrowFault(offset: start, reason: "a message's length is negative (\(length))") }
         let metadataStart = offset - pending.count
         let metadata = try bytes(length, atEnd: false)
-        let root = try located(metadataStart) { try ArrowFlatTable(root: metadata) }
-        let version = try located(metadataStart) { try root.i16(0) }
+        let root = try located(metadataStart, length) { try ArrowFlatTable(root: metadata) }
+        let version = try located(metadataStart, length) { try root.i16(0) }
         // V4 (Arrow 0.8) and V5 (1.0) share the layouts read here; V5 drops unions' validity.
         guard version == 3 || version == 4 else {
             throw ArrowFault(offset: start, reason: "metadata version V\(version + 1) (rangepipe reads V4 and V5)")
         }
-        let type = try located(metadataStart) { try root.u8(1) }
-        guard let table = try located(metadataStart, { try root.table(2) }) else {
+        let type = try located(metadataStart, length) { try root.u8(1) }
+        guard let table = try located(metadataStart, length, { try root.table(2) }) else {
             throw ArrowFault(offset: start, reason: "a message without a header")
         }
-        let bodyLength = try located(metadataStart) { try root.i64(3) }
+        let bodyLength = try located(metadataStart, length) { try root.i64(3) }
         guard bodyLength >= 0 else { throw ArrowFault(offset: start, reason: "a body of \(bodyLength) bytes") }
         let bodyStart = offset - pending.count
         let body = try bytes(bodyLength, atEnd: false)
@@ -98,12 +98,14 @@ struct ArrowStream {
         }
     }
 
-    /// Runs `body`, moving a fault inside the metadata to the input's byte.
-    private func located<T>(_ start: Int, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, moving a fault inside the `length` bytes of metadata
+    /// to the input's byte (one further out, where a lying offset points,
+    /// to the metadata's start).
+    private func located<T>(_ start: Int, _ length: Int, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let fault as ArrowFault {
-            throw ArrowFault(offset: start + fault.offset, reason: fault.reason)
+            throw ArrowFault(offset: start + (0 ... length ~= fault.offset ? fault.offset : 0), reason: fault.reason)
         }
     }
 

@@ -32,9 +32,12 @@ struct ArrowTables {
         guard case let .schema(table) = message.header else {
             throw ArrowFault(offset: message.start, reason: "the stream does not start with its schema")
         }
-        fields = try Self.relocated(message.metadataStart) {
+        fields = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) {
             guard try table.i16(0) == 0 else { throw ArrowFault(offset: table.position, reason: "big-endian data (rangepipe reads little-endian)") }
-            return try table.tables(1).map { try ArrowField($0) }
+            var budget = ArrowField.fieldLimit
+            var fields: [ArrowField] = []
+            for field in try table.tables(1) { fields.append(try ArrowField(field, budget: &budget)) }
+            return fields
         }
         return fields
     }
@@ -49,7 +52,7 @@ struct ArrowTables {
                 try load(table, message)
             case let .batch(table):
                 let (columns, body) = try self.columns(table, fields, message)
-                let length = try Self.relocated(message.metadataStart) { try table.i64(0) }
+                let length = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) { try table.i64(0) }
                 let batch = ArrowBatch(length: length, body: body, columns: columns, bodyStart: message.bodyStart,
                                        firstRow: rows + 1)
                 rows += length
@@ -62,18 +65,29 @@ struct ArrowTables {
     /// A batch's columns over its body (decompressed when its buffers
     /// are), checked against `fields`' layouts, and that body.
     private func columns(_ table: ArrowFlatTable, _ fields: [ArrowField], _ message: ArrowStream.Message) throws -> ([ArrowColumn], [UInt8]) {
-        var (length, nodes, buffers, counts, codec) = try Self.relocated(message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int], Int?) in
-            let codec = try table.table(3).map { Int(try $0.u8(0)) }
-            guard codec ?? 0 <= 1 else { throw ArrowFault(offset: table.position, reason: "unknown buffer compression \(codec!)") }
+        var (length, nodes, buffers, counts, codec) = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int], Int?) in
+            let compression = try table.table(3)
+            let codec = try compression.map { Int(try $0.u8(0)) }
+            guard codec ?? 0 <= 1, try compression?.u8(1) ?? 0 == 0 else {
+                throw ArrowFault(offset: table.position, reason: "unknown buffer compression")
+            }
             return (try table.i64(0), try table.pairs(1), try table.pairs(2), try table.longs(4), codec)
         }
         var body = message.body
         if let codec {
-            (body, buffers) = try Self.relocated(message.bodyStart) {
+            (body, buffers) = try Self.relocated(message.bodyStart, within: message.body.count) {
                 try ArrowCodec.decompress(message.body, buffers: buffers, codec: codec, file: stream.source.displayName)
             }
         }
         guard length >= 0 else { throw ArrowFault(offset: message.start, reason: "a batch of \(length) rows") }
+        // Every node and buffer is sound, those of columns read past too
+        // (their contents are not looked at).
+        for (count, nulls) in nodes where count < 0 || nulls < 0 || nulls > count {
+            throw ArrowFault(offset: message.start, reason: "a column of \(count) values with \(nulls) missing")
+        }
+        for (start, count) in buffers where start < 0 || count < 0 || start > body.count || count > body.count - start || (count > 0 && start % 8 != 0) {
+            throw ArrowFault(offset: message.start, reason: "a buffer of \(count) bytes at \(start) lies outside the body of \(body.count), or is misaligned")
+        }
         var node = 0, buffer = 0, view = 0
         var columns: [ArrowColumn] = []
         for field in fields {
@@ -92,7 +106,7 @@ struct ArrowTables {
             // A dictionary column's batch holds its indices: a validity and a data buffer.
             let ownCount = field.dictionary == nil ? field.ownBuffers : 2
             let own = Array(buffers[buffer ..< buffer + ownCount + ownVariadic])
-            columns.append(try Self.relocated(message.bodyStart) {
+            columns.append(try Self.relocated(message.bodyStart, within: message.body.count) {
                 try ArrowColumn(field, node: nodes[node], buffers: Array(own.prefix(ownCount)),
                                 variadic: Array(own.dropFirst(ownCount)), bodyCount: body.count)
             })
@@ -100,7 +114,7 @@ struct ArrowTables {
             buffer += layout.buffers + variadic
             view += layout.views
         }
-        guard node == nodes.count, buffer == buffers.count else {
+        guard node == nodes.count, buffer == buffers.count, view == counts.count else {
             throw ArrowFault(offset: message.start, reason: "the batch has more columns than its schema")
         }
         return (columns, body)
@@ -108,9 +122,11 @@ struct ArrowTables {
 
     /// Adds (or replaces, or extends) a dictionary.
     private mutating func load(_ table: ArrowFlatTable, _ message: ArrowStream.Message) throws {
-        let (id, data, isDelta) = try Self.relocated(message.metadataStart) { () throws -> (Int, ArrowFlatTable?, Bool) in
+        let (id, data, isDelta) = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) { () throws -> (Int, ArrowFlatTable?, Bool) in
             (try table.i64(0), try table.table(1), try table.bool(2))
         }
+        // A nested column's dictionary: the column is read past, so is its dictionary.
+        if fields.contains(where: { $0.nestedDictionaries.contains(id) }) { return }
         guard var field = fields.first(where: { $0.dictionary?.id == id }) else {
             throw ArrowFault(offset: message.start, reason: "a dictionary (id \(id)) that no column uses")
         }
@@ -133,11 +149,14 @@ struct ArrowTables {
         dictionaries[id] = dictionary
     }
 
-    private static func relocated<T>(_ base: Int, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, moving a fault at an offset within `limit` bytes of
+    /// `base` to the input's byte; a fault further out (where a lying
+    /// offset points) is reported at `base`.
+    private static func relocated<T>(_ base: Int, within limit: Int, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let fault as ArrowFault {
-            throw ArrowFault(offset: base + fault.offset, reason: fault.reason)
+            throw ArrowFault(offset: base + (0 ... limit ~= fault.offset ? fault.offset : 0), reason: fault.reason)
         }
     }
 }

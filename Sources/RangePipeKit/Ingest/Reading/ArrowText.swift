@@ -96,21 +96,23 @@ enum ArrowText {
         appendPadded(Int(fraction), perSecond == 1_000 ? 3 : perSecond == 1_000_000 ? 6 : 9, to: &out)
     }
 
-    /// `value` in decimal, zero-padded to `width` digits, written in place.
+    /// `value` in decimal, zero-padded to `width` digits: one append a
+    /// digit, most significant first (no scratch buffer, no second pass).
     private static func appendPadded(_ value: Int, _ width: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(0x2D) }
+        let magnitude = value.magnitude
         var digits = 1
-        var rest = value.magnitude
-        while rest >= 10 {
-            rest /= 10
+        var power: UInt = 1
+        while power <= magnitude / 10 {
+            power *= 10
             digits += 1
         }
-        let count = max(width, digits), start = out.count
-        out.append(contentsOf: repeatElement(0x30, count: count))
-        rest = value.magnitude
-        for k in stride(from: start + count - 1, through: start + count - digits, by: -1) {
-            out[k] = 0x30 + UInt8(rest % 10)
-            rest /= 10
+        for _ in digits ..< max(width, digits) { out.append(0x30) }
+        var rest = magnitude
+        while power > 0 {
+            out.append(0x30 + UInt8(rest / power))
+            rest %= power
+            power /= 10
         }
     }
 

@@ -121,6 +121,7 @@ test: deps
 test-installs:
 	.ci/install-schema.sh
 	.ci/install-spark.sh
+	.ci/install-arrow.sh
 	bash .ci/install-conformance.sh
 
 # The browser tests mostly wait on chromium, and the corpus fetch on the
@@ -297,8 +298,7 @@ test-spark: test-bin
 # labelled corpus written again by Arrow writers, labels from the dataset.
 .PHONY: test-arrow
 test-arrow: test-bin
-	.ci/install-spark.sh
-	.ci/install-corpus.sh
+	.ci/install-arrow.sh
 	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) .venv/bin/python -m pytest -q Tests/Arrow
 	RANGEPIPE_BIN=$(abspath $(TEST_BIN)) .venv/bin/python Tests/Corpus/arrow_writers.py
 

@@ -11,7 +11,15 @@ slope of the local[2] job's time between 4 and BENCH_SPARK_MANY (default
 Spark's own default) the driver's heap, which in local mode holds the
 executors too (10^6 series need more). The warm-up job per session plays a
 small file (10^3 series), not the measured one. Every Spark run's bytes are checked (after its time is taken)
-against the single-machine output. Results: bench-out/spark/results.json.
+against the single-machine output. Results: bench-out/spark/results.json
+(BENCH_SPARK_OUT: another directory, which the bench empties first).
+
+BENCH_SPARK_HANDOFFS (default: the job's own, see rangepipe_spark.handoff)
+lists the play stage's hand-offs to time, e.g. "csv,arrow": in each session
+every run takes them in turn (A B A B ...), each warmed up first, and each
+gets its own figures (keys local2_csv_s, local2_arrow_s, ...; with one
+hand-off the keys are as before). Every run's wall and CPU seconds and the
+time it started are kept too (runs in results.json).
 """
 
 import io
@@ -36,7 +44,10 @@ RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 MANY = int(os.environ.get("BENCH_SPARK_MANY", "32"))
 CORES = [int(c) for c in os.environ.get("BENCH_SPARK_CORES", "1,2").split(",")]
 BIN = os.environ.get("RANGEPIPE_BIN", str(ROOT / ".build/release/rangepipe"))
-OUT = ROOT / "bench-out" / "spark"
+HANDOFFS = [h.strip() for h in os.environ.get("BENCH_SPARK_HANDOFFS", "").split(",") if h.strip()] or \
+    [rangepipe_spark.handoff()]
+RUN_LOG = []  # every timed Spark run: label, hand-off, start (local time), wall s, CPU s
+OUT = Path(os.environ.get("BENCH_SPARK_OUT", ROOT / "bench-out" / "spark"))  # emptied at the start
 
 
 CPU_S = {}  # label: median CPU seconds of this process's tree (JVM, Python workers, rangepipe)
@@ -86,17 +97,24 @@ def single_machine(data, script, expected_path):
     return median_seconds(run, "single_jobs2_s")
 
 
+def use_handoff(name):
+    """The play stage's hand-off for the next rangepipe_spark.run (read on the driver)."""
+    os.environ["RANGEPIPE_SPARK_HANDOFF"] = name
+
+
 def warm_up(spark, script):
-    """One small job per session: Python workers, class loading."""
+    """One small job per session and hand-off: Python workers, class loading."""
     data, out = OUT / "warm.csv", OUT / "warm-out"
     if not data.exists():
         gen_series.write_csv(data, gen_series.rows(1000))
-    shutil.rmtree(out, ignore_errors=True)
-    code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
-                                       "--series-column", "s", "--partitions", "2"], out=io.StringIO())
-    if code != 0:
-        raise SystemExit("bench-spark: the warm-up job failed (%d)" % code)
-    shutil.rmtree(out)
+    for handoff in HANDOFFS:
+        use_handoff(handoff)
+        shutil.rmtree(out, ignore_errors=True)
+        code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
+                                           "--series-column", "s", "--partitions", "2"], out=io.StringIO())
+        if code != 0:
+            raise SystemExit("bench-spark: the warm-up job failed (%d, %s hand-off)" % (code, handoff))
+        shutil.rmtree(out)
 
 
 class _Shown(dict):
@@ -132,17 +150,22 @@ def last_stage(spark):
 
 
 def spark_seconds(spark, data, script, partitions, expected, split=None, label=None, profile=None):
-    """split: gets the last run's wall seconds per driver step (sniff,
-    headers, facts, decide, play: the last is the whole play stage);
-    profile: the last run's stages (see stages)."""
+    """{hand-off: median wall seconds} of RUNS runs of each of HANDOFFS,
+    taken in turn (A B A B ...); CPU_S[label + "_" + hand-off] (or
+    CPU_S[label] with one hand-off) gets the median CPU. split: gets the
+    last run's wall seconds per driver step (sniff, headers, facts, decide,
+    play: the last is the whole play stage), per hand-off; profile: the
+    last run's stages (see stages), per hand-off."""
     counter = [0]
 
-    def run():
+    def run(handoff):
         counter[0] += 1
+        use_handoff(handoff)
         before = last_stage(spark) if profile is not None else None
         out = OUT / ("run-%d-%d" % (partitions, counter[0]))
         shutil.rmtree(out, ignore_errors=True)
         err, steps = io.StringIO(), _Shown()
+        started = time.strftime("%H:%M:%S")
         cpu, start = tree_cpu(), time.perf_counter()
         code = rangepipe_spark.run(spark, [str(script), str(data), "--output", str(out), "--rangepipe", BIN,
                                            "--series-column", "s", "--partitions", str(partitions)], out=err,
@@ -150,19 +173,40 @@ def spark_seconds(spark, data, script, partitions, expected, split=None, label=N
         # The job's own time: reading its output back to check it (2 GB at
         # 10^6 series, 10 s or more) is not part of it.
         measured = (time.perf_counter() - start, tree_cpu() - cpu)
+        RUN_LOG.append({"label": label or "local_%d_partitions" % partitions, "handoff": handoff, "start": started,
+                        "wall_s": round(measured[0], 2), "cpu_s": round(measured[1], 2),
+                        "play_s": round(steps.get("play", 0.0), 2)})
+        print("bench-spark: %s hand-off, %d partitions: %.2f s wall, %.2f CPU s (started %s)"
+              % (handoff, partitions, measured[0], measured[1], started), flush=True)
         if split is not None:
-            split.clear()
-            split.update(steps)
+            split[handoff] = dict(steps)
         if profile is not None:
-            profile[:] = stages(spark, before)
+            profile[handoff] = stages(spark, before)
         if code != 0:
             raise SystemExit("bench-spark: the Spark job failed (%d): %s" % (code, err.getvalue()))
         got = b"".join(p.read_bytes() for p in sorted(out.glob("part-*")))
         if got != expected:
-            raise SystemExit("bench-spark: Spark output differs from the single-machine run")
+            raise SystemExit("bench-spark: Spark output differs from the single-machine run (%s hand-off)" % handoff)
         shutil.rmtree(out)
         return measured
-    return median_seconds(run, label)
+
+    walls, cpus = {h: [] for h in HANDOFFS}, {h: [] for h in HANDOFFS}
+    for _ in range(RUNS):
+        for handoff in HANDOFFS:
+            wall, cpu = run(handoff)
+            walls[handoff].append(wall)
+            cpus[handoff].append(cpu)
+    if label:
+        for handoff in HANDOFFS:
+            CPU_S[_keyed(label, handoff)] = statistics.median(cpus[handoff])
+    return {h: statistics.median(walls[h]) for h in HANDOFFS}
+
+
+def _keyed(key, handoff):
+    """A result's key: as before with one hand-off, else with the hand-off in it (local2_arrow_s)."""
+    if len(HANDOFFS) == 1:
+        return key
+    return key[:-2] + "_%s_s" % handoff if key.endswith("_s") else "%s_%s" % (key, handoff)
 
 
 def session(master):
@@ -184,47 +228,66 @@ def main():
     table = gen_series.rows(SERIES)
     gen_series.write_csv(data, table)
     gen_series.write_script(script)
-    results = {"series": SERIES, "rows": len(table), "runs": RUNS}
+    results = {"series": SERIES, "rows": len(table), "runs": RUNS, "handoffs": HANDOFFS,
+               "started": time.strftime("%Y-%m-%d %H:%M:%S %Z")}
     results["single_jobs2_s"] = single_machine(data, script, expected_path)
     expected = expected_path.read_bytes()
     results["frames"] = expected.count(b"\n")
     for cores in CORES:
         spark = session("local[%d]" % cores)
         try:
-            split, profile = {}, []
+            split, profile = {}, {}
             warm_up(spark, script)
-            results["local%d_s" % cores] = spark_seconds(spark, data, script, 2 * cores, expected,
-                                                         split=split, label="local%d_s" % cores, profile=profile)
-            results["local%d_split_s" % cores] = split
-            results["local%d_stages" % cores] = profile
+            label = "local%d_s" % cores
+            medians = spark_seconds(spark, data, script, 2 * cores, expected, split=split, label=label,
+                                    profile=profile)
+            for handoff in HANDOFFS:
+                results[_keyed(label, handoff)] = medians[handoff]
+                results[_keyed("local%d_split_s" % cores, handoff)] = split[handoff]
+                results[_keyed("local%d_stages" % cores, handoff)] = profile[handoff]
             if cores == 2 and MANY:
-                few = results["local2_s"]
                 many = spark_seconds(spark, data, script, MANY, expected)
-                results["local2_%d_partitions_s" % MANY] = many
-                results["per_partition_ms"] = 1000 * (many - few) / (MANY - 4)
+                for handoff in HANDOFFS:
+                    few = results[_keyed("local2_s", handoff)]
+                    results[_keyed("local2_%d_partitions_s" % MANY, handoff)] = many[handoff]
+                    results[_keyed("per_partition_ms", handoff)] = 1000 * (many[handoff] - few) / (MANY - 4)
         finally:
             spark.stop()
-    print("rangepipe on Spark: %d series, %d rows, %d frames (median of %d)"
-          % (SERIES, len(table), results["frames"], RUNS))
-    print("%-34s %10s %10s %14s" % ("job", "seconds", "CPU s", "series/s"))
-    for label, key in (("one machine, play --all --jobs 2", "single_jobs2_s"),
-                       ("Spark local[1], 2 partitions", "local1_s"),
-                       ("Spark local[2], 4 partitions", "local2_s"),
-                       ("Spark local[2], %d partitions" % MANY, "local2_%d_partitions_s" % MANY)):
+    print("rangepipe on Spark: %d series, %d rows, %d frames (median of %d; hand-offs: %s)"
+          % (SERIES, len(table), results["frames"], RUNS, ", ".join(HANDOFFS)))
+    print("%-42s %10s %10s %14s" % ("job", "seconds", "CPU s", "series/s"))
+    rows = [("one machine, play --all --jobs 2", "single_jobs2_s")]
+    for handoff in HANDOFFS:
+        named = " (%s)" % handoff if len(HANDOFFS) > 1 else ""
+        rows += [("Spark local[1], 2 partitions" + named, _keyed("local1_s", handoff)),
+                 ("Spark local[2], 4 partitions" + named, _keyed("local2_s", handoff)),
+                 ("Spark local[2], %d partitions%s" % (MANY, named), _keyed("local2_%d_partitions_s" % MANY, handoff))]
+    for label, key in rows:
         if key not in results:
             continue
         cpu = "%10.2f" % CPU_S[key] if key in CPU_S else "%10s" % "-"
-        print("%-34s %10.2f %s %14.0f" % (label, results[key], cpu, SERIES / results[key]))
-    if "per_partition_ms" in results:
-        print("per-partition start-up (local[2]): %.1f ms" % results["per_partition_ms"])
+        print("%-42s %10.2f %s %14.0f" % (label, results[key], cpu, SERIES / results[key]))
+    for handoff in HANDOFFS:
+        key = _keyed("per_partition_ms", handoff)
+        if key in results:
+            print("per-partition start-up (local[2], %s): %.1f ms" % (handoff, results[key]))
     for cores in CORES:
-        print("local[%d] split (s): " % cores
-              + ", ".join("%s %.2f" % kv for kv in results["local%d_split_s" % cores].items()))
-        print("local[%d] stages (id, call site, tasks, wall s, task s, task CPU s):" % cores)
-        for row in results["local%d_stages" % cores]:
-            print("  %3d %-44s %4d %8.2f %8.2f %8.2f" % tuple(row))
-        print("local[%d] / one machine: %.1fx" % (cores, results["local%d_s" % cores] / results["single_jobs2_s"]))
+        for handoff in HANDOFFS:
+            named = " %s" % handoff if len(HANDOFFS) > 1 else ""
+            print("local[%d]%s split (s): " % (cores, named)
+                  + ", ".join("%s %.2f" % kv for kv in results[_keyed("local%d_split_s" % cores, handoff)].items()))
+            print("local[%d]%s stages (id, call site, tasks, wall s, task s, task CPU s):" % (cores, named))
+            for row in results[_keyed("local%d_stages" % cores, handoff)]:
+                print("  %3d %-44s %4d %8.2f %8.2f %8.2f" % tuple(row))
+            print("local[%d]%s / one machine: %.1fx" % (cores, named, results[_keyed("local%d_s" % cores, handoff)]
+                                                       / results["single_jobs2_s"]))
+    if len(HANDOFFS) > 1:
+        print("runs in turn (label, hand-off, started, wall s, CPU s, play step s):")
+        for r in RUN_LOG:
+            print("  %-22s %-6s %s %8.2f %8.2f %8.2f" % (r["label"], r["handoff"], r["start"], r["wall_s"],
+                                                        r["cpu_s"], r["play_s"]))
     results["cpu_s"] = CPU_S
+    results["runs_in_turn"] = RUN_LOG
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print("written: %s" % (OUT / "results.json"))
 

@@ -10,13 +10,15 @@ Values reach rangepipe as text: CSV and JSON are read as strings (JSON
 numbers keep their text), Parquet's typed values are cast to text Spark
 writes exactly (doubles round-trip, timestamps as UTC "yyyy-MM-dd
 HH:mm:ss[.ffffff]", which rangepipe reads as UTC). Whatever the input
-format, each partition gets CSV: one header row (the columns in order of
-first appearance) and the records, RFC 4180 quoted.
+format, the keyed rows hold the cells as string columns c0, c1, ... (the
+columns in order of first appearance; null where a record has none), which
+each partition hands rangepipe as an Arrow stream of those cells, or (the
+CSV hand-off) as a header row and the records, RFC 4180 quoted.
 """
 
 import rangepipe_sql
 from rangepipe_detect import FIRST, INF, MIN_KEY, Shape, combine, file_facts
-from rangepipe_records import STEM_COLUMN, Obj, csv_line, is_missing, parse_json, parse_object, raw_json, stem, \
+from rangepipe_records import STEM_COLUMN, Obj, is_missing, parse_json, parse_object, raw_json, stem, \
     unique_names
 
 
@@ -36,11 +38,19 @@ def _ordered(df, a, values=None):
                      F.monotonically_increasing_id().alias("m"), *values)
 
 
-def _keyed_schema():
+def _keyed_schema(width):
+    """JSON input's keyed rows: k, a, f (the path), b, m, then the cells c0..c{width-1}."""
     from pyspark.sql.types import IntegerType, LongType, StringType, StructField, StructType
     return StructType([StructField("k", StringType()), StructField("a", IntegerType()),
                        StructField("f", StringType()), StructField("b", LongType()),
-                       StructField("m", LongType()), StructField("line", StringType())])
+                       StructField("m", LongType())] + [StructField("c%d" % i, StringType()) for i in range(width)])
+
+
+def csv_line_of_cells(width):
+    """Each keyed row's CSV text from its cells c0..c{width-1}, built in the
+    JVM (rangepipe_sql): the CSV hand-off's line."""
+    from pyspark.sql import functions as F
+    return rangepipe_sql.csv_line([F.col("c%d" % i) for i in range(width)]).alias("line")
 
 
 def read(spark, args, series_column, sniffed=None):
@@ -318,8 +328,7 @@ class TabularInput:
 
     def line(self, columns):
         """Each keyed row's CSV text, built in the JVM (rangepipe_sql)."""
-        from pyspark.sql import functions as F
-        return rangepipe_sql.csv_line([F.col("c%d" % i) for i in range(len(columns))]).alias("line")
+        return csv_line_of_cells(len(columns))
 
     def release(self):
         pass  # nothing is persisted
@@ -416,16 +425,17 @@ class JSONInput:
         def row(rec):
             (a, p), (b, m), cells, _ = rec
             values = dict(cells)  # a repeated key: the last one, as a cell overwritten
-            return (values.get(series) or "", a, p, b, m, csv_line([values.get(c) for c in columns]))
+            return (values.get(series) or "", a, p, b, m, *[values.get(c) for c in columns])
         # Kept once built: the range partitioner's sampling pass reads every
-        # row, and would otherwise parse the JSON and build the lines again.
+        # row, and would otherwise parse the JSON again.
         from pyspark import StorageLevel
-        self.kept = self.spark.createDataFrame(self.records.map(row), _keyed_schema())
+        self.kept = self.spark.createDataFrame(self.records.map(row), _keyed_schema(len(columns)))
         return self.kept.persist(StorageLevel.MEMORY_AND_DISK)
 
     def line(self, columns):
-        from pyspark.sql import functions as F
-        return F.col("line")
+        """Each keyed row's CSV text, built in the JVM (rangepipe_sql, held
+        to rangepipe_records.csv_line, which built it here before)."""
+        return csv_line_of_cells(len(columns))
 
     def release(self):
         if getattr(self, "kept", None) is not None:

@@ -9,9 +9,10 @@
 Spark reads the input, keeps each series whole in one partition (range
 partitioning on the series name), sorts each partition by series and then by
 input order, and pipes it through `rangepipe play SCRIPT --input - --all` as
-CSV. The part files in DIR, concatenated in name order, are the bytes
-`rangepipe play SCRIPT --input INPUT... --all` writes on one machine. See
-README.md beside this file.
+an Arrow IPC stream of the cells (with RANGEPIPE_SPARK_HANDOFF=csv in the
+driver's environment: as CSV). The part files in DIR, concatenated in name
+order, are the bytes `rangepipe play SCRIPT --input INPUT... --all` writes
+on one machine. See README.md beside this file.
 """
 
 import argparse
@@ -26,7 +27,7 @@ import rangepipe_inputs  # noqa: E402
 from rangepipe_detect import DetectError, decide  # noqa: E402
 from rangepipe_records import STEM_COLUMN, csv_line, stem  # noqa: E402
 from rangepipe_sniff import SniffError, sniff  # noqa: E402
-from rangepipe_task import EXIT_SKIPPED, DictParam, make_player  # noqa: E402
+from rangepipe_task import EXIT_SKIPPED, DictParam, header_names, make_player  # noqa: E402
 
 # Modules the executors import (functions are pickled by reference to them).
 SHIPPED = ("rangepipe_records.py", "rangepipe_inputs.py", "rangepipe_detect.py", "rangepipe_task.py",
@@ -121,10 +122,27 @@ def inspect_options(args):
     return out + (["--decimal-comma"] if args.decimal_comma else []) + (["--thousands"] if args.thousands else [])
 
 
-def play_command(binary, script, args, series_column, x_name, fields, axis, number_flags=()):
-    # Each partition reads the CSV this job writes: comma, double quotes, a header row.
-    cmd = [binary, "play", script, "--input", "-", "--input-format", "csv", "--all",
-           "--delimiter", ",", "--header", *number_flags,
+HANDOFFS = ("arrow", "csv")
+
+
+def handoff():
+    """How each partition's rows reach rangepipe: "arrow" (an Arrow IPC
+    stream of the cells, the default) or "csv" (CSV lines built in the
+    JVM); RANGEPIPE_SPARK_HANDOFF picks one (read on the driver)."""
+    value = os.environ.get("RANGEPIPE_SPARK_HANDOFF", "").strip().lower() or HANDOFFS[0]
+    if value not in HANDOFFS:
+        raise Usage("RANGEPIPE_SPARK_HANDOFF=%s: expected %s" % (value, " or ".join(HANDOFFS)))
+    return value
+
+
+def play_command(binary, script, args, series_column, x_name, fields, axis, number_flags=(), handoff="csv"):
+    if handoff == "arrow":
+        # An Arrow IPC stream of string cells; its schema's names are the header.
+        source = ["--input-format", "arrow"]
+    else:
+        # The CSV this job writes: comma, double quotes, a header row.
+        source = ["--input-format", "csv", "--delimiter", ",", "--header"]
+    cmd = [binary, "play", script, "--input", "-", source[0], source[1], "--all", *source[2:], *number_flags,
            "--series-column", series_column, "--x", x_name, "--y", ",".join(fields), "--axis", axis,
            "--format", args.format, "--on-series-error", args.on_series_error]
     for flag in ("timezone", "duplicates", "fps", "tracks", "time_format", "input_time_format"):
@@ -141,6 +159,7 @@ def run(spark, argv, out=sys.stderr, timings=None):
     timings: a dict that gets each driver step's wall seconds (the bench's split)."""
     try:
         args = parse_args(argv)
+        args.handoff = handoff()
     except Usage as e:
         out.write("rangepipe_spark: error: %s\n" % e)
         return EXIT_USAGE
@@ -207,13 +226,19 @@ def _job(spark, sc, args, script_text, local_binary, out, clock):
         # Shipped: the task's SparkFiles copy; else `rangepipe` on each executor's PATH.
         # One command per decision (several only when files, each one series, differ).
         cmds = [play_command(local_binary if args.rangepipe else "rangepipe", "SCRIPT", args, series_column,
-                             x_name, fields, axis, number_flags) for x_name, fields, axis in groups]
+                             x_name, fields, axis, number_flags, args.handoff) for x_name, fields, axis in groups]
         report = sc.accumulator({}, DictParam())
+        arrow = args.handoff == "arrow"
         player = make_player(cmds, key_group, script_text, header_line, shape.min_key, args.format == "csv",
-                             args.on_series_error == "skip", binary_name, report)
+                             args.on_series_error == "skip", binary_name, report,
+                             names=header_names(columns) if arrow else None)
         # Rows reach the Python workers in Arrow batches and leave as chunks of
-        # whole output lines, not one pickled record per row or frame.
-        chunks = ordered.select("k", table.line(columns)).mapInArrow(player, "chunk string")
+        # whole output lines, not one pickled record per row or frame. Arrow:
+        # the cells as they are (rangepipe reads the batches); CSV: each row's
+        # line, built in the JVM.
+        from pyspark.sql import functions as F
+        cells = [F.col("c%d" % i) for i in range(len(columns))] if arrow else [table.line(columns)]
+        chunks = ordered.select("k", *cells).mapInArrow(player, "chunk string")
         # Written by the JVM (each chunk and a newline, part-NNNNN-... in
         # partition order), not through a Python RDD: the output does not
         # cross into Python a second time.

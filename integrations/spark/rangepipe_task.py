@@ -1,9 +1,11 @@
 """What each Spark task runs: `rangepipe play` over its partition."""
 
 import os
+import re
 import subprocess
 import sys
 import threading
+from collections import deque
 
 EXIT_SKIPPED = 3  # play --on-series-error skip left out at least one series
 
@@ -12,25 +14,56 @@ CHUNK = 1 << 20  # bytes of rangepipe's output per record handed back to Spark
 
 
 def make_player(cmds, key_group, script_text, header_line, first_key, csv_out, skip, binary_name, report,
-                chunk_bytes=None):
+                chunk_bytes=None, names=None):
     """The function each partition runs under DataFrame.mapInArrow: Arrow
-    batches of (k, line) in, rangepipe play over them (one process per run
-    of series that take the same command), batches of one `chunk` column
-    out, each chunk whole lines of rangepipe's output (about CHUNK bytes,
-    without the last newline: the text writer adds one after it).
+    batches in, rangepipe play over them (one process per run of series
+    that take the same command), batches of one `chunk` column out, each
+    chunk whole lines of rangepipe's output (about CHUNK bytes, without the
+    last newline: the text writer adds one after it).
+
+    The rows reach rangepipe one of two ways (the hand-off):
+    - names given (Arrow): batches of (k, c0, c1, ...), the cells as
+      strings (null: missing, as an empty CSV field is); the cells go to
+      rangepipe's stdin as an Arrow IPC stream whose field names are
+      `names` (the header's, in order), with `--input-format arrow` in
+      the commands;
+    - names None (CSV): batches of (k, line), `header_line` and then the
+      lines end to end.
     Everything it uses travels in the closure (CHUNK is read here, on the
     driver, so a test can make chunks small)."""
     chunk_bytes = chunk_bytes or CHUNK
+    names = list(names) if names is not None else None
 
     def play(batches):
         from pyspark import TaskContext
         index = TaskContext.get().partitionId()
         import pyarrow as pa
-        for chunk in _play_segments(index, _segments(batches, key_group), cmds, script_text, header_line,
-                                    first_key, csv_out, skip, binary_name, report, chunk_bytes):
+        if names is None:
+            segments, feed = _segments(batches, key_group), _csv_feed(header_line)
+        else:
+            schema = arrow_schema(names)
+            segments, feed = _arrow_segments(batches, key_group, schema), _arrow_feed(schema)
+        for chunk in _play_segments(index, segments, feed, cmds, script_text, first_key, csv_out, skip,
+                                    binary_name, report, chunk_bytes):
             yield pa.RecordBatch.from_arrays([pa.array([chunk], pa.string())], names=["chunk"])
 
     return play
+
+
+def header_names(columns):
+    """The names rangepipe reads from the CSV hand-off's header line (the
+    job's column names, written by csv_line): each without leading and
+    trailing spaces and tabs, as its CSV reader trims header cells. Its
+    Arrow reader takes field names as they are, so the Arrow hand-off's
+    fields are named these (repeats and blanks are left to rangepipe,
+    which treats them alike in both)."""
+    return [name.strip(" \t") for name in columns]
+
+
+def arrow_schema(names):
+    """The stream's schema: one string field per header name, in order."""
+    import pyarrow as pa
+    return pa.schema([pa.field(n, pa.string()) for n in names])
 
 
 def _segments(batches, key_group):
@@ -51,6 +84,29 @@ def _segments(batches, key_group):
             yield group, keys[at[0]], "".join(lines[i] for i in at).encode("utf-8")
 
 
+def _arrow_segments(batches, key_group, schema):
+    """(command group, first series name, (record batch of the cells, their
+    series names)) per run of rows of one group within an Arrow batch of
+    (k, c0, c1, ...): the batch's own cell columns under the header's names
+    (k left out, no copy); with several groups, zero-copy slices of it."""
+    import pyarrow as pa
+    from itertools import groupby
+    for batch in batches:
+        if batch.num_rows == 0:
+            continue
+        cells = [c if c.type == pa.string() else c.cast(pa.string()) for c in batch.columns[1:]]
+        cells = pa.RecordBatch.from_arrays(cells, schema=schema)
+        if not key_group:
+            yield 0, batch.column(0)[0].as_py(), (cells, batch.column(0))
+            continue
+        keys = batch.column(0).to_pylist()
+        start = 0
+        for group, run in groupby(keys, key=lambda k: key_group.get(k, 0)):
+            length = sum(1 for _ in run)
+            yield group, keys[start], (cells.slice(start, length), batch.column(0).slice(start, length))
+            start += length
+
+
 def _joined(column):
     """A string column's values end to end, as UTF-8 bytes: the slice of
     its data buffer between the first and the last offset (a null adds
@@ -62,7 +118,57 @@ def _joined(column):
     return bytes(memoryview(data)[start:end]) if data is not None else b""
 
 
-def _play_segments(index, segments, cmds, script_text, header_line, first_key, csv_out, skip, binary_name,
+def _csv_feed(header_line):
+    """Writes a run's CSV to rangepipe's stdin: the header line, then each
+    segment's lines."""
+    def feed(stdin, parts, seen):
+        stdin.write(header_line.encode("utf-8"))
+        for text in parts:
+            stdin.write(text)
+    return feed
+
+
+KEPT_BATCHES = 64  # batches whose series names are kept to name a bad row's series
+
+
+def _arrow_feed(schema):
+    """Writes a run's record batches to rangepipe's stdin as one Arrow IPC
+    stream (schema, batches, end-of-stream marker; uncompressed). `seen`
+    (a deque) gets each batch's first row number (from 0) and its rows'
+    series names, run-length encoded (a few bytes a series, not the
+    batch), for naming_the_series."""
+    def feed(stdin, parts, seen):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        writer = pa.ipc.new_stream(stdin, schema)
+        row = 0
+        for batch, keys in parts:
+            seen.append((row, pc.run_end_encode(keys)))
+            writer.write_batch(batch)
+            row += batch.num_rows
+        writer.close()  # the end-of-stream marker (not on an error: rangepipe has stopped reading)
+    return feed
+
+
+_STREAM_ROW = re.compile(r"^rangepipe: error: (?:-|stdin):(\d+):\d+: ")
+
+
+def naming_the_series(line, seen, index):
+    """rangepipe's error line for a bad row of an Arrow stream (`-:ROW:COL:`,
+    ROW counted from 1 over the partition's rows in series order), with
+    the row's place and series said after it, when `seen` still holds it."""
+    found = _STREAM_ROW.match(line)
+    if not found:
+        return line
+    row = int(found.group(1)) - 1
+    for start, keys in reversed(seen):
+        if start <= row < start + len(keys):
+            return "%s (row %d of partition %d's stream: series %r)" % (line, row + 1, index,
+                                                                        keys[row - start].as_py())
+    return line
+
+
+def _play_segments(index, segments, feed, cmds, script_text, first_key, csv_out, skip, binary_name,
                    report, chunk_bytes):
     segments = iter(segments)
     first = next(segments, None)
@@ -86,7 +192,7 @@ def _play_segments(index, segments, cmds, script_text, header_line, first_key, c
         for group, run in groupby(chain([first], segments), key=lambda s: s[0]):
             template = cmds[group]
             cmd = [binary or template[0], template[1], script] + template[3:]
-            skipped += yield from _pipe(cmd, header_line, (text for _, _, text in run), index,
+            skipped += yield from _pipe(cmd, feed, (part for _, _, part in run), index,
                                         drop_header=csv_out and not keep_header, skip=skip, chunk_bytes=chunk_bytes)
             keep_header = False
     finally:
@@ -118,20 +224,20 @@ def _chunks(stdout, drop_header, chunk_bytes):
         yield (pending[:-1] if pending.endswith(b"\n") else pending).decode("utf-8")
 
 
-def _pipe(cmd, header_line, texts, index, drop_header, skip, chunk_bytes):
-    """Yields rangepipe's output for the CSV `texts` (bytes) in chunks; returns the
-    lines naming skipped series (exit 3 with --on-series-error skip)."""
+def _pipe(cmd, feed, parts, index, drop_header, skip, chunk_bytes):
+    """Yields rangepipe's output for the input `feed` writes from `parts`
+    (CSV bytes or record batches) in chunks; returns the lines naming
+    skipped series (exit 3 with --on-series-error skip)."""
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     feed_error = []
+    seen = deque(maxlen=KEPT_BATCHES)
 
-    def feed():
+    def write():
         # A thread, so rangepipe's stdout never backs up while stdin is written.
         try:
-            proc.stdin.write(header_line.encode("utf-8"))
-            for text in texts:
-                proc.stdin.write(text)
+            feed(proc.stdin, parts, seen)
         except BrokenPipeError:
-            pass  # rangepipe stopped early; its exit code and stderr say why
+            pass  # rangepipe stopped early; its exit code and stderr say why (pyarrow raises it as is)
         except BaseException as e:  # noqa: BLE001 - re-raised in the task below
             feed_error.append(e)
         finally:
@@ -141,7 +247,7 @@ def _pipe(cmd, header_line, texts, index, drop_header, skip, chunk_bytes):
                 pass
 
     errors = []
-    feeder = threading.Thread(target=feed, daemon=True)
+    feeder = threading.Thread(target=write, daemon=True)
     drain = threading.Thread(target=lambda: errors.append(proc.stderr.read()), daemon=True)
     feeder.start()
     drain.start()
@@ -162,6 +268,7 @@ def _pipe(cmd, header_line, texts, index, drop_header, skip, chunk_bytes):
     if code != 0:
         lines = [ln for ln in stderr.splitlines() if ln.strip()]
         line = next((ln for ln in lines if "error:" in ln.lower()), lines[-1] if lines else "(no message)")
+        line = naming_the_series(line, seen, index)
         raise RuntimeError("rangepipe exited %d in partition %d: %s" % (code, index, line))
     if stderr.strip():
         sys.stderr.write(stderr)

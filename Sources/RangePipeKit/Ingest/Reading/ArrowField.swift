@@ -66,7 +66,8 @@ struct ArrowField {
         guard let name = String(validating: nameBytes, as: UTF8.self), !name.holdsNUL else {
             throw ArrowFault(offset: table.position, reason: "a column name is not UTF-8 text")
         }
-        self.name = name
+        // Spaces and tabs around a name go, as around a CSV header's.
+        self.name = name.trimmingSpaces
         var children: [ArrowField] = []
         for child in try table.tables(5) { children.append(try ArrowField(child, depth: depth + 1, budget: &budget)) }
         (kind, ownBuffers) = try Self.kind(try table.u8(2), try table.table(3), at: table.position)

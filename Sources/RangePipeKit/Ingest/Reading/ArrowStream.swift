@@ -120,8 +120,12 @@ struct ArrowStream {
             if n == count { return out }
         }
         while out.count < count {
-            if out.count > 1 << 20 {
-                try MemoryBudget.require(min(count, 2 * out.count), for: "an Arrow message", of: source.displayName)
+            // Grown by doubling, each step checked against the budget with
+            // the old buffer it is copied from, before it is allocated.
+            if out.count > 1 << 20, out.count > out.capacity - (1 << 20) {
+                let next = min(count, 2 * out.count)
+                try MemoryBudget.require(next + out.count, for: "an Arrow message of \(count) bytes", of: source.displayName)
+                out.reserveCapacity(next)
             }
             let n = try source.read(appendingTo: &out, upTo: count - out.count)
             if n == 0 {

@@ -6,7 +6,8 @@ extension Sniffer {
         var tables = ArrowTables(InputSource(name: "", bytes: head))
         var names: [String] = [], rows: [[String]] = [], lines: [Int] = []
         do {
-            names = try tables.schema().map(\.name)
+            // Named as the builder names them: no blank name (`(column 3)`).
+            names = HeaderNames.names(try tables.schema().map(\.name), rowNames: false)
             var run = ArrowRun()
             while rows.count < maxRows, let batch = try tables.nextBatch() {
                 let rowsRange = 0 ..< min(batch.length, maxRows - rows.count)

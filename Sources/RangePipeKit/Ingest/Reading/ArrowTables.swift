@@ -79,7 +79,10 @@ struct ArrowTables {
                 try ArrowCodec.decompress(message.body, buffers: buffers, codec: codec, file: stream.source.displayName)
             }
         }
-        guard length >= 0 else { throw ArrowFault(offset: message.start, reason: "a batch of \(length) rows") }
+        // Rows are counted across batches: a count no input can hold is damage (and would overflow).
+        guard length >= 0, length <= (1 << 48) - rows else {
+            throw ArrowFault(offset: message.start, reason: "a batch of \(length) rows after \(rows)")
+        }
         // Every node and buffer is sound, those of columns read past too
         // (their contents are not looked at).
         for (count, nulls) in nodes where count < 0 || nulls < 0 || nulls > count {

@@ -28,13 +28,7 @@ struct ArrowFileBlocks {
         footerStart = size - 10 - length
         let footerBytes = Array(bytes[footerStart ..< size - 10])
         let start = footerStart
-        func located<T>(_ body: () throws -> T) throws -> T {
-            do {
-                return try body()
-            } catch let fault as ArrowFault {
-                throw ArrowFault(offset: start + (0 ... length ~= fault.offset ? fault.offset : 0), reason: fault.reason)
-            }
-        }
+        func located<T>(_ body: () throws -> T) throws -> T { try ArrowFault.located(at: start, within: length, body) }
         let footer = try located { try ArrowFlatTable(root: footerBytes) }
         let version = try located { try footer.i16(0) }
         guard version == 3 || version == 4 else {
@@ -61,6 +55,13 @@ struct ArrowFileBlocks {
             }
             if field == 2 { dictionaryBlocks = blocks.count }
         }
+        // The last block ends where the footer starts, but for the
+        // end-of-stream marker and padding: else the bytes before the
+        // footer are more than its blocks (two files joined by `cat`,
+        // whose second footer names the first file's blocks).
+        if let end = blocks.map({ $0.offset + $0.metadata + $0.body }).max(), footerStart - end > 16 {
+            throw ArrowFault(offset: end, reason: "\(footerStart - end) bytes before the footer are in none of its blocks (two files joined?)")
+        }
     }
 
     /// The schema first, then each block's message; nil after the last.
@@ -73,7 +74,7 @@ struct ArrowFileBlocks {
         guard position < blocks.count else { return nil }
         let (offset, metadata, body) = blocks[position]
         var stream = ArrowStream(InputSource(name: name, bytes: Array(bytes[offset ..< offset + metadata + body])))
-        do {
+        return try ArrowFault.located(at: offset) {
             guard var message = try stream.next() else {
                 throw ArrowFault(offset: 0, reason: "a block of the footer holds no message")
             }
@@ -94,8 +95,6 @@ struct ArrowFileBlocks {
             message.metadataStart += offset
             message.bodyStart += offset
             return message
-        } catch let fault as ArrowFault {
-            throw ArrowFault(offset: offset + fault.offset, reason: fault.reason)
         }
     }
 }

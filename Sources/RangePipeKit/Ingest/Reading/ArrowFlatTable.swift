@@ -3,6 +3,17 @@
 struct ArrowFault: Error {
     var offset: Int
     var reason: String
+
+    /// Runs `body`, moving a fault at an offset within `limit` bytes of
+    /// `base` (a message's metadata or body) to the input's byte; a fault
+    /// further out, where a lying offset points, is reported at `base`.
+    static func located<T>(at base: Int, within limit: Int = .max, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let fault as ArrowFault {
+            throw ArrowFault(offset: base + (0 ... limit ~= fault.offset ? fault.offset : 0), reason: fault.reason)
+        }
+    }
 }
 
 /// One table of an Arrow message's flatbuffer metadata (format:

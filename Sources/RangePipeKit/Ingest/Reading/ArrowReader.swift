@@ -67,7 +67,7 @@ struct ArrowRun {
         }
         cells.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
-        do {
+        try ArrowFault.located(at: batch.bodyStart) {
             // Each column borrowed where it lies (a copy per cell costs its retains).
             let width = batch.columns.count
             for row in rows {
@@ -79,8 +79,6 @@ struct ArrowRun {
                 records.append(RecordInfo(line: batch.firstRow + row, firstCell: first, cellCount: width,
                                           rawStart: 0, rawCount: -1))
             }
-        } catch let fault as ArrowFault {
-            throw ArrowFault(offset: batch.bodyStart + fault.offset, reason: fault.reason)
         }
     }
 

@@ -51,6 +51,9 @@ struct ArrowStream {
         if offset == 0 {
             let head = try bytes(8, atEnd: true)
             if head.isEmpty { throw ArrowFault(offset: 0, reason: "the input is empty") }
+            if head.starts(with: Array("FEA1".utf8)) {
+                throw ArrowFault(offset: 0, reason: "a Feather V1 file, not Arrow IPC: write it again as Feather V2 (pyarrow/pandas: version=2, the default)")
+            }
             if head.starts(with: Self.fileMagic) {
                 guard head.count == 8 else { throw ArrowFault(offset: 0, reason: "the file ends inside its magic") }
                 // The file format's messages are found through its footer
@@ -71,22 +74,26 @@ struct ArrowStream {
         let length = Int(Int32(bitPattern: UInt32(word[0]) | UInt32(word[1]) << 8 | UInt32(word[2]) << 16 | UInt32(word[3]) << 24))
         if length == 0 {
             ended = true
+            // Two streams joined (`cat a.arrows b.arrows`) would lose the second one's rows.
+            guard try bytes(1, atEnd: true).isEmpty else {
+                throw ArrowFault(offset: offset - 1, reason: "bytes after the end-of-stream marker (two streams joined? give each as its own file)")
+            }
             return nil
         }
         guard length > 0 else { throw ArrowFault(offset: start, reason: "a message's length is negative (\(length))") }
         let metadataStart = offset - pending.count
         let metadata = try bytes(length, atEnd: false)
-        let root = try located(metadataStart, length) { try ArrowFlatTable(root: metadata) }
-        let version = try located(metadataStart, length) { try root.i16(0) }
+        let root = try ArrowFault.located(at: metadataStart, within: length) { try ArrowFlatTable(root: metadata) }
+        let version = try ArrowFault.located(at: metadataStart, within: length) { try root.i16(0) }
         // V4 (Arrow 0.8) and V5 (1.0) share the layouts read here; V5 drops unions' validity.
         guard version == 3 || version == 4 else {
             throw ArrowFault(offset: start, reason: "metadata version V\(version + 1) (rangepipe reads V4 and V5)")
         }
-        let type = try located(metadataStart, length) { try root.u8(1) }
-        guard let table = try located(metadataStart, length, { try root.table(2) }) else {
+        let type = try ArrowFault.located(at: metadataStart, within: length) { try root.u8(1) }
+        guard let table = try ArrowFault.located(at: metadataStart, within: length, { try root.table(2) }) else {
             throw ArrowFault(offset: start, reason: "a message without a header")
         }
-        let bodyLength = try located(metadataStart, length) { try root.i64(3) }
+        let bodyLength = try ArrowFault.located(at: metadataStart, within: length) { try root.i64(3) }
         guard bodyLength >= 0 else { throw ArrowFault(offset: start, reason: "a body of \(bodyLength) bytes") }
         let bodyStart = offset - pending.count
         let body = try bytes(bodyLength, atEnd: false)
@@ -95,17 +102,6 @@ struct ArrowStream {
         case 2: return Message(header: .dictionary(table), body: body, start: start, metadataStart: metadataStart, bodyStart: bodyStart)
         case 3: return Message(header: .batch(table), body: body, start: start, metadataStart: metadataStart, bodyStart: bodyStart)
         default: throw ArrowFault(offset: start, reason: "a message of type \(type) (a tensor or unknown), not a table's")
-        }
-    }
-
-    /// Runs `body`, moving a fault inside the `length` bytes of metadata
-    /// to the input's byte (one further out, where a lying offset points,
-    /// to the metadata's start).
-    private func located<T>(_ start: Int, _ length: Int, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let fault as ArrowFault {
-            throw ArrowFault(offset: start + (0 ... length ~= fault.offset ? fault.offset : 0), reason: fault.reason)
         }
     }
 

@@ -32,7 +32,7 @@ struct ArrowTables {
         guard case let .schema(table) = message.header else {
             throw ArrowFault(offset: message.start, reason: "the stream does not start with its schema")
         }
-        fields = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) {
+        fields = try ArrowFault.located(at: message.metadataStart, within: message.bodyStart - message.metadataStart) {
             guard try table.i16(0) == 0 else { throw ArrowFault(offset: table.position, reason: "big-endian data (rangepipe reads little-endian)") }
             var budget = ArrowField.fieldLimit
             var fields: [ArrowField] = []
@@ -52,7 +52,7 @@ struct ArrowTables {
                 try load(table, message)
             case let .batch(table):
                 let (columns, body) = try self.columns(table, fields, message)
-                let length = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) { try table.i64(0) }
+                let length = try ArrowFault.located(at: message.metadataStart, within: message.bodyStart - message.metadataStart) { try table.i64(0) }
                 let batch = ArrowBatch(length: length, body: body, columns: columns, bodyStart: message.bodyStart,
                                        firstRow: rows + 1)
                 rows += length
@@ -65,7 +65,7 @@ struct ArrowTables {
     /// A batch's columns over its body (decompressed when its buffers
     /// are), checked against `fields`' layouts, and that body.
     private func columns(_ table: ArrowFlatTable, _ fields: [ArrowField], _ message: ArrowStream.Message) throws -> ([ArrowColumn], [UInt8]) {
-        var (length, nodes, buffers, counts, codec) = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int], Int?) in
+        var (length, nodes, buffers, counts, codec) = try ArrowFault.located(at: message.metadataStart, within: message.bodyStart - message.metadataStart) { () throws -> (Int, [(Int, Int)], [(Int, Int)], [Int], Int?) in
             let compression = try table.table(3)
             let codec = try compression.map { Int(try $0.u8(0)) }
             guard codec ?? 0 <= 1, try compression?.u8(1) ?? 0 == 0 else {
@@ -75,7 +75,7 @@ struct ArrowTables {
         }
         var body = message.body
         if let codec {
-            (body, buffers) = try Self.relocated(message.bodyStart, within: message.body.count) {
+            (body, buffers) = try ArrowFault.located(at: message.bodyStart, within: message.body.count) {
                 try ArrowCodec.decompress(message.body, buffers: buffers, codec: codec, file: stream.source.displayName)
             }
         }
@@ -109,7 +109,7 @@ struct ArrowTables {
             // A dictionary column's batch holds its indices: a validity and a data buffer.
             let ownCount = field.dictionary == nil ? field.ownBuffers : 2
             let own = Array(buffers[buffer ..< buffer + ownCount + ownVariadic])
-            columns.append(try Self.relocated(message.bodyStart, within: message.body.count) {
+            columns.append(try ArrowFault.located(at: message.bodyStart, within: message.body.count) {
                 try ArrowColumn(field, node: nodes[node], buffers: Array(own.prefix(ownCount)),
                                 variadic: Array(own.dropFirst(ownCount)), bodyCount: body.count)
             })
@@ -125,7 +125,7 @@ struct ArrowTables {
 
     /// Adds (or replaces, or extends) a dictionary.
     private mutating func load(_ table: ArrowFlatTable, _ message: ArrowStream.Message) throws {
-        let (id, data, isDelta) = try Self.relocated(message.metadataStart, within: message.bodyStart - message.metadataStart) { () throws -> (Int, ArrowFlatTable?, Bool) in
+        let (id, data, isDelta) = try ArrowFault.located(at: message.metadataStart, within: message.bodyStart - message.metadataStart) { () throws -> (Int, ArrowFlatTable?, Bool) in
             (try table.i64(0), try table.table(1), try table.bool(2))
         }
         // A nested column's dictionary: the column is read past, so is its dictionary.
@@ -152,14 +152,4 @@ struct ArrowTables {
         dictionaries[id] = dictionary
     }
 
-    /// Runs `body`, moving a fault at an offset within `limit` bytes of
-    /// `base` to the input's byte; a fault further out (where a lying
-    /// offset points) is reported at `base`.
-    private static func relocated<T>(_ base: Int, within limit: Int, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let fault as ArrowFault {
-            throw ArrowFault(offset: base + (0 ... limit ~= fault.offset ? fault.offset : 0), reason: fault.reason)
-        }
-    }
 }

@@ -11,19 +11,7 @@ enum ArrowText {
     }
 
     static func appendUnsigned(_ value: UInt64, to out: inout [UInt8]) {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        let start = out.count
-        out.append(contentsOf: repeatElement(0x30, count: digits))
-        rest = value
-        for k in stride(from: start + digits - 1, through: start, by: -1) {
-            out[k] = 0x30 + UInt8(rest % 10)
-            rest /= 10
-        }
+        appendDigits(value, 1, to: &out)
     }
 
     /// NaN is missing; ±infinity the text `inf` (read as a CSV cell
@@ -96,19 +84,22 @@ enum ArrowText {
         appendPadded(Int(fraction), perSecond == 1_000 ? 3 : perSecond == 1_000_000 ? 6 : 9, to: &out)
     }
 
-    /// `value` in decimal, zero-padded to `width` digits: one append a
-    /// digit, most significant first (no scratch buffer, no second pass).
     private static func appendPadded(_ value: Int, _ width: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(0x2D) }
-        let magnitude = value.magnitude
+        appendDigits(UInt64(value.magnitude), width, to: &out)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits: one append a
+    /// digit, most significant first (no scratch buffer, no second pass).
+    private static func appendDigits(_ value: UInt64, _ width: Int, to out: inout [UInt8]) {
         var digits = 1
-        var power: UInt = 1
-        while power <= magnitude / 10 {
+        var power: UInt64 = 1
+        while power <= value / 10 {
             power *= 10
             digits += 1
         }
         for _ in digits ..< max(width, digits) { out.append(0x30) }
-        var rest = magnitude
+        var rest = value
         while power > 0 {
             out.append(0x30 + UInt8(rest / power))
             rest %= power

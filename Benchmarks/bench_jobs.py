@@ -10,8 +10,9 @@ runs at once: later ones parsed ahead while one is read in its turn).
 Then the share of a row's instructions outside the parallel parse,
 counted by callgrind with `--jobs 1` at BENCH_IR_ROWS and twice as many
 rows (the difference is one row's cost; start-up and sniffing cancel):
-instructions inside the reader's read (what the pieces do in parallel:
-parse, convert, append) over the whole process's. Amdahl's law turns that share s into the
+instructions inside what runs in parallel (the reader's read: parse,
+convert, append; building and digesting series ahead of the writes;
+see PARSE_SYMBOLS) over the whole process's. Amdahl's law turns that share s into the
 speed-up a machine with C cores could reach: 1 / (s + (1 - s) / C).
 
 Environment: BENCH_ROWS [10^7], BENCH_RUNS [3], BENCH_JOBS [2],
@@ -30,11 +31,20 @@ from benchlib import fresh, measure
 JOBS = int(os.environ.get("BENCH_JOBS", 2))
 IR_ROWS = int(os.environ.get("BENCH_IR_ROWS", 200_000))
 FILES = int(os.environ.get("BENCH_FILES", 64))
-# The reader's read over a file: what the pieces run in parallel. Whole
-# mangled names (ending in the function's type), so the closures nested
-# in them, whose names extend these, do not toggle collection off again.
+# What `--jobs N` runs on several threads: the reader's read over a file
+# (the pieces), the series of a grouped file built and digested ahead of
+# the writes (`SeriesAhead.build`, on N - 1 threads), and a long series'
+# digest made beside its chunks' writes (`SeriesStore.digestAside`, on
+# one thread: for a one-series file, so what it overlaps is that
+# series' write, which takes longer). The readers by whole mangled names
+# (ending in the function's type), so the closures nested in them, whose
+# names extend these, do not toggle collection off again; the other two
+# by prefix, as their names end in a specialisation suffix: a closure
+# of theirs the compiler kept apart would be left out, so the share
+# outside could only read high.
 PARSE_SYMBOLS = ["*9CSVReaderV4read*_4into11speculativeSiAA11InputSourceC_AA10RecordSink_pAA11SplitCancelCSgtKF",
-                 "*10JSONReaderV9readLines*_9slotNames11speculativeSiAA11InputSourceC_AA10RecordSink_pSaySSGAA11SplitCancelCSgtKF"]
+                 "*10JSONReaderV9readLines*_9slotNames11speculativeSiAA11InputSourceC_AA10RecordSink_pSaySSGAA11SplitCancelCSgtKF",
+                 "*11SeriesAheadV5build*", "*11SeriesStoreC11digestAside*"]
 
 
 def ingest_args(path, long_format, store, jobs, binary=None):
@@ -104,7 +114,7 @@ def main():
             return  # BENCH_IR_ROWS=0: the timings only
         stripped = work / "rangepipe"
         subprocess.run(["strip", "--strip-debug", "-o", stripped, bench.RANGEPIPE], check=True)
-        print(f"\n| file | instructions a row | in the parallel read | outside | speed-up this allows on 2 / 16 cores |")
+        print(f"\n| file | instructions a row | in parallel | outside | speed-up this allows on 2 / 16 cores |")
         print("| --- | --- | --- | --- | --- |")
         for kind, long_format in [("ts", True), ("num", False)]:
             # A row's share: the difference between two sizes, so start-up and sniffing cancel.

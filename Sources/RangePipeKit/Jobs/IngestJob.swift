@@ -65,12 +65,21 @@ public struct IngestJob: Sendable {
             try store.sizeCache(forSeries: parsed.count)
             // A thread for the inserts when --jobs allows one and, under
             // `ulimit -v`, its stack fits beside the write's 8 MiB page cache.
-            if options.jobs > 1, MemoryBudget.threads(2, onePass: 8 << 20, perThread: 0) > 1 { store.insertBatchesOnThread() }
+            if options.jobs > 1, MemoryBudget.threads(2, onePass: 8 << 20, perThread: 0) > 1 {
+                store.insertBatchesOnThread()
+                store.digestLongSeriesOnThread()
+            }
+            // A grouped file's series (not too short) are built and digested
+            // ahead, on the other jobs' cores (see `SeriesAhead`).
+            var ahead = SeriesAhead.pays(for: parsed) ? SeriesAhead(parsed: parsed, order: byName, helpers: aheadHelpers()) : nil
+            defer { ahead?.finish() }
             // One file's series share one source, looked up once: a fleet of
             // 10^6 series pays nothing a series for it.
             let shared = try parsed.sharedSources.map { try ledger.id(for: ledger.canonical($0), in: store) }
             for k in byName {
-                let item = try parsed.take(k)
+                let item: IngestedSeries
+                var digest: SeriesDigest?
+                if ahead != nil { (item, digest) = try ahead!.next().get() } else { item = try parsed.take(k) }
                 totals = totals + item.stats
                 var final = item.series
                 var stats = item.stats
@@ -78,6 +87,7 @@ public struct IngestJob: Sendable {
                 if options.mode == .append, let old = try store.loadSeries(named: item.series.name) {
                     let (merged, dropped) = try old.appending(item.series, duplicates: options.duplicates)
                     final = merged
+                    digest = nil // of the input's rows alone
                     stats.duplicatesDropped += dropped
                     // Rows from both: the earlier files, then the new ones.
                     let earlier = try store.sourceFiles(ofSeries: final.name) ?? []
@@ -85,7 +95,7 @@ public struct IngestJob: Sendable {
                 } else {
                     source = try shared ?? ledger.id(for: ledger.canonical(item.sources), in: store)
                 }
-                let write = try store.write(final, isNew: allNew, source: source)
+                let write = try store.write(final, isNew: allNew, source: source, digest: digest)
                 if options.mode == .replace, let previous = write.replacedSource {
                     try ledger.noteReplaced(final.name, previous: previous, current: source, in: store)
                 }
@@ -104,5 +114,12 @@ public struct IngestJob: Sendable {
         }
         store.close()
         return (entries, totals, ledger.replaced)
+    }
+
+    /// The threads that build series ahead of the writes: the jobs beyond
+    /// this one that fit the memory budget, each holding a batch and the
+    /// one it hands over (`SeriesAhead.batchCells` values each).
+    private func aheadHelpers() -> Int {
+        MemoryBudget.threads(options.jobs, onePass: 8 << 20, perThread: 2 * 8 * SeriesAhead.batchCells) - 1
     }
 }

@@ -21,10 +21,8 @@ extension Series {
         h.combine(count: categories.count)
         for label in categories { h.combine(label) }
         h.combine(count: x.count)
-        for v in x { h.combine(v) }
-        for f in fields {
-            for v in f.values { h.combine(v) }
-        }
+        h.combine(values: x)
+        for f in fields { h.combine(values: f.values) }
         return h.finalizeWords()
     }
 }

@@ -6,14 +6,23 @@ extension SeriesStore {
         if building { batch.startWriter(connection) }
     }
 
+    /// Lets a long series' digest (hash and field ranges) be made on a
+    /// thread of its own while its chunks are written (`ingest --jobs`
+    /// above 1). The store is the same bytes.
+    public func digestLongSeriesOnThread() {
+        digestsAside = true
+    }
+
     /// Writes a small new series into a store being built through the
     /// multi-row batch (see `InsertBatch`), with an id assigned here.
     /// - Complexity: O(points); one statement per 64 rows of each table.
-    func writeBatched(_ series: Series, source: Int64?) throws -> SeriesInfo {
+    /// - Parameter digest: `SeriesDigest(series)` if made already; nil
+    ///   makes its parts here (no digest value copied: a fleet's write).
+    func writeBatched(_ series: Series, source: Int64?, digest: SeriesDigest?) throws -> SeriesInfo {
         let id = try takeBatchID()
-        let info = SeriesInfo(series)
+        let info = digest?.info ?? SeriesInfo(series)
         let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, try settledDB()) }
-        let hash = series.contentHashWords
+        let hash = digest?.hash ?? series.contentHashWords
         try batch.add(.series, connection) {
             $0.rowID(id); $0.text(series.name); $0.text(series.axis.rawValue); $0.integer(series.count)
             $0.real(series.x.first); $0.real(series.x.last); $0.integer(StoreSchema.chunkSize); $0.hexText(hash.hi, hash.lo)

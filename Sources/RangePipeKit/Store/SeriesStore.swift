@@ -29,6 +29,8 @@ public final class SeriesStore {
     /// next of them gets (nil until first needed).
     var batch = InsertBatch()
     var nextBatchID: Int64?
+    /// True when a long series' digest may be made on a thread of its own.
+    var digestsAside = false
     /// The pack this write transaction is filling (`PackWriter`).
     var packs = PackWriter()
     /// This write transaction's number (`meta.generation` once committed).
@@ -247,25 +249,35 @@ public final class SeriesStore {
     /// series it replaced.
     /// - Parameter isNew: the caller knows the store holds no series of
     ///   this name (a store being built from unique names): no lookup.
+    /// - Parameter digest: `SeriesDigest(series)`, made already (on
+    ///   another thread); nil makes it here: for a long series after its
+    ///   chunks, and beside them on a thread of its own when allowed
+    ///   (`digestLongSeriesOnThread`), the row then completed by an update.
     @discardableResult
-    public func write(_ series: Series, isNew: Bool = false, source: Int64? = nil) throws -> SeriesWrite {
+    public func write(_ series: Series, isNew: Bool = false, source: Int64? = nil,
+                      digest: SeriesDigest? = nil) throws -> SeriesWrite {
         precondition(inTransaction, "write outside the write transaction")
         try Self.checkText(of: series)
         if isNew, building, series.count <= Self.batchedPoints {
-            return SeriesWrite(info: try writeBatched(series, source: source), replacedSource: nil)
+            return SeriesWrite(info: try writeBatched(series, source: source, digest: digest), replacedSource: nil)
         }
+        // Whether the digest follows the chunks depends on the series
+        // alone, not on threads: the same statements run for any --jobs.
+        let late = digest == nil && series.count >= Self.lateDigestPoints
+        let aside = late && digestsAside ? BackgroundJob.start { Self.digestAside(series) } : nil
+        if late { Trace.say("ahead", "'\(series.name)': digest made \(aside == nil ? "after" : "beside") its chunks") }
+        defer { _ = aside?.join() }
+        var digest = late ? nil : digest ?? SeriesDigest(series)
         // Rows still batched must be in before SQLite picks the next id.
         // (Also raises an error the insert thread met: nothing runs after it.)
         try batch.flush(db)
         nextBatchID = nil
         // Children are deleted by the old id (indexed), never by scanning
         // whole tables: a write costs the same with 10 or 10^6 series stored.
-        let hash = series.contentHash
-        var changed = generation
+        var stored: (hash: String?, changed: Int64)?
         var replaced: Int64?
         if !isNew, let (old, oldHash, oldChanged, oldSource) = try storedChange(of: series.name) {
-            // The same content written again is no change.
-            if oldHash == hash { changed = oldChanged }
+            stored = (oldHash, oldChanged)
             replaced = oldSource
             for kind in [StatementCache.Kind.deleteFields, .deleteCategories, .deleteChunks, .deleteSeries] {
                 let delete = try statements.prepared(kind, db)
@@ -274,9 +286,12 @@ public final class SeriesStore {
                 delete.reset()
             }
         }
+        // The same content written again is no change.
+        func changed(_ hash: String) -> Int64 { stored.map { $0.hash == hash ? $0.changed : generation } ?? generation }
 
         let insert = try statements.prepared(.insertSeries, db)
         defer { insert.reset() }
+        let hash = digest.map { ContentHasher.hex($0.hash.hi, $0.hash.lo) }
         insert.bind(1, series.name)
         insert.bind(2, series.axis.rawValue)
         insert.bind(3, series.count)
@@ -284,19 +299,38 @@ public final class SeriesStore {
         insert.bind(5, series.x.last)
         insert.bind(6, StoreSchema.chunkSize)
         insert.bind(7, hash)
-        insert.bind(8, changed)
+        insert.bind(8, hash.map(changed) ?? generation)
         let packed = try PackWriter.packedBytes(of: series).map { try packs.place(series, bytes: $0, db) }
         insert.bind(9, packed.map { $0.pack })
         insert.bind(10, packed.map { Int64($0.offset) })
         insert.bind(11, source)
-        let info = SeriesInfo(series)
         // The first field in the series row; the others in `field` (version 4).
-        let first = info.fields.first
-        insert.bind(12, first?.name); insert.bind(13, first?.min); insert.bind(14, first?.max)
+        let first = digest?.info.fields.first
+        insert.bind(12, series.fields.first?.name); insert.bind(13, first?.min); insert.bind(14, first?.max)
         insert.bind(15, first.map { Int64($0.missing) })
         try insert.step()
         let id = db.lastInsertRowID
 
+        if packed == nil {
+            let chunk = try statements.prepared(.insertChunk, db)
+            defer { chunk.reset() }
+            try writeColumn(series.x, seriesID: id, column: -1, chunk)
+            for (k, f) in series.fields.enumerated() {
+                try writeColumn(f.values, seriesID: id, column: k, chunk)
+            }
+        }
+        if digest == nil {
+            let made = aside?.join() ?? Self.digestAside(series)
+            let hash = ContentHasher.hex(made.hash.hi, made.hash.lo), first = made.info.fields.first
+            let update = try statements.prepared(.completeSeries, db)
+            defer { update.reset() }
+            update.bind(1, hash); update.bind(2, changed(hash))
+            update.bind(3, first?.min); update.bind(4, first?.max); update.bind(5, first.map { Int64($0.missing) })
+            update.bind(6, id)
+            try update.step()
+            digest = made
+        }
+        let info = digest!.info
         let field = try statements.prepared(.insertField, db)
         for (k, f) in info.fields.enumerated().dropFirst() {
             field.reset()
@@ -314,14 +348,15 @@ public final class SeriesStore {
             }
             category.reset()
         }
-        let written = SeriesWrite(info: info, replacedSource: replaced)
-        guard packed == nil else { return written }
-        let chunk = try statements.prepared(.insertChunk, db)
-        defer { chunk.reset() }
-        try writeColumn(series.x, seriesID: id, column: -1, chunk)
-        for (k, f) in series.fields.enumerated() {
-            try writeColumn(f.values, seriesID: id, column: k, chunk)
-        }
-        return written
+        return SeriesWrite(info: info, replacedSource: replaced)
     }
+
+    /// A series this long has its digest made after its chunks are written
+    /// (beside them, on a thread, when allowed): one chunk's points.
+    static let lateDigestPoints = StoreSchema.chunkSize
+
+    /// `SeriesDigest(series)`, as made beside a long series' chunks: its
+    /// own function, so that a profile counts it apart (`make bench-jobs`).
+    @inline(never)
+    static func digestAside(_ series: Series) -> SeriesDigest { SeriesDigest(series) }
 }

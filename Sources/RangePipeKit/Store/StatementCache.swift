@@ -4,7 +4,7 @@
 struct StatementCache {
     enum Kind: Int, CaseIterable {
         case deleteFields, deleteCategories, deleteChunks, deleteSeries
-        case insertSeries, insertField, insertCategory, insertChunk
+        case insertSeries, completeSeries, insertField, insertCategory, insertChunk
         case seriesHead, seriesHeadV3, seriesHeadUnpacked, packSlice, seriesChange, fieldNames, fieldInfos, categoryLabels, columnChunks
 
         var sql: String {
@@ -16,6 +16,10 @@ struct StatementCache {
             case .insertSeries: """
                 INSERT INTO series(name, axis, points, x_min, x_max, chunk_size, content_hash, changed_generation, pack_id, pack_offset, source_id,
                                    field_name, field_min, field_max, field_missing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            // A long series' digest, made while its chunks were written.
+            case .completeSeries: """
+                UPDATE series SET content_hash = ?, changed_generation = ?, field_min = ?, field_max = ?, field_missing = ? WHERE id = ?
                 """
             case .insertField: "INSERT INTO field(series_id, ordinal, name, min, max, missing) VALUES (?, ?, ?, ?, ?, ?)"
             case .insertCategory: "INSERT INTO category(series_id, ordinal, label) VALUES (?, ?, ?)"

@@ -29,6 +29,27 @@ struct ContentHasher {
         combine(value.isNaN ? 0x7FF8_0000_0000_0000 : value.bitPattern)
     }
 
+    /// Adds numbers by their bits, as `combine(_:)` one at a time would
+    /// (the same fingerprint: stores keep theirs), with the lanes in
+    /// locals and the count added once: a store write hashes every value
+    /// it holds (23 instructions a value one at a time, callgrind; 19
+    /// here, the loop's whole body).
+    /// - Complexity: O(values.count).
+    mutating func combine(values: [Double]) {
+        var a = a, b = b
+        for value in values {
+            let bits = value.bitPattern
+            // A NaN (exponent all ones, mantissa not zero) is one word, without a branch.
+            let w = (bits & 0x7FFF_FFFF_FFFF_FFFF) > 0x7FF0_0000_0000_0000 ? 0x7FF8_0000_0000_0000 : bits
+            a = (a ^ w) &* 0x9E37_79B9_7F4A_7C15
+            a ^= a >> 29
+            b = (b &+ ((w << 31) | (w >> 33))) &* 0xC2B2_AE3D_27D4_EB4F
+            b ^= b >> 32
+        }
+        (self.a, self.b) = (a, b)
+        words &+= UInt64(values.count)
+    }
+
     /// Adds a count (a length, so that `["ab", "c"]` and `["a", "bc"]` differ).
     mutating func combine(count: Int) { combine(UInt64(bitPattern: Int64(count))) }
 

@@ -46,6 +46,17 @@ struct FileSeries {
 
     private func rowCount(of s: Int) -> Int { groups?.count(of: s) ?? rows.x.count }
 
+    /// True when the file has a series column: each series is gathered
+    /// from the file's columns without changing them (`series(_:)`), so
+    /// several threads may build series at once.
+    var isGrouped: Bool { groups != nil }
+
+    /// The rows of the `i`-th series (kept ones, before duplicates).
+    func rowCount(ofSeries i: Int) -> Int { rowCount(of: present[i]) }
+
+    /// The rows kept over every series (until a one-series file's are taken).
+    var keptRows: Int { rows.x.count }
+
     /// The `i`-th series, sorted and de-duplicated. For a one-series file
     /// the columns are moved out (the file is held once, not twice), so
     /// that series can be taken only once.
@@ -53,30 +64,46 @@ struct FileSeries {
     ///   `--duplicates error`.
     /// - Complexity: O(its rows), or O(its rows log its rows) unsorted.
     mutating func take(_ i: Int) throws -> IngestedSeries {
-        let s = present[i]
-        let count = rowCount(of: s)
-        var x: [Double]
+        if isGrouped { return try series(i) }
+        let count = rowCount(of: present[i])
+        var x: [Double] = []
+        swap(&x, &rows.x)
         // The fields are made in place: no array of value arrays between.
         var fields: [Series.Field] = []
         fields.reserveCapacity(fieldColumns.count)
-        if let groups {
-            x = groups.gather(rows.x, series: s)
-            for (name, k) in zip(fieldNames, fieldColumns) {
-                let values = k < rows.columns.count ? groups.gather(rows.columns[k], series: s) : [Double](repeating: .nan, count: count)
-                fields.append(Series.Field(name: name, values: values))
-            }
-        } else {
-            (x, rows.x) = (rows.x, [])
-            for (name, k) in zip(fieldNames, fieldColumns) {
-                // Moved out, so the file's column is not held twice.
-                var values: [Double] = []
-                if k < rows.columns.count { swap(&values, &rows.columns[k]) } else { values = [Double](repeating: .nan, count: count) }
-                fields.append(Series.Field(name: name, values: values))
-            }
+        for (name, k) in zip(fieldNames, fieldColumns) {
+            // Moved out, so the file's column is not held twice.
+            var values: [Double] = []
+            if k < rows.columns.count { swap(&values, &rows.columns[k]) } else { values = [Double](repeating: .nan, count: count) }
+            fields.append(Series.Field(name: name, values: values))
         }
+        return try finished(present[i], x: x, fields: fields)
+    }
+
+    /// The `i`-th series of a grouped file (`isGrouped`), gathered from the
+    /// file's columns, which stay as they are: safe on several threads at
+    /// once, each with its own copy of this value.
+    /// - Throws: as `take`.
+    /// - Complexity: O(its rows), or O(its rows log its rows) unsorted.
+    func series(_ i: Int) throws -> IngestedSeries {
+        let groups = groups!, s = present[i], count = groups.count(of: s)
+        var fields: [Series.Field] = []
+        fields.reserveCapacity(fieldColumns.count)
+        for (name, k) in zip(fieldNames, fieldColumns) {
+            let values = k < rows.columns.count ? groups.gather(rows.columns[k], series: s) : [Double](repeating: .nan, count: count)
+            fields.append(Series.Field(name: name, values: values))
+        }
+        return try finished(s, x: groups.gather(rows.x, series: s), fields: fields)
+    }
+
+    /// Series `s` from its columns: sorted, de-duplicated, with its counts.
+    /// Inlined: a fleet of one-point series pays its calls' retains.
+    @inline(__always)
+    private func finished(_ s: Int, x: [Double], fields: [Series.Field]) throws -> IngestedSeries {
         // The dictionaries are empty for most files: no hash per series then.
         var series = Series(name: seriesNames[s], axis: axis, x: x, fields: fields,
                             categories: categoryLabels.isEmpty ? [] : categoryLabels[s]?.labels ?? [])
+        let count = x.count
         let dropped: Int
         do {
             dropped = try series.normalize(duplicates: duplicates)
@@ -95,10 +122,10 @@ struct FileSeries {
     /// repeated x, up to `i` (whose error is `later`), as a reading in
     /// order would have named.
     /// - Complexity: O(rows of the series before `i`); only on failure.
-    mutating func firstError(upTo i: Int, _ later: any Error) -> any Error {
-        guard groups != nil else { return later }
+    func firstError(upTo i: Int, _ later: any Error) -> any Error {
+        guard isGrouped else { return later }
         for j in 0 ..< i {
-            do { _ = try take(j) } catch { return error }
+            do { _ = try series(j) } catch { return error }
         }
         return later
     }

@@ -80,6 +80,33 @@ public struct ParsedInput {
         }
     }
 
+    /// True when series can be built on several threads at once, each
+    /// with its own copy of this value (`series(_:)`): one file's rows
+    /// grouped by a series column.
+    public var buildsConcurrently: Bool { grouped?.isGrouped ?? false }
+
+    /// The rows series `k` has, or 1 for a series built already: what
+    /// building it costs, to cut work into even parts.
+    public func rowCount(_ k: Int) -> Int { grouped?.rowCount(ofSeries: k) ?? 1 }
+
+    /// The rows kept over every series of a grouped file (0 otherwise).
+    public var keptRows: Int { grouped?.keptRows ?? 0 }
+
+    /// The value fields each series of a grouped file has.
+    public var fieldCount: Int { grouped?.fieldNames.count ?? 1 }
+
+    /// Series `k`, built without taking it (`buildsConcurrently` only).
+    /// - Throws: as `take`, naming the same series.
+    /// - Complexity: O(its rows).
+    public func series(_ k: Int) throws -> IngestedSeries {
+        precondition(buildsConcurrently, "series(_:) of an input that cannot build concurrently")
+        do {
+            return try grouped!.series(k)
+        } catch {
+            throw grouped!.firstError(upTo: k, error)
+        }
+    }
+
     /// The per-file reports, given the counts summed over every series
     /// taken (a one-file report's collapse hint needs the duplicates).
     public func files(totals: IngestedSeries.Stats) -> [FileReport] {

@@ -118,8 +118,10 @@ public struct IngestJob: Sendable {
 
     /// The threads that build series ahead of the writes: the jobs beyond
     /// this one that fit the memory budget, each holding a batch and the
-    /// one it hands over (`SeriesAhead.batchCells` values each).
+    /// one it hands over (`SeriesAhead.batchCells` values each), beside
+    /// the write's page cache and a long series' digest thread.
     private func aheadHelpers() -> Int {
-        MemoryBudget.threads(options.jobs, onePass: 8 << 20, perThread: 2 * 8 * SeriesAhead.batchCells) - 1
+        MemoryBudget.threads(options.jobs, onePass: (8 << 20) + MemoryBudget.threadBytes,
+                             perThread: 2 * 8 * SeriesAhead.batchCells) - 1
     }
 }

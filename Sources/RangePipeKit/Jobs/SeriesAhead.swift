@@ -50,6 +50,9 @@ struct SeriesAhead {
     private var position = 0
     /// Batches handed to helpers so far (for the trace).
     private var builtAhead = 0
+    /// Series handed over so far, and whether one failed (no helper starts after).
+    private var handed = 0
+    private var failed = false
 
     /// Ahead of the writes of `order` (indices into `parsed`), on up to
     /// `helpers` threads (none: each batch is built when its turn comes).
@@ -80,24 +83,35 @@ struct SeriesAhead {
 
     /// The next series in `order`, with its digest, or the error that
     /// building it met (the error `ParsedInput.take` would throw).
-    /// - Complexity: O(1) amortized on this thread while helpers keep up.
+    /// - Complexity: O(1) amortized on this thread while helpers keep up;
+    ///   on a failure, O(rows of the series before it), once.
     mutating func next() -> Ready {
         if position == current.count {
             current = takeBatch()
             position = 0
         }
-        defer { position += 1 }
+        defer { position += 1; handed += 1 }
         // Moved out: a written series is freed, not held to the batch's end.
         var ready: Ready?
         swap(&ready, &current[position])
-        return ready!
+        guard case let .failure(error)? = ready else { return ready! }
+        // The error one pass in file order would meet first: worked out
+        // here, once, after the helpers stop (it builds series in turn).
+        failed = true
+        stopHelpers()
+        return .failure(parsed.firstError(upTo: order[handed], error))
     }
 
     /// Waits for the helpers still building (after an error, for one).
     mutating func finish() {
+        stopHelpers()
+        Trace.say("ahead", "\(builtAhead) of \(batches.count) batches built ahead, \(batches.count - builtAhead) in turn")
+    }
+
+    /// Waits for the helpers' batches, dropping them.
+    private mutating func stopHelpers() {
         for job in pending { _ = job.join() }
         pending = []
-        Trace.say("ahead", "\(builtAhead) of \(batches.count) batches built ahead, \(batches.count - builtAhead) in turn")
     }
 
     /// The next batch: a helper's, or built here when none holds it (no
@@ -118,7 +132,7 @@ struct SeriesAhead {
     /// Starts helpers on the next batches, up to `helpers` at once, stopping
     /// at a large one (built here, alone, in its turn).
     private mutating func startHelpers() {
-        while pending.count < helpers, nextBatch < batches.count, !large[nextBatch] {
+        while !failed, pending.count < helpers, nextBatch < batches.count, !large[nextBatch] {
             let parsed = parsed, series = order[batches[nextBatch]]
             pending.append(BackgroundJob.start { Self.build(parsed, series) })
             nextBatch += 1
@@ -126,14 +140,21 @@ struct SeriesAhead {
         }
     }
 
-    /// Builds and digests `series` (indices into `parsed`) in turn.
+    /// Builds and digests `series` (indices into `parsed`) in turn, up to
+    /// the first that fails (nothing after it is written).
     /// - Complexity: O(their rows).
     static func build(_ parsed: ParsedInput, _ series: ArraySlice<Int>) -> [Ready?] {
-        series.map { k in
-            Ready {
+        var built: [Ready?] = []
+        built.reserveCapacity(series.count)
+        for k in series {
+            do {
                 let item = try parsed.series(k)
-                return (item, SeriesDigest(item.series))
+                built.append(.success((item, SeriesDigest(item.series))))
+            } catch {
+                built.append(.failure(error))
+                break
             }
         }
+        return built
     }
 }

@@ -120,6 +120,29 @@ struct IngestAheadTests {
         for jobs in IngestJobsTests.jobCounts.dropFirst() { #expect(errors[jobs] == errors[1], "--jobs \(jobs)") }
     }
 
+    @Test("3,000 failing series after a long clean one: the first failure in file order is looked for once, not once a failing series (ulimit -t 10 against 0.2 s)")
+    func manyFailures() throws {
+        let dir = try TemporaryDirectory()
+        // "z" first in the file and last by name; every "a" series repeats x 99.
+        var text = "series,x,v\n"
+        text.reserveCapacity(40 << 20)
+        for i in 0 ..< 1_500_000 { text += "z,\(i),\(i % 10)\n" }
+        for s in 0 ..< 3_000 {
+            let name = "a" + String(repeating: "0", count: 4 - String(s).count) + String(s)
+            for i in 0 ..< 256 { text += "\(name),\(i == 100 ? 99 : i),\(i % 10)\n" }
+        }
+        let file = try dir.write("many.csv", text)
+        // Looked for once per failing series, this took 10 to 65 CPU seconds
+        // (at --jobs 64 and 1); once, 0.2 s: the limit is 50 times that.
+        for jobs in [1, 2, 64] {
+            let store = dir.path("m\(jobs).sqlite")
+            let r = try runShell("ulimit -t 10 && exec '\(try checkedBinary.get().path)' ingest '\(file)' --series-column series --duplicates error --store '\(store)' --quiet --jobs \(jobs)")
+            #expect(r.status == 65, "--jobs \(jobs): \(r.stderr)")
+            #expect(r.stderr == "rangepipe: error: \(file):1500102:1: series 'a0000': duplicate x 99.0 (--duplicates error)\n", "--jobs \(jobs)")
+            #expect(!FileManager.default.fileExists(atPath: store))
+        }
+    }
+
     @Test("--mode append into a stored fleet: merged series are digested from their merged rows, new ones ahead; the same store for every N")
     func appendMerges() throws {
         let dir = try TemporaryDirectory()

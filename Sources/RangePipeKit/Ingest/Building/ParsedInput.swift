@@ -76,7 +76,7 @@ public struct ParsedInput {
         do {
             return try grouped!.take(k)
         } catch {
-            throw grouped!.firstError(upTo: k, error)
+            throw firstError(upTo: k, error)
         }
     }
 
@@ -96,15 +96,19 @@ public struct ParsedInput {
     public var fieldCount: Int { grouped?.fieldNames.count ?? 1 }
 
     /// Series `k`, built without taking it (`buildsConcurrently` only).
-    /// - Throws: as `take`, naming the same series.
+    /// - Throws: what building it met; `firstError(upTo:_:)` turns that
+    ///   into the error `take` would throw.
     /// - Complexity: O(its rows).
     public func series(_ k: Int) throws -> IngestedSeries {
         precondition(buildsConcurrently, "series(_:) of an input that cannot build concurrently")
-        do {
-            return try grouped!.series(k)
-        } catch {
-            throw grouped!.firstError(upTo: k, error)
-        }
+        return try grouped!.series(k)
+    }
+
+    /// The error `take(k)` throws when building series `k` met `error`:
+    /// that of the first series in order of first appearance that fails.
+    /// - Complexity: O(rows of the series before `k`); only on failure.
+    public func firstError(upTo k: Int, _ error: any Error) -> any Error {
+        grouped?.firstError(upTo: k, error) ?? error
     }
 
     /// The per-file reports, given the counts summed over every series

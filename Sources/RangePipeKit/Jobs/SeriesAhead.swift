@@ -48,8 +48,8 @@ struct SeriesAhead {
     /// The batch being written, and the next series of it to hand over.
     private var current: [Ready?] = []
     private var position = 0
-    /// Batches handed to helpers so far (for the trace).
-    private var builtAhead = 0
+    /// Batches handed to helpers, and built here, so far (for the trace).
+    private var builtAhead = 0, builtHere = 0
     /// Series handed over so far, and whether one failed (no helper starts after).
     private var handed = 0
     private var failed = false
@@ -86,6 +86,7 @@ struct SeriesAhead {
     /// - Complexity: O(1) amortized on this thread while helpers keep up;
     ///   on a failure, O(rows of the series before it), once.
     mutating func next() -> Ready {
+        precondition(!failed, "SeriesAhead.next() after a failure was handed over")
         if position == current.count {
             current = takeBatch()
             position = 0
@@ -105,7 +106,7 @@ struct SeriesAhead {
     /// Waits for the helpers still building (after an error, for one).
     mutating func finish() {
         stopHelpers()
-        Trace.say("ahead", "\(builtAhead) of \(batches.count) batches built ahead, \(batches.count - builtAhead) in turn")
+        Trace.say("ahead", "\(builtAhead) of \(batches.count) batches built ahead, \(builtHere) in turn")
     }
 
     /// Waits for the helpers' batches, dropping them.
@@ -125,6 +126,7 @@ struct SeriesAhead {
         }
         let range = batches[nextBatch]
         nextBatch += 1
+        builtHere += 1
         startHelpers()
         return Self.build(parsed, order[range])
     }

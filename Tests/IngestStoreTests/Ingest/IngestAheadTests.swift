@@ -87,6 +87,7 @@ struct IngestAheadTests {
             // The two large series are built in their turn whatever N; with one job, every batch is.
             #expect(Int(counts.3)! >= 2 && Int(counts.2)! > 6, "--jobs \(jobs): \(r.stderr)")
             #expect((Int(counts.1)! > 0) == (jobs > 1), "--jobs \(jobs): \(r.stderr)")
+            #expect(Int(counts.1)! + Int(counts.3)! == Int(counts.2)!, "--jobs \(jobs): every batch built once: \(r.stderr)")
             let dump = try Self.dump(store)
             if let reference { #expect(firstDifference(dump, reference) == nil, "--jobs \(jobs) store contents") } else { reference = dump }
         }

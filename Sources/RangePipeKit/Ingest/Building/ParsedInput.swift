@@ -85,15 +85,15 @@ public struct ParsedInput {
     /// grouped by a series column.
     public var buildsConcurrently: Bool { grouped?.isGrouped ?? false }
 
-    /// The rows series `k` has, or 1 for a series built already: what
-    /// building it costs, to cut work into even parts.
-    public func rowCount(_ k: Int) -> Int { grouped?.rowCount(ofSeries: k) ?? 1 }
+    /// The rows series `k` of a grouped file has (`buildsConcurrently`):
+    /// what building it costs, to cut work into even parts.
+    public func rowCount(_ k: Int) -> Int { grouped!.rowCount(ofSeries: k) }
 
     /// The rows kept over every series of a grouped file (0 otherwise).
     public var keptRows: Int { grouped?.keptRows ?? 0 }
 
-    /// The value fields each series of a grouped file has.
-    public var fieldCount: Int { grouped?.fieldNames.count ?? 1 }
+    /// The value fields each series of a grouped file has (`buildsConcurrently`).
+    public var fieldCount: Int { grouped!.fieldNames.count }
 
     /// Series `k`, built without taking it (`buildsConcurrently` only).
     /// - Throws: what building it met; `firstError(upTo:_:)` turns that

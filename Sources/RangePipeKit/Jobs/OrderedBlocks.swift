@@ -6,7 +6,8 @@
 /// Later series' blocks wait in memory, up to `budget` bytes in all; past it
 /// their workers wait until the writer reaches their series or frees room.
 /// The writer's series never waits, and every series before it has ended,
-/// so some worker can always go on (a worker plays its series in order).
+/// so some worker can always go on (workers take series in order, `claim`,
+/// and end each before they take the next).
 /// Written blocks come back as room for the next ones, so steady output
 /// allocates and faults in no new memory.
 ///
@@ -22,6 +23,7 @@ final class OrderedBlocks<End>: @unchecked Sendable {
     private var peak = 0
     private var budget: Int
     private var writing = 0
+    private var claimed = 0
     private var cancelled = false
     private var room: [[UInt8]] = []
     private let blockCapacity: Int
@@ -75,6 +77,19 @@ final class OrderedBlocks<End>: @unchecked Sendable {
             for block in taken { queuedBytes -= block.count }
             lock.broadcast()
             return (taken, ends[k])
+        }
+    }
+
+    /// The first series no worker has taken yet, now taken by the caller;
+    /// nil once every series is taken or the run is cancelled. Series are
+    /// taken in order and a worker ends its series before it takes
+    /// another, so the writer's series is always taken or next: the one
+    /// that never waits.
+    func claim() -> Int? {
+        lock.withLock {
+            guard !cancelled, claimed < ends.count else { return nil }
+            claimed += 1
+            return claimed - 1
         }
     }
 

@@ -144,15 +144,22 @@ extension PlayJob {
         let channel = OrderedBlocks<RunEnd>(count: runs.count, budget: Self.queuedBytes(jobs: jobs),
                                             blockCapacity: Self.blockBytes + (1 << 16))
         let workers = min(jobs, runs.count)
-        let session = self, shared = shared()
+        let session = self
         var threads: [Platform.Thread] = []
-        for worker in 0 ..< workers {
-            // Worker w plays runs w, w + workers, … in order.
+        for _ in 0 ..< workers {
+            // Each worker takes the next run no worker has taken, so one
+            // that another thread slowed leaves the rest of the batch to
+            // the others, instead of keeping its share of it.
             let work = {
                 // One buffer a worker: a short run leaves its room for the next.
                 var out = TextBuffer()
                 var memo = FrameEncoder.LineMemo()
-                for r in stride(from: worker, to: runs.count, by: workers) where !channel.isCancelled {
+                // What the run shares, made for this worker: the objects of
+                // one shared copy would have their counts written by every
+                // core for every series (2.58 against 2.36 s of CPU over
+                // 10^6 series, docs/fleets.md).
+                let shared = session.shared()
+                while let r = channel.claim() {
                     session.produce(runs[r], of: loaded, r, channel, shared, into: &out, memo: &memo)
                 }
             }

@@ -1,10 +1,9 @@
 /// The series loader of `PlayJob.playAllParallel`, handed to the thread
-/// that loads the next batch.
+/// that loads the runs.
 ///
 /// `@unchecked Sendable`: `load` (with the store connection behind it) is
-/// called by one thread at a time — the loader thread of one batch, which
-/// `playAllParallel` joins before it loads or starts the next — and never
-/// after `playAllParallel` returns (it joins any loader first).
+/// called by one thread only — the loader thread `playAllParallel` starts,
+/// which it joins before it returns (so never after).
 final class LoaderHandle: @unchecked Sendable {
     let load: (Int) throws -> Series
 

@@ -6,8 +6,8 @@
 /// Later series' blocks wait in memory, up to `budget` bytes in all; past it
 /// their workers wait until the writer reaches their series or frees room.
 /// The writer's series never waits, and every series before it has ended,
-/// so some worker can always go on (workers take series in order, `claim`,
-/// and end each before they take the next).
+/// so some worker can always go on (workers take series in order, and end
+/// each before they take the next: `RunFeed.claim`).
 /// Written blocks come back as room for the next ones, so steady output
 /// allocates and faults in no new memory.
 ///
@@ -16,24 +16,37 @@
 /// handed over whole (the giver keeps no use of it).
 final class OrderedBlocks<End>: @unchecked Sendable {
     private let lock = Platform.Condition()
+    /// Series `offset + i`'s blocks and end at `i`: grown as series come,
+    /// and the front the writer is done with dropped now and then.
     private var blocks: [[[UInt8]]]
     private var ends: [End?]
+    private var offset = 0
     private var queuedBytes = 0
     /// The most bytes queued at once (for tests of the budget).
     private var peak = 0
     private var budget: Int
     private var writing = 0
-    private var claimed = 0
     private var cancelled = false
     private var room: [[UInt8]] = []
     private let blockCapacity: Int
 
-    /// Queues for `count` series; blocks have `blockCapacity` bytes of room.
-    init(count: Int, budget: Int, blockCapacity: Int) {
+    /// Queues for series 0, 1, …, room made for `count` of them up front
+    /// (more come as they are used); blocks have `blockCapacity` bytes of room.
+    init(count: Int = 0, budget: Int, blockCapacity: Int) {
         blocks = Array(repeating: [], count: count)
         ends = Array(repeating: nil, count: count)
         self.budget = budget
         self.blockCapacity = blockCapacity
+    }
+
+    /// Where series `k` is kept, growing the queues to it (under `lock`).
+    private func slot(_ k: Int) -> Int {
+        let i = k - offset
+        if i >= ends.count {
+            blocks += repeatElement([], count: i + 1 - blocks.count)
+            ends += repeatElement(nil, count: i + 1 - ends.count)
+        }
+        return i
     }
 
     /// A worker hands on series `k`'s next block of bytes. Unless the
@@ -48,7 +61,7 @@ final class OrderedBlocks<End>: @unchecked Sendable {
             guard !cancelled else { return false }
             queuedBytes += block.count
             peak = max(peak, queuedBytes)
-            blocks[k].append(block)
+            blocks[slot(k)].append(block)
             lock.broadcast()
             return true
         }
@@ -57,7 +70,7 @@ final class OrderedBlocks<End>: @unchecked Sendable {
     /// A worker ends series `k`: played, or why not. Nothing of it follows.
     func end(_ k: Int, _ result: End) {
         lock.withLock {
-            ends[k] = result
+            ends[slot(k)] = result
             lock.broadcast()
         }
     }
@@ -71,25 +84,20 @@ final class OrderedBlocks<End>: @unchecked Sendable {
                 writing = k
                 lock.broadcast()
             }
-            while blocks[k].isEmpty, ends[k] == nil { lock.wait() }
-            let taken = blocks[k]
-            blocks[k] = []
+            while blocks[slot(k)].isEmpty, ends[slot(k)] == nil { lock.wait() }
+            let i = slot(k)
+            let taken = blocks[i]
+            blocks[i] = []
             for block in taken { queuedBytes -= block.count }
             lock.broadcast()
-            return (taken, ends[k])
-        }
-    }
-
-    /// The first series no worker has taken yet, now taken by the caller;
-    /// nil once every series is taken or the run is cancelled. Series are
-    /// taken in order and a worker ends its series before it takes
-    /// another, so the writer's series is always taken or next: the one
-    /// that never waits.
-    func claim() -> Int? {
-        lock.withLock {
-            guard !cancelled, claimed < ends.count else { return nil }
-            claimed += 1
-            return claimed - 1
+            let end = ends[i]
+            // Series before `k` are written: their places go, O(1) a series.
+            if i >= 1024, 2 * i >= ends.count {
+                blocks.removeFirst(i)
+                ends.removeFirst(i)
+                offset = k
+            }
+            return (taken, end)
         }
     }
 

@@ -22,7 +22,7 @@ extension PlayJob {
                 if out.count >= Self.blockBytes {
                     let bytes = out.takeBytes()
                     try write(bytes)
-                    out.reuse(bytes)
+                    out.reuse(consume bytes)
                 }
             }
         } catch {

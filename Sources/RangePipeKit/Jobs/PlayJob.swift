@@ -73,13 +73,17 @@ package struct PlayJob: Sendable {
 
     /// `play(_:header:into:)` with what the run shares (`shared()`, worked
     /// out once when many series are played), and its output in blocks:
-    /// once `out` holds `block` bytes they go to `flush`, which returns the
-    /// memory to make the next block in.
+    /// once `out` holds `block` bytes they go to `flush`, which leaves in
+    /// its argument the memory to make the next block in (the same array
+    /// once written, or other room). Handed `inout`, the block has one
+    /// owner throughout: one returned while the caller's copy lived would
+    /// be copied in full to be refilled (a fresh 1 MiB, faulted in, per
+    /// block).
     /// `memo` is the thread's `FrameEncoder.LineMemo` (kept from series
     /// to series for its memory).
     func play(_ plan: ScriptPlan, header: Bool, into out: inout TextBuffer, shared: Shared,
               memo: inout FrameEncoder.LineMemo,
-              block: Int = .max, flush: ([UInt8]) throws -> [UInt8] = { $0 }) throws {
+              block: Int = .max, flush: (inout [UInt8]) throws -> Void = { _ in }) throws {
         let encoder = shared.encoder.forSeries(plan.seriesName, axis: plan.axis, categories: plan.categories, room: &memo.name)
         if header, format == .csv { out.append(string: encoder.csvHeader) }
         memo.reset()
@@ -87,7 +91,9 @@ package struct PlayJob: Sendable {
             encoder.encode(frame, into: &out, memo: &memo)
             if out.count >= block {
                 // The block goes out; memory comes back (often the same) for the next one.
-                out.reuse(try flush(out.takeBytes()))
+                var bytes = out.takeBytes()
+                try flush(&bytes)
+                out.reuse(consume bytes)
             }
         }
     }
@@ -97,11 +103,12 @@ package struct PlayJob: Sendable {
     /// thread or with `jobs` > 1 a loader thread), `write` receives text
     /// in output order. Returns the series skipped under `.skip`.
     ///
-    /// Series are taken in batches (bounded memory for any count): each is
-    /// loaded in order, then planned and played — in parallel with `jobs`
-    /// > 1, the next batch loading meanwhile, runs of series played on
-    /// workers, the run being written streaming and later ones queued up
-    /// to a budget (`playAllParallel`) — and written in order. A series
+    /// Series are loaded in order, then planned and played — in parallel
+    /// with `jobs` > 1: runs of consecutive series loaded on a thread of
+    /// their own ahead of the workers (bounded memory for any count),
+    /// each run played by the first worker free, the run being written
+    /// streaming and later ones queued up to a budget (`playAllParallel`)
+    /// — and written in order. A series
     /// that cannot be played is found while planning, before any of its frames exist, so
     /// under `.skip` the output is exactly that of a run without it, and
     /// under `.fail` the series before it are written, for any `jobs`. The
@@ -109,7 +116,7 @@ package struct PlayJob: Sendable {
     ///
     /// `jobs` narrows to what fits the memory budget (`jobsWithinBudget`).
     ///
-    /// - Complexity: O(series + frames); memory O(batch size) series plus
+    /// - Complexity: O(series + frames); memory O(`heldSeries` series) plus
     ///   `queuedBytes(jobs:)` of frames waiting to be written.
     package func playAll(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
                         write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
@@ -120,7 +127,7 @@ package struct PlayJob: Sendable {
     }
 
     /// `playAll` on the calling thread.
-    private func playAllInOrder(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
+    func playAllInOrder(count: Int, name: (Int) -> String, load: (Int) throws -> Series,
                                 write: ([UInt8]) throws -> Void) throws -> [SkippedSeries] {
         var skipped: [SkippedSeries] = []
         var headerWritten = false
@@ -140,7 +147,6 @@ package struct PlayJob: Sendable {
                 }
                 try play(plan, header: !headerWritten, into: &out, shared: shared, memo: &memo, block: Self.blockBytes) { bytes in
                     try write(bytes)
-                    return bytes
                 }
                 headerWritten = true
             }

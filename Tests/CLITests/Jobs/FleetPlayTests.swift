@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 /// Issue 32 item 2: `play --all` over a fleet reads the store in one scan
-/// and, with `--jobs N`, loads the next batch while runs of series play.
-/// The reference is the same rows played from `--input` (parsed in memory:
-/// no store, no scan) with one job; the store's output must be its bytes
-/// for any `--jobs`, across runs, batches (256, 512, 1,024 … series: the
-/// 5,005 here make five) and the error
-/// policy's cases.
+/// and, with `--jobs N`, loads runs of series on a thread of its own while
+/// the workers play the runs before. The reference is the same rows played
+/// from `--input` (parsed in memory: no store, no scan) with one job; the
+/// store's output must be its bytes for any `--jobs`, across runs (64
+/// series each: the 5,005 here make 79), past the series the loader holds
+/// ahead, and in the error policy's cases.
 @Suite("fleet play")
 struct FleetPlayTests {
     /// 5,000 three-point series (f0000 …), a one-point series and one
@@ -92,6 +92,48 @@ struct FleetPlayTests {
             #expect(r.status == 65)
             #expect(r.stderr == "rangepipe: error: series 'f1234-one': needs at least two points with distinct x to be played\n")
             #expect(r.out == before, "--jobs \(jobs)")
+        }
+    }
+
+    @Test("past the 32,768 series the loader holds ahead: --jobs 2, 3 and 7 give --jobs 1's bytes, and its error at a bad series near the end")
+    func pastTheHeldSeries() throws {
+        let dir = try TemporaryDirectory()
+        var text = "x,s,v\n"
+        for k in 0 ..< 40_000 {
+            let name = "g" + String(repeating: "0", count: 5 - String(k).count) + String(k)
+            for i in 0 ..< 3 { text += "\(Double(i) + 0.5),\(name),\(Double((k * 7 + i * 3) % 101) / 4)\n" }
+        }
+        // One point, so it cannot be played: it sorts after g39000, before g39001.
+        text += "0.5,g39000-one,1\n"
+        let store = dir.path("big.sqlite")
+        let ingest = try runRangepipe(["ingest", try dir.write("big.csv", text), "--series-column", "s", "--store", store, "--quiet"])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let script = try dir.write("s.json", Self.script)
+        for policy in ["fail", "skip"] {
+            let one = try runRangepipe(["play", script, "--store", store, "--all", "--on-series-error", policy])
+            let names = Self.played(one.out)
+            if policy == "fail" {
+                #expect(one.status == 65)
+                #expect(one.stderr == "rangepipe: error: series 'g39000-one': needs at least two points with distinct x to be played\n")
+                #expect(names.count == 39_001 && names.first == "g00000" && names.last == "g39000")
+            } else {
+                #expect(one.status == 3)
+                #expect(names.count == 40_000 && names.first == "g00000" && names.last == "g39999")
+            }
+            for jobs in ["2", "3", "7"] {
+                let r = try runRangepipe(["play", script, "--store", store, "--all", "--on-series-error", policy, "--jobs", jobs])
+                #expect(r.status == one.status && r.stderr == one.stderr, "\(policy), --jobs \(jobs)")
+                #expect(r.stdout == one.stdout, "\(policy), --jobs \(jobs)")
+            }
+        }
+        // A full output: every --jobs stops with the one error line, nothing hangs.
+        let full = dir.path("full")
+        // mknod(2) for (1, 7), the full device's numbers: a private node.
+        try #require(mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0, "mknod needs root (the tests run as root in CI)")
+        for jobs in ["1", "2", "3", "7"] {
+            let r = try runRangepipe(["play", script, "--store", store, "--all", "--jobs", jobs, "-o", full])
+            #expect(r.status == 74, "--jobs \(jobs)")
+            #expect(r.stderr == "rangepipe: error: \(full): I/O error: No space left on device\n", "--jobs \(jobs)")
         }
     }
 

@@ -77,51 +77,6 @@ struct OrderedBlocksTests {
         #expect(blocks == (0 ..< 10).map { Self.block(1, $0, size: 100) })
     }
 
-    @Test("workers that claim series as they go, one of them held up, write every series once, in order, within the budget",
-          arguments: [1, 2, 3, 5])
-    func claimedInTurn(workers: Int) {
-        var rng = SystemRandomNumberGenerator()
-        let sizes: [[Int]] = (0 ..< 40).map { _ in (0 ..< Int.random(in: 0 ... 6, using: &rng)).map { _ in Int.random(in: 8 ... 300, using: &rng) } }
-        let budget = 700
-        let channel = OrderedBlocks<Result<Void, any Error>>(count: sizes.count, budget: budget, blockCapacity: 64)
-        let claims = Progress()
-        let group = DispatchGroup()
-        for w in 0 ..< workers {
-            DispatchQueue.global().async(group: group) {
-                while let k = channel.claim() {
-                    claims.add(k)
-                    // Worker 0 is slow: the others take more of the series,
-                    // and the budget must still never stop the writer's one.
-                    if w == 0 { Thread.sleep(forTimeInterval: 0.002) }
-                    for (b, size) in sizes[k].enumerated() { #expect(channel.put(Self.block(k, b, size: size), for: k)) }
-                    channel.end(k, .success(()))
-                }
-            }
-        }
-        var written: [[UInt8]] = []
-        for k in sizes.indices {
-            while true {
-                let (blocks, end) = channel.take(k)
-                written += blocks
-                if end != nil { break }
-            }
-        }
-        #expect(group.wait(timeout: .now() + 60) == .success)
-        let expected = sizes.indices.flatMap { k in sizes[k].indices.map { Self.block(k, $0, size: sizes[k][$0]) } }
-        #expect(written == expected)
-        #expect(claims.taken.sorted() == Array(sizes.indices))
-        #expect(channel.peakQueuedBytes <= budget + 300 * 7)
-        #expect(channel.claim() == nil)
-    }
-
-    @Test("after a cancel no series is claimed")
-    func noClaimAfterCancel() {
-        let channel = OrderedBlocks<Result<Void, any Error>>(count: 3, budget: 10, blockCapacity: 64)
-        #expect(channel.claim() == 0)
-        channel.cancel()
-        #expect(channel.claim() == nil)
-    }
-
     @Test("cancel wakes a waiting worker, whose block is refused")
     func cancelWakesWaiters() {
         let channel = OrderedBlocks<Result<Void, any Error>>(count: 2, budget: 10, blockCapacity: 64)
@@ -141,17 +96,11 @@ struct OrderedBlocksTests {
 
 /// A counter one thread sets and another waits on.
 private final class Progress: @unchecked Sendable {
-    // Sound: `count` and `claimed` are only touched while holding `lock`.
+    // Sound: `count` is only touched while holding `lock`.
     private let lock = NSCondition()
     private var count = 0
 
-    /// Every series claimed, in the order the claims were recorded.
-    private var claimed: [Int] = []
-
     var value: Int { lock.withLock { count } }
-    var taken: [Int] { lock.withLock { claimed } }
-
-    func add(_ k: Int) { lock.withLock { claimed.append(k) } }
 
     func set(_ n: Int) {
         lock.withLock {

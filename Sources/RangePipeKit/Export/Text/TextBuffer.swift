@@ -37,7 +37,9 @@ public struct TextBuffer: Sendable {
     /// written twice.
     /// - Complexity: O(capacity − count of `bytes`).
     public mutating func reuse(_ bytes: consuming [UInt8]) {
-        storage = bytes
+        // Moved, not copied: with `bytes` alive beside it the append below
+        // would copy the whole block into new memory.
+        storage = consume bytes
         storage.append(contentsOf: repeatElement(0, count: storage.capacity - storage.count))
         count = 0
     }
